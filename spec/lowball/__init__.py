@@ -1,0 +1,23 @@
+"""lowball: an executable, formally checked specification of lowball poker.
+
+The public contract (see DESIGN.md) is re-exported here:
+
+>>> import lowball
+>>> lowball.compare("6c 4h 3s 2d Ac", "5s 4d 3c 2h Ad", "ace-to-six")
+1
+>>> str(lowball.DECK[0]), str(lowball.DECK[-1]), len(lowball.DECK)
+('2c', 'As', 52)
+"""
+
+from lowball.cards import DECK, Card, format_cards, parse_cards
+from lowball.census import census
+from lowball.errors import CardError, IllegalAction, LowballError, RulesError
+from lowball.explain import describe, explain
+from lowball.ranking import HandValue, best_hand, best_low, class_count, compare, evaluate, qualifies, winners
+from lowball.tables import load_rankings, ranking_system
+
+__all__ = [
+    "DECK", "Card", "CardError", "HandValue", "IllegalAction", "LowballError", "RulesError",
+    "best_hand", "best_low", "census", "class_count", "compare", "describe", "evaluate", "explain",
+    "format_cards", "load_rankings", "parse_cards", "qualifies", "ranking_system", "winners",
+]

@@ -1,0 +1,133 @@
+"""Cards, the deck, and card text in the seeds' notation or in ASCII.
+
+A card is a rank (2-14, where 14 is the ace) and a suit (c, d, h, s). How much
+an ace is worth depends on the ranking system, so cards store the natural rank
+and the evaluator decides (H1, K1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from lowball.errors import CardError
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+# The seeds write suits as symbols (6♣ 4♥ 3♠ 2♦ A♣); white symbols are accepted too.
+SUIT_SYMBOLS = {"♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h", "♠": "s", "♤": "s"}
+SEPARATORS = " \t\n,;"
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A playing card; ``str(Card(14, 'c')) == 'Ac'`` and the repr is valid Python."""
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.rank, int) and 2 <= self.rank <= 14) or self.suit not in SUIT_CHARS:
+            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self.rank - 2] + self.suit
+
+    @property
+    def rank_char(self) -> str:
+        """Return the rank as one character: ``Card(10, 'h').rank_char == 'T'``."""
+        return RANK_CHARS[self.rank - 2]
+
+
+# Rank-major order: 2c 2d 2h 2s 3c ... As. Enumerating combinations of DECK thus
+# yields each hand's cards in rising rank order, which the census relies on.
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(2, 15) for suit in SUIT_CHARS)
+
+
+def _read_card(token: str, at: int, text: str) -> tuple[Card, int]:
+    """Read one card from ``text`` starting at ``at``; return it and where the next one starts."""
+    rest = text[at:]
+    if rest[:2] == "10":
+        rank, width = 10, 2
+    elif rest[:1].upper() in RANK_CHARS:
+        rank, width = RANK_CHARS.index(rest[0].upper()) + 2, 1
+    else:
+        bad = rest[:1]
+        raise CardError(f"unknown rank {bad!r} in {token!r} (ranks: 2-9, T or 10, J, Q, K, A)")
+    suit_char = rest[width : width + 1]
+    if suit_char == "":
+        raise CardError(f"card {token!r} has no suit (suits: c d h s or ♣ ♦ ♥ ♠)")
+    suit = SUIT_SYMBOLS.get(suit_char) or (suit_char.lower() if suit_char.lower() in SUIT_CHARS else None)
+    if suit is None:
+        raise CardError(f"unknown suit {suit_char!r} in {token!r} (suits: c d h s or ♣ ♦ ♥ ♠)")
+    return Card(rank, suit), at + width + 1
+
+
+def parse_cards(text: str | Iterable[Card | str], count: int | None = None) -> tuple[Card, ...]:
+    """Parse card text such as ``"6♣ 4♥ 3♠ 2♦ A♣"`` or ``"6c4h3s2dAc"`` into cards.
+
+    Ranks are 2-9, T or 10, J, Q, K, A in any case; suits are c d h s or the
+    symbols; cards may be run together or separated by spaces or commas. With
+    ``count``, exactly that many cards are required.
+
+    >>> parse_cards("6♣ 4♥ 3♠ 2♦ A♣") == parse_cards("6c,4h,3s,2d,ac") == parse_cards("6C4H3S2DAC")
+    True
+    >>> [str(c) for c in parse_cards("10h Td")]
+    ['Th', 'Td']
+    >>> parse_cards("6c 4x")
+    Traceback (most recent call last):
+    lowball.errors.CardError: unknown suit 'x' in '4x' (suits: c d h s or ♣ ♦ ♥ ♠)
+    >>> parse_cards("Ac 2d Ac")
+    Traceback (most recent call last):
+    lowball.errors.CardError: duplicate card 'Ac'
+    >>> parse_cards("Ac 2d", count=5)
+    Traceback (most recent call last):
+    lowball.errors.CardError: expected 5 cards, got 2: Ac 2d
+    """
+    if isinstance(text, str):
+        cards = _parse_text(text)
+    else:
+        cards = []
+        for item in text:
+            if isinstance(item, Card):
+                cards.append(item)
+            elif isinstance(item, str):
+                cards.extend(_parse_text(item))
+            else:
+                raise CardError(f"not a card: {item!r}")
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(f"duplicate card '{card}'")
+        seen.add(card)
+    if count is not None and len(cards) != count:
+        shown = " ".join(map(str, cards)) or "nothing"
+        raise CardError(f"expected {count} cards, got {len(cards)}: {shown}")
+    return tuple(cards)
+
+
+def _parse_text(text: str) -> list[Card]:
+    cards: list[Card] = []
+    for token in _tokens(text):
+        at = 0
+        while at < len(token):
+            card, at = _read_card(_card_text(token, at), at, token)
+            cards.append(card)
+    return cards
+
+
+def _tokens(text: str) -> list[str]:
+    for sep in SEPARATORS[1:]:
+        text = text.replace(sep, " ")
+    return text.split()
+
+
+def _card_text(token: str, at: int) -> str:
+    """Return the text of the card starting at ``at``, for error messages ('4x' in '6c4x')."""
+    width = 2 if token[at : at + 2] == "10" else 1
+    return token[at : at + width + 1]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards as space-separated ASCII: ``format_cards(parse_cards("6♣4♥")) == '6c 4h'``."""
+    return " ".join(str(card) for card in cards)

@@ -1,0 +1,17 @@
+"""The errors the spec raises: each is a ValueError with a one-line message naming the problem."""
+
+
+class LowballError(ValueError):
+    """Base class: bad input to the spec (cards, rules tables, actions, histories)."""
+
+
+class CardError(LowballError):
+    """Bad card text or a hand of the wrong size, e.g. ``CardError("unknown suit 'x' in '6x'")``."""
+
+
+class RulesError(LowballError):
+    """A rules table that does not validate; the message names the file, the key and the problem."""
+
+
+class IllegalAction(LowballError):
+    """An action the rules forbid; the message names the action and the clause it breaks."""

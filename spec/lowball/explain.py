@@ -1,0 +1,123 @@
+"""Say in words why one hand beats another, naming the deciding rule (H2, H3, K1, F1, S2)."""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from lowball import words
+from lowball.cards import Card
+from lowball.ranking import (
+    BROADWAY, HAND_SIZE, WHEEL, as_system, hand_cards, hand_name, judge, rank_text, strength_key,
+)
+from lowball.tables import RankingSystem, load_rankings
+
+
+def value_text(v: int) -> str:
+    """Return how a card value is written in a comparison: 1 and 14 are 'A', 10 is '10'."""
+    return {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(v, str(v))
+
+
+def category_name(category: str, lang: str = "en") -> str:
+    """Return the table's name of a category in ``lang``: ``category_name('two-pair', 'ru') == 'две пары'``."""
+    return load_rankings().category(category).name(lang)
+
+
+def _notes(cards: Sequence[Card], system: RankingSystem, lang: str) -> list[str]:
+    """Return the remarks that explain a surprising category: the wheel, broadway, ignored runs or suits."""
+    said = words.SENTENCES[lang]
+    ranks = {card.rank for card in cards}
+    notes = []
+    looks_like_run = len(ranks) == HAND_SIZE and (max(ranks) - min(ranks) == HAND_SIZE - 1 or ranks in (WHEEL, BROADWAY))
+    if looks_like_run and not system.straights_count:
+        notes.append(f"{said['run-ignored']} ({system.category_clause})")
+    elif ranks == WHEEL:
+        key = "wheel-straight" if system.wheel_is_straight else "wheel-no-straight"
+        notes.append(f"{said[key]} ({system.category_clause if system.wheel_is_straight else system.ace_clause})")
+    elif ranks == BROADWAY:
+        key = "broadway-straight" if system.broadway_is_straight else "broadway-no-straight"
+        notes.append(f"{said[key]} ({system.ace_clause})")
+    if len({card.suit for card in cards}) == 1 and not system.flushes_count:
+        notes.append(f"{said['suited-ignored']} ({system.category_clause})")
+    return notes
+
+
+def _steps(parts_w, parts_l, lang: str) -> str:
+    """Walk the tie-break parts of winner and loser until the first difference, in words."""
+    said = words.SENTENCES[lang]
+    phrases = []
+    for (part, vw), (_, vl) in zip(parts_w, parts_l):
+        compared = []
+        for x, y in zip(vw, vl):
+            if x == y:
+                compared.append(said["equal"].format(a=value_text(x), b=value_text(y)))
+            else:
+                beat = said["beats"].format(a=value_text(x), b=value_text(y))
+                compared.append(f"{said['then']} {beat}" if compared else beat)
+                phrases.append(f"{words.PARTS[lang][part]}: {', '.join(compared)}")
+                return "; ".join(phrases)
+        phrases.append(f"{words.PARTS[lang][part]}: {', '.join(compared)}")
+    return "; ".join(phrases)
+
+
+def _noun(category: str, lang: str, plural: bool) -> str:
+    if lang == "ru":
+        return category_name(category, "ru")
+    return words.EN_NOUNS[category][1 if plural else 0]
+
+
+def explain(a: str | Iterable[Card | str], b: str | Iterable[Card | str],
+            system: str | RankingSystem = "ace-to-six", lang: str = "en") -> str:
+    """Return why hand ``a`` beats, loses to or ties hand ``b`` under ``system``, naming the deciding rule.
+
+    >>> explain("6c 4h 3s 2d Ac", "5s 4d 3c 2h Ad", "ace-to-six")
+    '6-4-3-2-A is a no-pair hand; 5-4-3-2-A is a straight, and under ace-to-six every no-pair hand beats every straight (H2). A-2-3-4-5 (the wheel) is a straight here (H2).'
+    >>> explain("6c 5h 3s 2d Ac", "6s 4d 3c 2h Ad", "ace-to-six")
+    '6-4-3-2-A beats 6-5-3-2-A. Both are no-pair hands (H3); comparing from the top: 6 = 6, then 4 beats 5.'
+    >>> explain("6c 4h 3s 2d Ac", "6d 4s 3h 2c Ah", "ace-to-six", lang="ru")
+    'Обе руки — без пары одинакового достоинства (6-4-3-2-A); масти не имеют старшинства, поэтому ничья и банк делится (S2).'
+    >>> explain("6c 4h 3s 2d Ac", "6d 4s 3h 2c Ah", "ace-to-six", lang="fr")
+    Traceback (most recent call last):
+    ValueError: unknown language 'fr' (known: en, ru)
+    """
+    words.check_lang(lang)
+    row = as_system(system)
+    hands = hand_cards(a), hand_cards(b)
+    key_a, key_b = (strength_key(h, row) for h in hands)
+    winner, loser = hands if key_a <= key_b else hands[::-1]
+    (cat_w, parts_w), (cat_l, parts_l) = judge(winner, row), judge(loser, row)
+    said = words.SENTENCES[lang]
+    text_w, text_l = rank_text(winner, row), rank_text(loser, row)
+
+    if cat_w != cat_l:
+        sentence = said["categories"].format(
+            w=text_w, l=text_l, system=row.key if lang == "en" else row.title("ru"),
+            wcat=_noun(cat_w, lang, False), lcat=_noun(cat_l, lang, False),
+            wnoun=words.EN_NOUNS[cat_w][0].removeprefix("a ") if lang == "en" else "",
+            lnoun=words.EN_NOUNS[cat_l][0].removeprefix("a ") if lang == "en" else "",
+            clause=row.category_clause,
+        )
+    elif key_a == key_b:
+        sentence = said["tie"].format(nouns=_noun(cat_w, lang, True), hand=text_w)
+    else:
+        beats = said["beats"].format(a=text_w, b=text_l)
+        sentence = f"{beats}. " + said["same-category"].format(
+            nouns=_noun(cat_w, lang, True), clause=row.tie_break_clause, steps=_steps(parts_w, parts_l, lang),
+        )
+    notes = _notes(winner, row, lang) + _notes(loser, row, lang)
+    notes = list(dict.fromkeys(notes))
+    return ". ".join([sentence] + [n[0].upper() + n[1:] for n in notes]) + "."
+
+
+def describe(cards: str | Iterable[Card | str], system: str | RankingSystem = "ace-to-six", lang: str = "en") -> str:
+    """Return a one-line description of a hand: its ranks, category and name in ``lang``.
+
+    >>> describe("Kh 9d 7c 4s 2h", "ace-to-six")
+    'K-9-7-4-2: no pair, king-nine low'
+    >>> describe("Kh 9d 7c 4s 2h", "ace-to-six", "ru")
+    'K-9-7-4-2: без пары, король-девятка без пары'
+    """
+    words.check_lang(lang)
+    row = as_system(system)
+    hand = hand_cards(cards)
+    cat, _ = judge(hand, row)
+    return f"{rank_text(hand, row)}: {category_name(cat, lang)}, {hand_name(hand, row, lang)}"

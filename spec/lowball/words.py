@@ -1,0 +1,129 @@
+"""Words for names and explanations, in English and Russian.
+
+Only language lives here; which hand beats which is decided from the rules
+tables. Russian needs three forms of each rank name: nominative, genitive
+singular ("стрит до пятёрки") and genitive plural ("пара шестёрок").
+"""
+
+from __future__ import annotations
+
+# rank -> (English singular, English plural)
+EN_RANKS = {
+    1: ("ace", "aces"), 2: ("deuce", "deuces"), 3: ("three", "threes"), 4: ("four", "fours"),
+    5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"),
+    9: ("nine", "nines"), 10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
+    13: ("king", "kings"), 14: ("ace", "aces"),
+}
+# rank -> (nominative, genitive singular, genitive plural)
+RU_RANKS = {
+    1: ("туз", "туза", "тузов"), 2: ("двойка", "двойки", "двоек"), 3: ("тройка", "тройки", "троек"),
+    4: ("четвёрка", "четвёрки", "четвёрок"), 5: ("пятёрка", "пятёрки", "пятёрок"),
+    6: ("шестёрка", "шестёрки", "шестёрок"), 7: ("семёрка", "семёрки", "семёрок"),
+    8: ("восьмёрка", "восьмёрки", "восьмёрок"), 9: ("девятка", "девятки", "девяток"),
+    10: ("десятка", "десятки", "десяток"), 11: ("валет", "валета", "валетов"),
+    12: ("дама", "дамы", "дам"), 13: ("король", "короля", "королей"), 14: ("туз", "туза", "тузов"),
+}
+
+# Hand names, by category. Fields: {r1} {r2} first and second card (singular),
+# {top} the top card, {p} {hi} {lo} {t} grouped ranks (plural forms).
+NAMES = {
+    "en": {
+        "no-pair-low": "{r1}-{r2} low",
+        "no-pair-high": "{r1}-high",
+        "pair": "pair of {p}",
+        "two-pair": "{hi} and {lo}",
+        "trips": "three {t}",
+        "straight": "{top}-high straight",
+        "flush": "{top}-high flush",
+        "full-house": "{t} full of {p}",
+        "quads": "four {t}",
+        "straight-flush": "{top}-high straight flush",
+    },
+    "ru": {
+        "no-pair-low": "{r1}-{r2} без пары",
+        "no-pair-high": "без пары, старшая карта {r1}",
+        "pair": "пара {p}",
+        "two-pair": "две пары: {hi} и {lo}",
+        "trips": "тройка {t}",
+        "straight": "стрит до {top}",
+        "flush": "флеш до {top}",
+        "full-house": "фулл-хаус: {t} и {p}",
+        "quads": "каре {t}",
+        "straight-flush": "стрит-флеш до {top}",
+    },
+}
+
+# How a hand of each category is named inside a sentence ("every straight").
+EN_NOUNS = {
+    "no-pair": ("a no-pair hand", "no-pair hands"),
+    "pair": ("a pair", "pairs"),
+    "two-pair": ("two pair", "two-pair hands"),
+    "trips": ("three of a kind", "three-of-a-kind hands"),
+    "straight": ("a straight", "straights"),
+    "flush": ("a flush", "flushes"),
+    "full-house": ("a full house", "full houses"),
+    "quads": ("four of a kind", "four-of-a-kind hands"),
+    "straight-flush": ("a straight flush", "straight flushes"),
+}
+
+# Labels of the tie-break parts (H3), as the explanation walks through them.
+PARTS = {
+    "en": {
+        "cards": "comparing from the top",
+        "top-card": "the top card decides",
+        "pair": "the pair first",
+        "high-pair": "the higher pair first",
+        "low-pair": "then the lower pair",
+        "trips": "the three of a kind first",
+        "quads": "the four of a kind first",
+        "kickers": "then the kickers from the top",
+    },
+    "ru": {
+        "cards": "сравниваем с верхней карты",
+        "top-card": "решает верхняя карта",
+        "pair": "сначала пара",
+        "high-pair": "сначала старшая пара",
+        "low-pair": "затем младшая пара",
+        "trips": "сначала тройка",
+        "quads": "сначала каре",
+        "kickers": "затем кикеры сверху вниз",
+    },
+}
+
+SENTENCES = {
+    "en": {
+        "categories": "{w} is {wcat}; {l} is {lcat}, and under {system} every {wnoun} beats every {lnoun} ({clause})",
+        "same-category": "Both are {nouns} ({clause}); {steps}",
+        "tie": "Both are {nouns} of the same value ({hand}); suits have no rank, so they tie and split the pot (S2)",
+        "equal": "{a} = {b}",
+        "beats": "{a} beats {b}",
+        "then": "then",
+        "wheel-straight": "A-2-3-4-5 (the wheel) is a straight here",
+        "wheel-no-straight": "the ace is high, so A-2-3-4-5 is not a straight",
+        "broadway-straight": "A-K-Q-J-10 is the highest straight here",
+        "broadway-no-straight": "the ace is always low, so A-K-Q-J-10 is not a straight",
+        "run-ignored": "straights do not count in this system",
+        "suited-ignored": "flushes do not count in this system",
+    },
+    "ru": {
+        "categories": "{w} — {wcat}; {l} — {lcat}, а в системе «{system}» категория «{wcat}» лучше категории «{lcat}» ({clause})",
+        "same-category": "Обе руки — {nouns} ({clause}); {steps}",
+        "tie": "Обе руки — {nouns} одинакового достоинства ({hand}); масти не имеют старшинства, поэтому ничья и банк делится (S2)",
+        "equal": "{a} = {b}",
+        "beats": "{a} бьёт {b}",
+        "then": "затем",
+        "wheel-straight": "A-2-3-4-5 («колесо») здесь стрит",
+        "wheel-no-straight": "туз только старший, поэтому A-2-3-4-5 не стрит",
+        "broadway-straight": "A-K-Q-J-10 здесь старший стрит",
+        "broadway-no-straight": "туз всегда младший, поэтому A-K-Q-J-10 не стрит",
+        "run-ignored": "стриты в этой системе не считаются",
+        "suited-ignored": "флеши в этой системе не считаются",
+    },
+}
+
+
+def check_lang(lang: str) -> str:
+    """Return ``lang`` if it is a supported language, else raise ``ValueError`` naming the choices."""
+    if lang not in NAMES:
+        raise ValueError(f"unknown language {lang!r} (known: {', '.join(NAMES)})")
+    return lang
