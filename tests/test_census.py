@@ -1,0 +1,61 @@
+"""Exhaustive counts over all 2,598,960 five-card hands, computed here and checked against published figures.
+
+The expected numbers are the issue's and the literature's (the A-5 lows table,
+7,462 classes, 1,020 best hands), not values taken from this code.
+"""
+
+import math
+
+import pytest
+
+from lowball import census
+from lowball.census import hand_shapes
+
+A6_COUNTS = {"no-pair": 1_302_540, "straight": 10_200, "flush": 5_108, "straight-flush": 40}
+D27_COUNTS = {"no-pair": 1_303_560, "straight": 9_180, "flush": 5_112, "straight-flush": 36}
+PAIRED = {"pair": 1_098_240, "two-pair": 123_552, "trips": 54_912, "full-house": 3_744, "quads": 624}
+
+
+def test_the_walk_deals_every_hand_exactly_once():
+    assert sum(hand_shapes().values()) == math.comb(52, 5) == 2_598_960
+
+
+@pytest.mark.parametrize("system, classes, best", [
+    ("ace-to-six", 7_462, 1_020),          # H4: 6-4-3-2-A offsuit: 4^5 - 4 hands
+    ("ace-to-six-ace-low", 7_462, 1_020),  # C1
+    ("deuce-to-seven", 7_462, 1_020),      # K1: 7-5-4-3-2 offsuit
+    ("ace-to-five", 6_175, 1_024),         # F1: the wheel, suits ignored
+])
+def test_classes_and_best_class_size(system, classes, best):
+    report = census(system)
+    assert report.hands == 2_598_960
+    assert report.classes == classes
+    assert report.best_class_hands == best
+
+
+def test_teaching_table_hands_per_category():
+    counts = census("ace-to-six").hands_by_category
+    assert {k: counts[k] for k in A6_COUNTS} == A6_COUNTS
+    assert {k: counts[k] for k in PAIRED} == PAIRED
+
+
+def test_deuce_to_seven_hands_per_category():
+    """K1: the wheel is no straight, so 2-7 has 4 x 255 fewer straights and 4 more flushes than A-6."""
+    counts = census("deuce-to-seven").hands_by_category
+    assert {k: counts[k] for k in D27_COUNTS} == D27_COUNTS
+    assert {k: counts[k] for k in PAIRED} == PAIRED
+
+
+def test_the_two_a6_conventions_differ_only_on_the_1024_broadway_hands():
+    """C1: A-K-Q-J-10 moves from straight (and straight flush) to no pair (and flush)."""
+    teach, low = census("ace-to-six").hands_by_category, census("ace-to-six-ace-low").hands_by_category
+    moved = {k: low[k] - teach[k] for k in teach if low[k] != teach[k]}
+    assert moved == {"no-pair": 1_020, "straight": -1_020, "flush": 4, "straight-flush": -4}
+
+
+def test_ace_to_five_lows_by_top_card_match_the_published_table():
+    """F1: the published A-5 table of no-pair lows by top card."""
+    published = {5: 1_024, 6: 5_120, 7: 15_360, 8: 35_840, 9: 71_680, 10: 129_024,
+                 11: 215_040, 12: 337_920, 13: 506_880}
+    assert census("ace-to-five").lows_by_top_card == published
+    assert set(census("ace-to-five").hands_by_category) == {"no-pair", *PAIRED}
