@@ -135,7 +135,7 @@ def cmd_census(args: argparse.Namespace) -> int:
     head = {"en": ("category", "hands", "classes", "best class", "hands", "no-pair hands by top card"),
             "ru": ("категория", "рук", "классов", "лучший класс", "рук", "руки без пары по старшей карте")}[args.lang]
     for r in reports:
-        print(f"{r.system}: {r.hands:,} hands, {r.classes:,} classes")
+        print(f"{r.system}: {r.hands:,} {head[1]}, {r.classes:,} {head[2]}")
         print(f"  {head[0]:<16}{head[1]:>12}{head[2]:>10}")
         for cat, count in r.hands_by_category.items():
             print(f"  {category_name(cat, args.lang):<16}{count:>12,}{r.classes_by_category[cat]:>10,}")
