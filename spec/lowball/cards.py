@@ -17,6 +17,8 @@ SUIT_CHARS = "cdhs"
 # The seeds write suits as symbols (6♣ 4♥ 3♠ 2♦ A♣); white symbols are accepted too.
 SUIT_SYMBOLS = {"♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h", "♠": "s", "♤": "s"}
 SEPARATORS = " \t\n,;"
+# Every ranking system here ranks five-card hands, and the teaching table deals five (T6).
+HAND_SIZE = 5
 
 
 @dataclass(frozen=True, order=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from lowball.errors import LowballError
@@ -144,6 +145,53 @@ def cmd_census(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a PHH hand history, checking every action against the rules."""
+    from lowball.history import replay_hand
+
+    hand = replay_hand(args.file)
+    result = hand.result
+    if args.json:
+        print(json.dumps({
+            "players": list(hand.names), "starting_stacks": list(result.starting_stacks),
+            "finishing_stacks": list(result.finishing_stacks), "changes": list(result.changes),
+            "winners": [hand.names[s] for s in result.winners], "pot": result.pot, "showdown": result.showdown,
+            "narration": hand.narration(args.lang),
+        }, ensure_ascii=False, indent=2))
+        return 0
+    if args.narrate:
+        for line in hand.narration(args.lang):
+            print(f"  {line}")
+    head = {"en": ("player", "start", "finish", "change"), "ru": ("игрок", "было", "стало", "итог")}[args.lang]
+    width = max(len(n) for n in hand.names + (head[0],))
+    print(f"{head[0]:<{width}} {head[1]:>7} {head[2]:>7} {head[3]:>7}")
+    for name, a, b, c in zip(hand.names, result.starting_stacks, result.finishing_stacks, result.changes):
+        print(f"{name:<{width}} {a:>7} {b:>7} {c:>+7}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play a session between bots and print a summary table."""
+    from lowball.session import play_session
+
+    if args.hands < 1:
+        raise LowballError(f"--hands must be at least 1, got {args.hands}")
+    bots = args.bots.split(",") if args.bots else ["sound", "random"]
+    players = [f"p{i + 1}" for i in range(args.players)]
+    summary = play_session(players, bots, args.hands, seed=args.seed, stack=args.stack,
+                           phh_dir=Path(args.phh_dir) if args.phh_dir else None, progress=not args.json)
+    assigned = {name: bots[i % len(bots)] for i, name in enumerate(players)}
+    if args.json:
+        print(json.dumps(vars(summary) | {"bots": assigned}, indent=2))
+        return 0
+    print(f"{summary.hands} hands, {len(players)} players, seed {args.seed}")
+    print(f"{'player':<8}{'bot':<8}{'hands won':>10}{'chips won':>11}{'showdowns':>11}{'rebuys':>8}")
+    for name in players:
+        print(f"{name:<8}{assigned[name]:<8}{summary.won[name]:>10}{summary.chips[name]:>+11}"
+              f"{summary.showdowns[name]:>11}{summary.rebuys[name]:>8}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the ``lowball`` argument parser with one sub-command per task."""
     parser = OneLineParser(
@@ -176,6 +224,35 @@ def build_parser() -> argparse.ArgumentParser:
                                           "per category; also the no-pair hands by top card.")
     _add_common(cen, allow_all=True)
     cen.set_defaults(run=cmd_census)
+
+    rep = commands.add_parser(
+        "replay", help="replay a PHH hand history of the teaching table",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Replay a hand history (PHH, variant FA6L1D), checking every action against the rules; "
+                    "print the finishing stacks. An illegal action stops the replay with exit code 2 and names "
+                    "the action (its index and text) and the clause it breaks.",
+        epilog="example:\n  lowball play --hands 3 --phh-dir hands && lowball replay --narrate hands/hand-00001.phh")
+    _add_common(rep, system=False)
+    rep.add_argument("file", metavar="FILE.phh", help="the hand history")
+    rep.add_argument("--narrate", action="store_true", help="print the hand step by step first")
+    rep.set_defaults(run=cmd_replay)
+
+    play = commands.add_parser(
+        "play", help="play a session of the teaching table between bots",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play hands between bots: stacks carry over, the button moves each hand (T7), a stack "
+                    "under the minimum is topped up before the next deal (T5).",
+        epilog="bots: random (any legal action), sound (draws to a seven-low, bets made hands, folds weak "
+               "hands to a raise)\n\nexample:\n  lowball play --players 3 --hands 1000 --seed 1 --bots sound,random")
+    play.add_argument("--players", type=int, default=3, help="number of players (default: %(default)s)")
+    play.add_argument("--hands", type=int, default=100, help="number of hands (default: %(default)s)")
+    play.add_argument("--seed", type=int, default=1, help="random seed: same seed, same session")
+    play.add_argument("--bots", default="", help="comma-separated bots, given to the players in turn "
+                                                 "(default: sound,random)")
+    play.add_argument("--stack", type=int, default=None, help="starting stack (default: the table's minimum)")
+    play.add_argument("--phh-dir", default=None, metavar="DIR", help="write each hand as a PHH file into DIR")
+    play.add_argument("--json", action="store_true", help="print JSON instead of text")
+    play.set_defaults(run=cmd_play)
     return parser
 
 

@@ -15,3 +15,7 @@ class RulesError(LowballError):
 
 class IllegalAction(LowballError):
     """An action the rules forbid; the message names the action and the clause it breaks."""
+
+
+class HistoryError(LowballError):
+    """A hand-history file that cannot be read: bad TOML, unknown variant, wrong field types."""

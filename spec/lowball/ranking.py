@@ -25,11 +25,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from lowball.cards import Card, SUIT_CHARS, parse_cards
+from lowball.cards import HAND_SIZE, SUIT_CHARS, Card, parse_cards
 from lowball.errors import CardError
 from lowball.tables import RankingSystem, load_rankings, ranking_system
 
-HAND_SIZE = 5  # every system here ranks five-card hands (T6, K1, F1, L1)
 WHEEL = frozenset({14, 2, 3, 4, 5})
 BROADWAY = frozenset({14, 13, 12, 11, 10})
 

@@ -349,3 +349,162 @@ def ranking_system(name: str) -> RankingSystem:
     lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high)
     """
     return _shipped_rankings().system(name)
+
+
+# ---- Game tables: the teaching table and house rules written like it ----
+
+TEACHING_TABLE_FILE = RULES_DIR / "teaching-table.toml"
+OPENERS = ("dealer-left",)
+LATER_OPENERS = ("first-round-opener", "dealer-left")
+ODD_CHIP_RULES = ("first-winner-left-of-dealer",)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameTable:
+    """A game table (T1-T7, B1, D1, B2, S1-S3): players, deck, ante, betting, draw and turn order."""
+
+    name: str
+    en: str
+    ru: str
+    variant: str
+    ranking: str
+    deck: int
+    players_min: int
+    players_max: int
+    ante: int
+    blinds: bool
+    bet_sizes: tuple[int, ...]
+    raises_per_round: int
+    check_raise: bool
+    min_stack: int
+    hand_size: int
+    burn: int
+    draws: int
+    min_discard: int
+    max_discard: int
+    first_round: str
+    later_rounds: str
+    draw_order: str
+    odd_chip: str
+    button: str
+    source: str = "teaching-table.toml"
+
+    @property
+    def betting_rounds(self) -> int:
+        """Return how many betting rounds a hand has: one before each draw and one after the last (B2)."""
+        return self.draws + 1
+
+    def bet_size(self, betting_round: int) -> int:
+        """Return the fixed bet and raise size of a betting round (T3), counting rounds from 0."""
+        return self.bet_sizes[betting_round]
+
+    @property
+    def bets_per_round(self) -> int:
+        """Return the cap on bets per round: the bet plus the raises (T4)."""
+        return 1 + self.raises_per_round
+
+
+_GAME_KEYS = {
+    "name", "en", "ru", "variant", "ranking", "deck", "ante", "blinds", "bet_sizes", "raises_per_round",
+    "check_raise", "min_stack", "players", "deal", "draw", "order",
+}
+
+
+def apply_overrides(data: dict[str, Any], overrides: dict[str, str], source: str) -> dict[str, Any]:
+    """Return ``data`` with dotted ``key=value`` overrides applied; values are TOML literals (``players.max=6``)."""
+    import copy
+
+    data = copy.deepcopy(data)
+    for key, text in overrides.items():
+        try:
+            parsed = tomllib.loads(f"value = {text}")["value"]
+        except tomllib.TOMLDecodeError:
+            parsed = text  # a bare word such as dealer-left is meant as a string
+        node = data
+        parts = key.split(".")
+        for part in parts[:-1]:
+            if not isinstance(node.get(part), dict):
+                raise RulesError(f"{source}: {key}: no such key to set")
+            node = node[part]
+        if parts[-1] not in node:
+            raise RulesError(f"{source}: {key}: no such key to set")
+        node[parts[-1]] = parsed
+    return data
+
+
+def parse_game_table(reader: TableReader) -> GameTable:
+    """Validate a parsed game table into ``GameTable``; refuse what the engine cannot run."""
+    from lowball.cards import DECK, HAND_SIZE
+
+    reader.only_keys("", _GAME_KEYS)
+    for section, keys in (("players", {"min", "max"}), ("deal", {"hand_size", "burn"}),
+                          ("draw", {"draws", "min_discard", "max_discard"}),
+                          ("order", {"first_round", "later_rounds", "draw", "odd_chip", "button"})):
+        reader.only_keys(section, keys)
+
+    def count(key: str, least: int = 0) -> int:
+        number = reader.value(key, int)
+        if number < least:
+            raise reader.fail(key, f"must be at least {least}, got {number}")
+        return number
+
+    ranking = reader.text("ranking")
+    if ranking not in {s.key for s in _shipped_rankings().systems}:
+        raise reader.fail("ranking", f"unknown ranking system {ranking!r}")
+    deck = count("deck", 1)
+    if deck != len(DECK):
+        raise reader.fail("deck", f"only the standard {len(DECK)}-card deck is supported, got {deck}")
+    draws = count("draw.draws")
+    bet_sizes = tuple(reader.value("bet_sizes", list))
+    for i, size in enumerate(bet_sizes):
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise reader.fail(f"bet_sizes[{i}]", f"expected a positive integer, got {_describe(size)}")
+    if len(bet_sizes) != draws + 1:
+        raise reader.fail("bet_sizes", f"needs one size per betting round: {draws} draw(s) make {draws + 1} rounds, "
+                                       f"got {len(bet_sizes)} size(s)")
+    players_min, players_max = count("players.min", 2), count("players.max", 2)
+    if players_max < players_min:
+        raise reader.fail("players.max", f"{players_max} is less than players.min {players_min}")
+    hand_size = count("deal.hand_size", 1)
+    if hand_size != HAND_SIZE:
+        raise reader.fail("deal.hand_size", f"the rankings rank {HAND_SIZE}-card hands, got {hand_size}")
+    min_discard, max_discard = count("draw.min_discard"), count("draw.max_discard")
+    if max_discard > hand_size or min_discard > max_discard:
+        raise reader.fail("draw.max_discard", f"discards must lie within 0..{hand_size} with min <= max")
+    if reader.value("blinds", bool):
+        raise reader.fail("blinds", "blinds are not supported yet (the teaching table has none, T2)")
+    return GameTable(
+        name=reader.text("name"), en=reader.text("en"), ru=reader.text("ru"), variant=reader.text("variant"),
+        ranking=ranking, deck=deck, players_min=players_min, players_max=players_max,
+        ante=count("ante"), blinds=False, bet_sizes=bet_sizes, raises_per_round=count("raises_per_round"),
+        check_raise=reader.value("check_raise", bool), min_stack=count("min_stack"), hand_size=hand_size,
+        burn=count("deal.burn"), draws=draws, min_discard=min_discard, max_discard=max_discard,
+        first_round=reader.text("order.first_round", OPENERS),
+        later_rounds=reader.text("order.later_rounds", LATER_OPENERS),
+        draw_order=reader.text("order.draw", OPENERS), odd_chip=reader.text("order.odd_chip", ODD_CHIP_RULES),
+        button=reader.text("order.button", ("clockwise",)), source=reader.source,
+    )
+
+
+def load_game_table(path: Path | str | None = None, overrides: dict[str, str] | None = None) -> GameTable:
+    """Load and validate a game table (the teaching table when ``path`` is None), with ``--set`` style overrides.
+
+    >>> load_game_table().min_stack
+    13
+    >>> load_game_table(overrides={"raises_per_round": "4"}).bets_per_round
+    5
+    >>> load_game_table(overrides={"players.max": "six"})
+    Traceback (most recent call last):
+    lowball.errors.RulesError: teaching-table.toml: players.max: expected an integer, got 'six'
+    """
+    if path is None and not overrides:
+        return _shipped_game_table()
+    reader = read_toml(path if path is not None else TEACHING_TABLE_FILE)
+    if overrides:
+        reader = TableReader(reader.source, apply_overrides(reader.data, overrides, reader.source))
+    return parse_game_table(reader)
+
+
+@functools.cache
+def _shipped_game_table() -> GameTable:
+    return parse_game_table(read_toml(TEACHING_TABLE_FILE))

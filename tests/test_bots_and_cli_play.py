@@ -1,0 +1,80 @@
+"""Bots (random-legal and sound) and the play/replay commands."""
+
+import json
+import random
+
+import pytest
+
+from lowball.bots import BOTS, keep_for_draw
+from lowball.cards import parse_cards
+from lowball.cli import main
+from lowball.game import Hand, deck_for
+from lowball.session import play_session
+
+
+def test_sound_bot_draws_to_a_seven_low():
+    hand = Hand([13, 13], deck=deck_for(["Kc 9d 5h 3s Ac", "8d 7h 5s 4c 2h"]))
+    kept = keep_for_draw(parse_cards("Kc 9d 5h 3s Ac"), hand)
+    assert sorted(map(str, kept)) == sorted(["5h", "3s", "Ac"])
+    assert keep_for_draw(parse_cards("5c 5d 3h 2s Ac"), hand) == list(parse_cards("Ac 2s 3h 5c"))
+
+
+def test_sound_bot_stands_pat_on_a_made_eight_and_bets_it():
+    hand = Hand([13, 13], deck=deck_for(["8d 7h 5s 4c 2h", "Kc Qd Jh 9s 9c"]))
+    hand.advance()
+    assert str(BOTS["sound"](hand, random.Random(0))) == "p1 cbr 1"
+
+
+def test_sound_bot_folds_a_weak_hand_to_a_raise():
+    hand = Hand([13, 13], deck=deck_for(["Kc Qd Jh 9s 9c", "8d 7h 5s 4c 2h"]))
+    hand.advance()
+    hand.apply("p1 cbr 1")
+    hand.apply("p2 cbr 2")
+    assert str(BOTS["sound"](hand, random.Random(0))) == "p1 f"
+
+
+def test_sound_bot_beats_random_over_a_session():
+    summary = play_session(["p1", "p2"], ["sound", "random"], 1500, seed=11)
+    assert summary.chips["p1"] > 0 > summary.chips["p2"]
+    assert summary.chips["p1"] + summary.chips["p2"] == 0
+
+
+def test_play_prints_a_summary_and_writes_histories(tmp_path, capsys):
+    code = main(["play", "--players", "3", "--hands", "20", "--seed", "1", "--phh-dir", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 0 and "hands won" in out and "chips won" in out and "showdowns" in out
+    files = sorted(tmp_path.glob("*.phh"))
+    assert len(files) == 20
+    assert main(["replay", "--json", str(files[0])]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert sum(record["changes"]) == 0 and len(record["finishing_stacks"]) == 3
+
+
+def test_replay_text_shows_stacks(tmp_path, capsys):
+    path = tmp_path / "e1.phh"
+    path.write_text('variant = "FA6L1D"\nantes = [1, 1]\nsmall_bet = 1\nbig_bet = 2\nstarting_stacks = [13, 13]\n'
+                    'actions = ["d dh p1 6c4h3s2dAc", "d dh p2 5s4d3c2hAd", "p1 cbr 1", "p2 cc", "p1 sd", "p2 sd",'
+                    ' "p1 cbr 2", "p2 cc"]\nplayers = ["Lena", "Misha"]\n', encoding="utf-8")
+    assert main(["replay", "--narrate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Lena wins the pot of 8" in out
+    assert out.splitlines()[-2].split() == ["Lena", "13", "17", "+4"]
+
+
+@pytest.mark.parametrize("body, message", [
+    ('variant = "FA6L1D"\nantes = [1, 1]\nsmall_bet = 1\nbig_bet = 2\nstarting_stacks = [13, 13]\n'
+     'actions = ["d dh p1 6c4h3s2dAc", "d dh p2 5s4d3c2hAd", "p2 cc"]\n', "action 3 'p2 cc': out of turn"),
+    ('variant = "NT"\n', "unknown variant 'NT'"),
+    ("variant = \n", "not valid TOML"),
+])
+def test_replay_refuses_bad_histories_with_exit_2(tmp_path, capsys, body, message):
+    path = tmp_path / "bad.phh"
+    path.write_text(body, encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_play_refuses_unknown_bots(capsys):
+    assert main(["play", "--bots", "shark", "--hands", "1"]) == 2
+    assert "unknown bot 'shark' (known: random, sound)" in capsys.readouterr().err

@@ -1,0 +1,154 @@
+"""Scenarios of the teaching table from seed 000; stack changes worked out by hand in each test.
+
+Seats: p1 sits on the dealer's left and acts first; the last seat deals (T6, B1).
+Ante 1 (T2); bets 1 before the draw, 2 after (T3); a bet and 3 raises (T4).
+"""
+
+import pytest
+
+from lowball import IllegalAction
+from lowball.game import OVER, Hand, deck_for
+from lowball.session import Session
+
+
+def play(stacks, hands, actions, then="", names=None):
+    """Deal ``hands`` (T6), play the actions, show down automatically; return the hand."""
+    hand = Hand(stacks, deck=deck_for(hands, then=then), names=names)
+    hand.advance()
+    for action in actions:
+        hand.apply(action)
+        hand.advance()
+    return hand
+
+
+def test_e1_lena_stands_pat_and_beats_mishas_wheel():
+    """E1: both stand pat; Lena's 6-4 no pair beats Misha's straight. Each put in 1 + 1 + 2 = 4."""
+    hand = play([13, 13], ["6♣ 4♥ 3♠ 2♦ A♣", "5♠ 4♦ 3♣ 2♥ A♦"],
+                ["p1 cbr 1", "p2 cc", "p1 sd", "p2 sd", "p1 cbr 2", "p2 cc"], names=["Lena", "Misha"])
+    assert hand.phase == OVER and hand.result.showdown
+    assert hand.result.changes == (4, -4)
+    assert "Lena wins the pot of 8 with the lowest hand (S1)" in hand.narration()
+
+
+def test_e2_the_flush_trap():
+    """E2: 7-5-4-3-A suited is a flush and loses to 8-6-4-3-A. Raised once before the draw: 1 + 2 + 2 = 5 each."""
+    hand = play([13, 13], ["7s 5s 4s 3s As", "8c 6h 4d 3c Ad"],
+                ["p1 cbr 1", "p2 cbr 2", "p1 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cbr 2", "p1 cc"])
+    assert hand.result.changes == (-5, 5)
+
+
+THREE = ["Kc Qd Jh 9s 7c", "6c 4h 3s 2d Ac", "8d 7h 5s 4c 2h"]
+
+
+def test_b2_final_round_opened_by_the_first_rounds_opener():
+    """B2: p2 made the first bet, so p2 opens the final round though p1 sits first."""
+    hand = play([13] * 3, THREE, ["p1 cc", "p2 cbr 1", "p3 cc", "p1 cc", "p1 sd", "p2 sd", "p3 sd"])
+    assert hand.to_act == 1
+    assert "p2 opens the final round: p2 opened the first round (B2)" in hand.narration()
+
+
+def test_b2_next_player_opens_when_the_opener_folded():
+    """B2: p2 opened and later folded; the next active player clockwise, p3, opens."""
+    hand = play([13] * 3, THREE, ["p1 cc", "p2 cbr 1", "p3 cbr 2", "p1 cc", "p2 f", "p1 sd", "p3 sd"])
+    assert hand.to_act == 2
+    assert ("p3 opens the final round because p2, who opened the first round, has folded (B2)"
+            in hand.narration())
+
+
+def test_b2_next_player_clockwise_wraps_past_the_dealer():
+    """B2: p3 (the dealer) opened and folded; clockwise from p3 the next active player is p1."""
+    hand = play([13] * 3, THREE, ["p1 cc", "p2 cc", "p3 cbr 1", "p1 cbr 2", "p2 cc", "p3 f", "p1 sd", "p2 sd"])
+    assert hand.to_act == 0
+
+
+def test_b2_checked_through_first_round_is_opened_from_the_dealers_left():
+    """B2: everyone checked in round one, so the first active player on the dealer's left opens."""
+    hand = play([13] * 3, THREE, ["p1 cc", "p2 cc", "p3 cc", "p1 sd", "p2 sd", "p3 sd"])
+    assert hand.to_act == 0
+    assert any(line.startswith("p1 opens the final round: everyone checked") for line in hand.narration())
+
+
+def test_b1_check_raise_is_allowed():
+    """B1: p1 checks, p2 bets, p1 raises. Each puts in 1 + 2 = 3; p2 opened, so p2 checks first after the draw (B2)."""
+    hand = play([13, 13], ["6c 4h 3s 2d Ac", "8d 7h 5s 4c 2h"],
+                ["p1 cc", "p2 cbr 1", "p1 cbr 2", "p2 cc", "p1 sd", "p2 sd", "p2 cc", "p1 cc"])
+    assert hand.result.changes == (3, -3)
+    assert "p1 raises to 2: the first raise of 3 allowed (T4)" in hand.narration()
+
+
+def snapshot(hand):
+    return {k: repr(v) for k, v in vars(hand).items()}
+
+
+def test_t4_a_fifth_bet_is_refused_in_each_round():
+    hand = play([20, 20], ["6c 4h 3s 2d Ac", "8d 7h 5s 4c 2h"],
+                ["p1 cbr 1", "p2 cbr 2", "p1 cbr 3", "p2 cbr 4"])
+    assert [str(a) for a in hand.legal_actions()] == ["p1 f", "p1 cc"]
+    before = snapshot(hand)
+    with pytest.raises(IllegalAction, match=r"p1 cbr 5: the round is capped at a bet and 3 raises \(T4\)"):
+        hand.apply("p1 cbr 5")
+    assert snapshot(hand) == before
+    for action in ["p1 cc", "p1 sd", "p2 sd", "p1 cbr 2", "p2 cbr 4", "p1 cbr 6", "p2 cbr 8"]:
+        hand.apply(action)
+    with pytest.raises(IllegalAction, match=r"p1 cbr 10: the round is capped .*\(T4\)"):
+        hand.apply("p1 cbr 10")
+
+
+def test_t5_both_capped_in_both_rounds_invest_exactly_13():
+    """T4, T5: 1 ante + 4 x 1 + 4 x 2 = 13, so a stack of 13 can pay for everything and ends at 0."""
+    hand = play([13, 13], ["6c 4h 3s 2d Ac", "8d 7h 5s 4c 2h"],
+                ["p1 cbr 1", "p2 cbr 2", "p1 cbr 3", "p2 cbr 4", "p1 cc", "p1 sd", "p2 sd",
+                 "p1 cbr 2", "p2 cbr 4", "p1 cbr 6", "p2 cbr 8", "p1 cc"])
+    assert hand.invested == [13, 13]
+    assert hand.result.finishing_stacks == (26, 0)
+
+
+def test_s2_odd_chip_to_the_first_winner_left_of_the_dealer():
+    """S2: p1 and p3 tie on 6-4-3-2-A; pot = 3 antes + 1 + 1 = 5; p1 (first on the dealer's left) gets 3."""
+    hand = play([13] * 3, ["6c 4h 3s 2d Ac", "Kc Qd Jh 9s 7c", "6d 4s 3h 2c Ah"],
+                ["p1 cbr 1", "p2 f", "p3 cc", "p1 sd", "p3 sd", "p1 cc", "p3 cc"])
+    assert hand.result.changes == (1, -1, 0)
+    assert "the odd chip goes to p1, the first winner on the dealer's left (S2)" in hand.narration()
+
+
+def test_s2_odd_chip_follows_the_seating_after_the_button_moves():
+    """S2, T7: the same two tie again a hand later; now Cat sits first left of the dealer and gets the chip."""
+    session = Session(["Ann", "Bob", "Cat"], 13)
+    session.button = 0                         # Ann deals: Bob, Cat, Ann from the dealer's left
+    seats = session.seating()
+    assert seats == ["Bob", "Cat", "Ann"]
+    cards = {"Ann": "6c 4h 3s 2d Ac", "Bob": "Kc Qd Jh 9s 7c", "Cat": "6d 4s 3h 2c Ah"}
+    hand = session.new_hand(deck=deck_for([cards[name] for name in seats]))
+    hand.advance()
+    for action in ["p1 cc", "p2 cbr 1", "p3 cc", "p1 f", "p2 sd", "p3 sd", "p2 cc", "p3 cc"]:
+        hand.apply(action)
+        hand.advance()
+    changes = dict(zip(hand.names, hand.result.changes))
+    # pot = 3 antes + 1 + 1 = 5: Cat 3 (the odd chip), Ann 2; Bob lost his ante.
+    assert changes == {"Bob": -1, "Cat": 1, "Ann": 0}
+
+
+def test_s1_fold_out_takes_the_pot_at_once_with_no_draw():
+    hand = play([13, 13], ["6c 4h 3s 2d Ac", "8d 7h 5s 4c 2h"], ["p1 cbr 1", "p2 f"])
+    assert hand.phase == OVER and not hand.result.showdown
+    assert hand.result.changes == (1, -1)
+    assert not any(a.kind == "sd" for a in hand.actions)
+    with pytest.raises(IllegalAction, match="the hand is over"):
+        hand.apply("p1 sd")
+
+
+@pytest.mark.parametrize("winner, loser, why", [
+    ("Kh 9d 7c 4s 2h", "Ac 2d 3h 4c 5s", "H2: the wheel is a straight"),
+    ("Kc Qd Jh Ts 8c", "Ac Kd Qh Js Tc", "H4: A-K-Q-J-10 is the highest straight"),
+    ("Kc Ad 2h 3s 4c", "2c 2d 8h 7s 6c", "H4: K-A-2-3-4 is no straight, so a no-pair hand"),
+])
+def test_showdowns_decided_by_category(winner, loser, why):
+    """The loser in p1's seat, the winner in p2's: both stand pat and check; p2 takes the antes (+1)."""
+    hand = play([13, 13], [loser, winner], ["p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc"])
+    assert hand.result.changes == (-1, 1), why
+
+
+def test_d1_discards_are_replaced_from_the_deck_in_order():
+    hand = play([13, 13], ["Kc Qd 3s 2d Ac", "8d 7h 5s 4c 2h"], ["p1 cc", "p2 cc", "p1 sd KcQd"], then="6c 4h")
+    assert sorted(map(str, hand.hands[0])) == sorted(["3s", "2d", "Ac", "6c", "4h"])
+    assert {str(c) for c in hand.discards} == {"Kc", "Qd"}

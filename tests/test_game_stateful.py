@@ -1,0 +1,117 @@
+"""Random legal play of the real engine, with the table's invariants checked after every step.
+
+T1, T4, T5, D1, S1-S3: chips are conserved, no card is in two places, the deck
+never runs out, no stack goes below zero, nobody puts in more than the table's
+bound, at most a bet and three raises per round, and the right player acts.
+"""
+
+import random
+
+from hypothesis import settings, strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from lowball.bots import BOTS
+from lowball.cards import DECK
+from lowball.game import BET, DRAW, OVER, Hand, max_investment
+from lowball.history import replay, to_phh
+from lowball.session import Session, play_hand
+from lowball.tables import load_game_table
+
+TABLE = load_game_table()
+BOUND = max_investment(TABLE)
+
+
+def check_invariants(hand: Hand, total: int) -> None:
+    """Assert every invariant of a hand in progress (or just finished)."""
+    assert sum(hand.stacks) + hand.pot == total, "chips are conserved (S3)"
+    assert min(hand.stacks) >= 0, "no stack below zero (T5)"
+    assert max(hand.invested) <= BOUND, "nobody invests more than the table allows (T4, T5)"
+    places = [c for h in hand.hands for c in h] + hand.discards + hand.deck
+    assert len(places) == len(set(places)) == len(DECK), "every card is in exactly one place (D1)"
+    assert hand.bets <= TABLE.bets_per_round, "at most a bet and three raises per round (T4)"
+    if hand.phase in (BET, DRAW):
+        assert not hand.folded[hand.to_act], "the player to act is still in the hand"
+        if hand.phase == BET:
+            assert hand.to_act in hand.pending, "the player to act still owes an action this round (S1)"
+        else:
+            assert not hand.hands[hand.to_act] == [] and len(hand.hands[hand.to_act]) == TABLE.hand_size
+
+
+class TeachingTable(RuleBasedStateMachine):
+    """Sessions of the teaching table played by random legal actions, several hands per run."""
+
+    @initialize(players=st.integers(TABLE.players_min, TABLE.players_max), seed=st.integers(0, 2**32 - 1))
+    def sit_down(self, players, seed):
+        self.session = Session([f"p{i + 1}" for i in range(players)], TABLE.min_stack, seed=seed)
+        self.total = TABLE.min_stack * players
+        self.hands_played = 0
+        self.deal()
+
+    def deal(self):
+        for name, stack in list(self.session.stacks.items()):
+            if stack < TABLE.min_stack:           # T5: top up before the next deal
+                self.session.top_up(name, TABLE.min_stack - stack)
+                self.total += TABLE.min_stack - stack
+        self.hand = self.session.new_hand()
+        self.hand.advance()
+
+    @precondition(lambda self: self.hand.phase != OVER)
+    @rule(data=st.data())
+    def act(self, data):
+        legal = self.hand.legal_actions()
+        action = data.draw(st.sampled_from(legal))
+        self.hand.apply(action)
+        self.hand.advance()
+
+    @precondition(lambda self: self.hand.phase == OVER)
+    @rule()
+    def next_hand(self):
+        self.session.finish(self.hand)
+        self.hands_played += 1
+        self.deal()
+
+    @invariant()
+    def rules_hold(self):
+        check_invariants(self.hand, self.total)
+
+
+TeachingTable.TestCase.settings = settings(max_examples=150, stateful_step_count=100, deadline=None)
+test_teaching_table = TeachingTable.TestCase
+
+
+def test_thousands_of_random_hands_keep_every_invariant():
+    """5,000 hands of 2-5 random players, invariants after every action, each hand replayed from its PHH."""
+    rng = random.Random(2026)
+    hands = 0
+    while hands < 5000:
+        players = rng.randint(TABLE.players_min, TABLE.players_max)
+        session = Session([f"p{i + 1}" for i in range(players)], TABLE.min_stack, seed=rng.randrange(2**32))
+        for _ in range(20):
+            for name, stack in list(session.stacks.items()):
+                if stack < TABLE.min_stack:
+                    session.top_up(name, TABLE.min_stack - stack)
+            hand = session.new_hand()
+            total = sum(hand.stacks) + hand.pot
+            hand.advance()
+            while hand.phase != OVER:
+                hand.apply(BOTS["random"](hand, rng))
+                check_invariants(hand, total)
+                hand.advance()
+            check_invariants(hand, total)
+            assert replay(to_phh(hand)).finishing_stacks == hand.result.finishing_stacks
+            session.finish(hand)
+            hands += 1
+
+
+def test_bot_hands_round_trip_through_phh():
+    """Every hand the bots play, written as PHH and replayed, gives the same finishing stacks."""
+    rng = random.Random(7)
+    session = Session(["p1", "p2", "p3", "p4"], 40, seed=7)
+    bots = {"p1": BOTS["sound"], "p2": BOTS["random"], "p3": BOTS["sound"], "p4": BOTS["random"]}
+    for _ in range(300):
+        for name, stack in list(session.stacks.items()):
+            if stack < TABLE.min_stack:
+                session.top_up(name, TABLE.min_stack - stack)
+        hand = play_hand(session.new_hand(), bots, rng)
+        assert replay(to_phh(hand)).finishing_stacks == hand.result.finishing_stacks
+        session.finish(hand)
