@@ -152,3 +152,35 @@ def test_d1_discards_are_replaced_from_the_deck_in_order():
     hand = play([13, 13], ["Kc Qd 3s 2d Ac", "8d 7h 5s 4c 2h"], ["p1 cc", "p2 cc", "p1 sd KcQd"], then="6c 4h")
     assert sorted(map(str, hand.hands[0])) == sorted(["3s", "2d", "Ac", "6c", "4h"])
     assert {str(c) for c in hand.discards} == {"Kc", "Qd"}
+
+
+def test_every_narration_line_exists_in_russian():
+    from lowball.narration import LINES
+
+    assert set(LINES["en"]) == set(LINES["ru"])
+    hand = play([13] * 3, THREE, ["p1 cc", "p2 cbr 1", "p3 cbr 2", "p1 cc", "p2 f", "p1 sd Kc", "p3 sd"],
+                then="9h")
+    russian = hand.narration("ru")
+    assert len(russian) == len(hand.narration("en"))
+    assert "p3 начинает последние торги, потому что p2, открывший первый круг, вышел (B2)" in russian
+
+
+def test_session_top_up_and_leave():
+    """T5: a short stack blocks the deal until topped up; a player may leave; T7: the button moves."""
+    session = Session(["Ann", "Bob", "Cat"], 13)
+    session.stacks["Bob"] = 10
+    with pytest.raises(IllegalAction, match=r"Bob has 10 chips, 3 short of the minimum stack of 13 \(T5\)"):
+        session.new_hand()
+    session.top_up("Bob", 3)
+    hand = session.new_hand()
+    hand.advance()
+    hand.apply("p1 cbr 1")
+    hand.apply("p2 f")
+    hand.apply("p3 f")
+    session.finish(hand)
+    assert session.stacks == {"Ann": 15, "Bob": 12, "Cat": 12}   # Ann: 13 - 1 - 1 + 4
+    assert session.seating() == ["Bob", "Cat", "Ann"]      # T7: the button moved to Ann
+    session.leave("Bob")
+    assert session.seating() == ["Cat", "Ann"]
+    with pytest.raises(ValueError, match="no player called 'Dan'"):
+        session.top_up("Dan", 5)
