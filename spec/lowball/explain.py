@@ -31,7 +31,8 @@ def _notes(cards: Sequence[Card], system: RankingSystem, lang: str) -> list[str]
     if looks_like_run and not system.straights_count:
         notes.append(f"{said['run-ignored']} ({system.category_clause})")
     elif ranks == WHEEL:
-        key = "wheel-straight" if system.wheel_is_straight else "wheel-no-straight"
+        key = "wheel-straight" if system.wheel_is_straight else \
+            "wheel-no-straight" if system.ace == "high" else "wheel-not-straight"
         notes.append(f"{said[key]} ({system.category_clause if system.wheel_is_straight else system.ace_clause})")
     elif ranks == BROADWAY:
         key = "broadway-straight" if system.broadway_is_straight else "broadway-no-straight"

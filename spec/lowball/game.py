@@ -201,10 +201,16 @@ class Hand:
         return []
 
     def _may_raise(self, seat: int) -> bool:
-        if self.bets >= self.table.bets_per_round:
+        if self.capped:
             return False
         # Without check-raise, a player who checked may only call once someone bets (B1 allows it here).
         return self.table.check_raise or seat not in self.checked or self.bets == 0
+
+    @property
+    def capped(self) -> bool:
+        """Return whether this round has had its bet and all its raises (T4)."""
+        cap = self.table.bets_per_round
+        return cap is not None and self.bets >= cap
 
     @property
     def player_to_act(self) -> bool:
@@ -322,7 +328,7 @@ class Hand:
             raise refuse(action, f"{self._who(seat)} cannot cover {owe} with {self.stacks[seat]} chips "
                                 f"and this table has no all-in (T5)")
         if action.kind == "cbr":
-            if self.bets >= self.table.bets_per_round:
+            if self.capped:
                 raise refuse(action, f"the round is capped at a bet and {self.table.raises_per_round} "
                                     f"raises (T4)")
             if not self._may_raise(seat):
@@ -357,12 +363,13 @@ class Hand:
                 self.openers.append(seat)   # the first bet opens the round (B2)
                 self.events.append(say("bet", who=who, amount=action.amount))
             else:
-                self.events.append(say("raise", who=who, to=action.amount, nth=self.bets,
-                                       cap=self.table.raises_per_round))
+                cap = self.table.raises_per_round
+                self.events.append(say("raise", who=who, to=action.amount, nth=self.bets, cap=cap) if cap is not None
+                                   else say("raise-unlimited", who=who, to=action.amount, nth=self.bets))
             self._put_in(seat, owe + size)
             self.bets += 1
             self.pending = set(self.active) - {seat}
-            if self.bets == self.table.bets_per_round:
+            if self.capped:
                 self.events.append(say("capped", cap=self.table.raises_per_round))
         if self.pending:
             self.to_act = next(s for s in ((seat + k) % self.n for k in range(1, self.n + 1)) if s in self.pending)
@@ -455,14 +462,14 @@ class Hand:
     def _settle_showdown(self) -> None:
         seats = self.active
         best = [seats[i] for i in winners([self.hands[s] for s in seats], self.system)]
-        shares = split_pot(self.pot, best)
+        shares = split_pot(self.pot, best, self.table.odd_chip)
         pot = self.pot
         if len(best) == 1:
             self.events.append(say("win", who=self._who(best[0]), pot=pot))
         else:
             self.events.append(say("split", who=", ".join(self._who(s) for s in best), pot=pot,
                                    shares=", ".join(f"{self._who(s)} {c}" for s, c in shares.items())))
-            if pot % len(best):
+            if pot % len(best) and self.table.odd_chip == "first-winner-left-of-dealer":
                 self.events.append(say("odd-chip", who=self._who(best[0])))
         self._pay(shares, showdown=True)
 
@@ -481,7 +488,7 @@ class Hand:
         return [event.text(lang) for event in self.events]
 
 
-def split_pot(pot: int, seats: Sequence[int]) -> dict[int, int]:
+def split_pot(pot: int, seats: Sequence[int], rule: str = "first-winner-left-of-dealer") -> dict[int, int]:
     """Return each winner's share of ``pot``; odd chips go one each from the first winner on the dealer's left (S2).
 
     Seats count from the dealer's left, so the lowest seat is the first winner.
@@ -493,10 +500,12 @@ def split_pot(pot: int, seats: Sequence[int]) -> dict[int, int]:
     """
     order = sorted(seats)
     share, odd = divmod(pot, len(order))
+    if rule == "house-keeps":
+        return {seat: share for seat in order}
     return {seat: share + (1 if i < odd else 0) for i, seat in enumerate(order)}
 
 
-def max_investment(table: GameTable) -> int:
+def max_investment(table: GameTable) -> int | None:
     """Return the most one player can put into one hand by the table's numbers: ante plus capped rounds (T4, T5).
 
     This is arithmetic on the table; ``lowball verify`` proves the same bound on a
@@ -505,4 +514,6 @@ def max_investment(table: GameTable) -> int:
     >>> max_investment(load_game_table())
     13
     """
+    if table.bets_per_round is None:
+        return None
     return table.ante + sum(table.bets_per_round * size for size in table.bet_sizes)

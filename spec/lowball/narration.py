@@ -17,6 +17,7 @@ LINES = {
         "check": "{who} checks (B1)",
         "bet": "{who} bets {amount} (T3)",
         "raise": "{who} raises to {to}: the {nth} raise of {cap} allowed (T4)",
+        "raise-unlimited": "{who} raises to {to}: the {nth} raise; this table has no cap",
         "call": "{who} calls {amount} (B1)",
         "fold": "{who} folds (B1)",
         "capped": "the round is capped: a bet and {cap} raises (T4)",
@@ -43,6 +44,7 @@ LINES = {
         "check": "{who}: чек (B1)",
         "bet": "{who} ставит {amount} (T3)",
         "raise": "{who} повышает до {to}: {nth} повышение из {cap} разрешённых (T4)",
+        "raise-unlimited": "{who} повышает до {to}: {nth} повышение; ограничения за этим столом нет",
         "call": "{who} уравнивает {amount} (B1)",
         "fold": "{who} сбрасывает руку (B1)",
         "capped": "круг закрыт: ставка и {cap} повышения (T4)",
@@ -78,7 +80,9 @@ class Event:
         """Return the narration line in ``lang`` ('en' or 'ru')."""
         fields = dict(self.fields)
         if "nth" in fields:
-            fields["nth"] = ORDINALS[lang][int(fields["nth"]) - 1]
+            nth = int(fields["nth"])
+            names = ORDINALS[lang]
+            fields["nth"] = names[nth - 1] if nth <= len(names) else (f"{nth}th" if lang == "en" else f"{nth}-е")
         if "round" in fields:
             index = int(fields["round"])
             names = ROUND_NAMES[lang]

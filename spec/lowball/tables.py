@@ -264,8 +264,10 @@ def _read_system(reader: TableReader, name: str, categories: set[str]) -> Rankin
         for part in parts:
             if part not in allowed:
                 raise reader.fail(where, f"unknown part {part!r} for {category} (allowed: {', '.join(sorted(allowed))})")
-        if len(set(parts)) != len(parts) or set(parts) != allowed:
-            raise reader.fail(where, f"must list each of {', '.join(sorted(allowed))} exactly once")
+        if len(set(parts)) != len(parts):
+            raise reader.fail(where, "lists a part twice")
+        # A list that leaves a part out is accepted: it is a (strange) house rule, and
+        # `lowball verify` shows which hands it makes tie (property 2).
         tie_break.append((category, parts))
 
     reader.only_keys(f"{at}.clauses", {"category_order", "tie_break", "ace"})
@@ -356,7 +358,10 @@ def ranking_system(name: str) -> RankingSystem:
 TEACHING_TABLE_FILE = RULES_DIR / "teaching-table.toml"
 OPENERS = ("dealer-left",)
 LATER_OPENERS = ("first-round-opener", "dealer-left")
-ODD_CHIP_RULES = ("first-winner-left-of-dealer",)
+# "house-keeps" (the odd chip of a split is not paid out) exists in some card rooms;
+# `lowball verify` shows that it breaks chip conservation (S3).
+ODD_CHIP_RULES = ("first-winner-left-of-dealer", "house-keeps")
+UNLIMITED = "unlimited"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -374,7 +379,7 @@ class GameTable:
     ante: int
     blinds: bool
     bet_sizes: tuple[int, ...]
-    raises_per_round: int
+    raises_per_round: int | None     # None: unlimited raising (some card rooms, heads-up)
     check_raise: bool
     min_stack: int
     hand_size: int
@@ -399,9 +404,9 @@ class GameTable:
         return self.bet_sizes[betting_round]
 
     @property
-    def bets_per_round(self) -> int:
-        """Return the cap on bets per round: the bet plus the raises (T4)."""
-        return 1 + self.raises_per_round
+    def bets_per_round(self) -> int | None:
+        """Return the cap on bets per round: the bet plus the raises (T4); None when raising is unlimited."""
+        return None if self.raises_per_round is None else 1 + self.raises_per_round
 
 
 _GAME_KEYS = {
@@ -432,8 +437,12 @@ def apply_overrides(data: dict[str, Any], overrides: dict[str, str], source: str
     return data
 
 
-def parse_game_table(reader: TableReader) -> GameTable:
-    """Validate a parsed game table into ``GameTable``; refuse what the engine cannot run."""
+def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None = None) -> GameTable:
+    """Validate a parsed game table into ``GameTable``; refuse what the engine cannot run.
+
+    ``rankings_data`` is the raw rankings table the ``ranking`` key must name a system of (the shipped one
+    by default).
+    """
     from lowball.cards import DECK, HAND_SIZE
 
     reader.only_keys("", _GAME_KEYS)
@@ -448,8 +457,15 @@ def parse_game_table(reader: TableReader) -> GameTable:
             raise reader.fail(key, f"must be at least {least}, got {number}")
         return number
 
+    raises = reader.value("raises_per_round", (int, str))
+    if isinstance(raises, str) and raises != UNLIMITED:
+        raise reader.fail("raises_per_round", f"expected a whole number or {UNLIMITED!r}, got {raises!r}")
+    raises_per_round = None if raises == UNLIMITED else count("raises_per_round")
+
     ranking = reader.text("ranking")
-    if ranking not in {s.key for s in _shipped_rankings().systems}:
+    systems = (rankings_data or {}).get("systems") if rankings_data is not None else \
+        {s.key: s for s in _shipped_rankings().systems}
+    if ranking not in (systems or {}):
         raise reader.fail("ranking", f"unknown ranking system {ranking!r}")
     deck = count("deck", 1)
     if deck != len(DECK):
@@ -476,7 +492,7 @@ def parse_game_table(reader: TableReader) -> GameTable:
     return GameTable(
         name=reader.text("name"), en=reader.text("en"), ru=reader.text("ru"), variant=reader.text("variant"),
         ranking=ranking, deck=deck, players_min=players_min, players_max=players_max,
-        ante=count("ante"), blinds=False, bet_sizes=bet_sizes, raises_per_round=count("raises_per_round"),
+        ante=count("ante"), blinds=False, bet_sizes=bet_sizes, raises_per_round=raises_per_round,
         check_raise=reader.value("check_raise", bool), min_stack=count("min_stack"), hand_size=hand_size,
         burn=count("deal.burn"), draws=draws, min_discard=min_discard, max_discard=max_discard,
         first_round=reader.text("order.first_round", OPENERS),
