@@ -208,7 +208,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from lowball.verify.report import as_json, render
 
     table, rankings = load_for_verify(args.rules, _settings(args.set), args.rankings)
-    checks = verify(table, rankings, exhaustive=not args.quick)
+    only = None
+    if args.only:
+        try:
+            only = {int(n) for n in args.only.split(",")}
+        except ValueError:
+            raise LowballError(f"--only takes property numbers such as 4,5, got {args.only!r}") from None
+        if not only <= set(range(1, 8)):
+            raise LowballError(f"--only: properties are numbered 1 to 7, got {args.only!r}")
+    checks = verify(table, rankings, exhaustive=not args.quick, only=only)
     print(as_json(checks, table) if args.json else render(checks, table))
     return 0 if all(c.holds for c in checks) else 1
 
@@ -295,6 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="change a dotted key of the table, e.g. players.max=6, raises_per_round=4, min_stack=12; "
                           "keys starting rankings. change the rankings table")
     ver.add_argument("--quick", action="store_true", help="skip the enumeration of all 2,598,960 hands")
+    ver.add_argument("--only", metavar="N,N", default="", help="check only these properties (1-7), e.g. 4,5")
     ver.add_argument("--json", action="store_true", help="print JSON instead of text")
     ver.set_defaults(run=cmd_verify)
     return parser
