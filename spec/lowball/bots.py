@@ -25,8 +25,15 @@ GOOD_DRAW = 3        # three distinct cards to a seven are a draw worth calling 
 
 
 def random_bot(hand: Hand, rng: random.Random) -> Action:
-    """Return a uniformly random legal action."""
-    return rng.choice(hand.legal_actions())
+    """Return a uniformly random legal action (at the draw: a uniformly random legal discard)."""
+    if hand.phase == BET:
+        return rng.choice(hand.legal_actions())
+    # Every subset of the allowed size is legal (D1), so toss a coin per card instead of listing all 32.
+    table, held = hand.table, hand.hands[hand.to_act]
+    while True:
+        discard = tuple(card for card in held if rng.random() < 0.5)
+        if table.min_discard <= len(discard) <= min(table.max_discard, len(hand.deck)):
+            return Action("sd", hand.to_act, cards=discard)
 
 
 def _top(cards, hand: Hand) -> int:

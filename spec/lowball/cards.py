@@ -7,8 +7,7 @@ and the evaluator decides (H1, K1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from lowball.errors import CardError
 
@@ -21,16 +20,24 @@ SEPARATORS = " \t\n,;"
 HAND_SIZE = 5
 
 
-@dataclass(frozen=True, order=True)
-class Card:
-    """A playing card; ``str(Card(14, 'c')) == 'Ac'`` and the repr is valid Python."""
-
+class _CardFields(NamedTuple):
     rank: int
     suit: str
 
-    def __post_init__(self) -> None:
-        if not (isinstance(self.rank, int) and 2 <= self.rank <= 14) or self.suit not in SUIT_CHARS:
-            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+
+class Card(_CardFields):
+    """A playing card; ``str(Card(14, 'c')) == 'Ac'`` and the repr is valid Python.
+
+    A named tuple (rank, suit): cards are hashed and compared millions of times
+    in enumerations and games, and tuples do that in C.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rank: int, suit: str) -> "Card":
+        if not (isinstance(rank, int) and 2 <= rank <= 14) or suit not in SUIT_CHARS:
+            raise CardError(f"no such card: rank {rank!r}, suit {suit!r}")
+        return super().__new__(cls, rank, suit)
 
     def __str__(self) -> str:
         return RANK_CHARS[self.rank - 2] + self.suit

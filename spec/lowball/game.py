@@ -24,6 +24,7 @@ from lowball.ranking import evaluate, hand_name, rank_text, winners
 from lowball.tables import GameTable, load_game_table, ranking_system
 
 DEAL, BET, DRAW, REPLACE, SHOWDOWN, OVER = "deal", "bet", "draw", "replace", "showdown", "over"
+_HANDLERS = {DEAL: "_deal", BET: "_bet", DRAW: "_draw", REPLACE: "_replace", SHOWDOWN: "_show", OVER: "_over"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,7 +72,8 @@ def stacked_deck(top: str | Iterable[Card | str] = (), seed: int | None = 0) -> 
     '6c 4h 2c 2d'
     """
     first = list(parse_cards(top))
-    rest = [card for card in DECK if card not in set(first)]
+    taken = set(first)
+    rest = [card for card in DECK if card not in taken]
     if seed is not None:
         random.Random(seed).shuffle(rest)
     return first + rest
@@ -235,8 +237,7 @@ class Hand:
             except ValueError as err:
                 raise IllegalAction(str(err)) from None
         self._check_seat(action)
-        handler = {DEAL: self._deal, BET: self._bet, DRAW: self._draw, REPLACE: self._replace,
-                   SHOWDOWN: self._show}.get(self.phase)
+        handler = getattr(self, _HANDLERS[self.phase], None)
         if handler is None:
             raise refuse(action, f"the hand is over (S1)")
         handler(action)
@@ -259,16 +260,20 @@ class Hand:
 
     def _check_unseen(self, action: Action) -> None:
         """Refuse cards that are in a hand or set aside: nobody gets back discards or others' cards (D1)."""
-        in_hands = {card for hand in self.hands for card in hand}
         for card in action.cards:
-            if card in in_hands:
-                raise refuse(action, f"{card} is already in play (D1)")
-            if card in self.discards:
-                raise refuse(action, f"{card} was discarded and may not be dealt again (D1)")
+            if card not in self.deck:       # every card is in the deck, a hand, or the discards
+                where = "was discarded and may not be dealt again" if card in self.discards else "is already in play"
+                raise refuse(action, f"{card} {where} (D1)")
+        if len(set(action.cards)) != len(action.cards):
+            raise refuse(action, "the same card is dealt twice (D1)")
 
     def _take_from_deck(self, cards: Sequence[Card]) -> None:
-        wanted = set(cards)
-        self.deck = [card for card in self.deck if card not in wanted]
+        count = len(cards)
+        if tuple(self.deck[:count]) == tuple(cards):    # the usual case: cards come off the top in order
+            del self.deck[:count]
+        else:
+            for card in cards:
+                self.deck.remove(card)
 
     def _deal(self, action: Action) -> None:
         seat = sum(1 for h in self.hands if h)
@@ -440,8 +445,7 @@ class Hand:
             raise refuse(action, f"p{seat + 1} holds {format_cards(self.hands[seat])} (S1)")
         self.shown[seat] = True
         hand = self.hands[seat]
-        self.events.append(say("show", who=self._who(seat), hand=rank_text(hand, self.system),
-                               name=hand_name(hand, self.system)))
+        self.events.append(say("show", who=self._who(seat), cards=tuple(hand), system=self.system))
         if all(self.shown[s] for s in self.active):
             self._settle_showdown()
 

@@ -161,8 +161,30 @@ def class_representatives() -> Iterable[tuple[Card, ...]]:
 @functools.cache
 def class_ranks(system: RankingSystem) -> dict[tuple[int, ...], int]:
     """Return the class rank (1 = best) of every strength key of ``system``."""
-    keys = sorted({strength_key(hand, system) for hand in class_representatives()})
-    return {key: rank for rank, key in enumerate(keys, start=1)}
+    return _classes(system)[0]
+
+
+Shape = tuple[tuple[int, ...], bool]
+
+
+@functools.cache
+def _classes(system: RankingSystem) -> tuple[dict[tuple[int, ...], int], dict[Shape, tuple[int, str]]]:
+    """Judge one hand of every shape by the literate rules; return key -> rank and shape -> (rank, category).
+
+    Every hand of a shape gets the same verdict (H1, S2: only the ranks and
+    "all one suit" are read), so after this one pass ranking a hand is a lookup.
+    """
+    judged = {}
+    for hand in class_representatives():
+        judged[shape(hand)] = (strength_key(hand, system), category(hand, system))
+    keys = sorted({key for key, _ in judged.values()})
+    ranks = {key: rank for rank, key in enumerate(keys, start=1)}
+    return ranks, {s: (ranks[key], cat) for s, (key, cat) in judged.items()}
+
+
+def class_rank(cards: Sequence[Card], system: RankingSystem) -> int:
+    """Return the class rank (1 = best) of five distinct cards under ``system``, by lookup."""
+    return _classes(system)[1][shape(cards)][0]
 
 
 def class_count(system: str | RankingSystem) -> int:
@@ -236,9 +258,20 @@ def evaluate(cards: str | Iterable[Card | str], system: str | RankingSystem = "a
     """
     row = as_system(system)
     hand = hand_cards(cards)
-    rank = class_ranks(row)[strength_key(hand, row)]
-    shown = display_order(hand, row)
-    return HandValue(system=row.key, category=category(hand, row), rank=rank, name=hand_name(hand, row), cards=shown)
+    key = shape(hand)
+    rank, category_ = _classes(row)[1][key]
+    return HandValue(system=row.key, category=category_, rank=rank, name=_name(row, key), cards=hand)
+
+
+def shape(cards: Sequence[Card]) -> Shape:
+    """Return what any ranking reads of five cards: their natural ranks in order, and whether all share a suit."""
+    suit = cards[0].suit
+    return tuple(sorted(card.rank for card in cards)), all(card.suit == suit for card in cards)
+
+
+@functools.lru_cache(maxsize=None)
+def _name(row: RankingSystem, key: Shape) -> str:
+    return hand_name(representative(*key), row)
 
 
 def compare(a: str | Iterable[Card | str], b: str | Iterable[Card | str], system: str | RankingSystem = "ace-to-six") -> int:
@@ -266,9 +299,10 @@ def winners(hands: Sequence[str | Iterable[Card | str]], system: str | RankingSy
     """
     if not hands:
         raise ValueError("winners needs at least one hand")
-    values = [evaluate(hand, system) for hand in hands]
-    best = max(values)
-    return [i for i, v in enumerate(values) if v == best]
+    row = as_system(system)
+    ranks = [class_rank(hand_cards(hand), row) for hand in hands]
+    best = min(ranks)
+    return [i for i, rank in enumerate(ranks) if rank == best]
 
 
 # ---- Showing hands: display order and names ----
