@@ -1,0 +1,243 @@
+"""Helpers for the browser tests (tests/test_browser.py): servers, Chromium, page reading.
+
+The browser is Debian's Chromium (``/usr/bin/chromium``, installed by
+``scripts/install-chromium.sh``), driven by Playwright for Python; Playwright's
+own browser download is never used. Servers are started on free ports on
+127.0.0.1, each in its own session so that a Ctrl-C in the terminal reaches only
+pytest, and are always stopped by their process id (with any kernels they left).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+ARTIFACTS = Path(os.environ.get("LOWBALL_BROWSER_ARTIFACTS", ROOT / "artifacts" / "browser"))
+CHROMIUM = os.environ.get("LOWBALL_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+INSTALL_HINT = "install it with `bash scripts/install-chromium.sh` (make test does this)"
+
+# The four systems notebook 2 compares, in the order of its table.
+SYSTEMS = ("ace-to-six", "ace-to-six-ace-low", "deuce-to-seven", "ace-to-five")
+
+
+def chromium_problem() -> str | None:
+    """Return why Chromium cannot be used, or None when it can."""
+    if not os.path.isfile(CHROMIUM):
+        return f"Chromium not found at {CHROMIUM}: {INSTALL_HINT}"
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"{CHROMIUM} is not executable: {INSTALL_HINT}"
+    return None
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
+    """Ask Linux to send SIGTERM to the server if pytest dies without cleaning up."""
+    os.setsid()
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
+
+
+def _children() -> dict[int, list[int]]:
+    tree: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        tree.setdefault(ppid, []).append(int(entry.name))
+    return tree
+
+
+def descendants(pid: int) -> list[int]:
+    """Return the ids of every process below ``pid`` (its kernels, for a Jupyter server)."""
+    tree, found, todo = _children(), [], [pid]
+    while todo:
+        for child in tree.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+class Server:
+    """A Voilà or JupyterLab server in a subprocess, with its log in a file."""
+
+    def __init__(self, name: str, command: list[str], port: int, ready_path: str, log: Path,
+                 cwd: Path, env: dict[str, str] | None = None):
+        self.name, self.command, self.port = name, command, port
+        self.base = f"http://127.0.0.1:{port}"
+        self.ready_url = self.base + ready_path
+        self.log_path, self.cwd = log, cwd
+        self.env = {**os.environ, **(env or {})}
+        self.proc: subprocess.Popen | None = None
+        self.ready = False
+
+    def start(self) -> Server:
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self.cwd.mkdir(parents=True, exist_ok=True)
+        log = open(self.log_path, "wb")
+        try:
+            self.proc = subprocess.Popen(self.command, cwd=self.cwd, env=self.env, stdin=subprocess.DEVNULL,
+                                         stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
+        finally:
+            log.close()
+        return self
+
+    def log_tail(self, lines: int = 25) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def wait_ready(self, timeout: float = 120.0) -> str:
+        """Wait until the server answers 200 on its ready URL; return its base URL or raise with its log."""
+        if self.ready:
+            return self.base
+        if self.proc is None:
+            raise RuntimeError(f"{self.name} was never started")
+        deadline = time.monotonic() + timeout
+        last = "no answer yet"
+        while time.monotonic() < deadline:
+            code = self.proc.poll()
+            if code is not None:
+                raise RuntimeError(f"{self.name} exited with code {code} before it was ready "
+                                   f"({' '.join(self.command)}); log {self.log_path}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.ready_url, timeout=5) as answer:
+                    if answer.status == 200:
+                        self.ready = True
+                        return self.base
+                    last = f"HTTP {answer.status}"
+            except (urllib.error.URLError, OSError) as err:
+                last = str(err)
+            time.sleep(0.25)
+        raise RuntimeError(f"{self.name} did not answer {self.ready_url} within {timeout:.0f} s ({last}); "
+                           f"log {self.log_path}:\n{self.log_tail()}")
+
+    def stop(self, grace: float = 15.0) -> None:
+        """Stop the server (SIGTERM, then SIGKILL) and any process it left behind, by id."""
+        proc = self.proc
+        if proc is None:
+            return
+        below = descendants(proc.pid)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)  # Voilà and Jupyter shut their kernels down on SIGTERM
+            try:
+                proc.wait(grace)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(10)
+        deadline = time.monotonic() + 5
+        for pid in below:
+            while _alive(pid) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            if _alive(pid):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        self.proc = None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def voila_server(tmp: Path, log: Path) -> Server:
+    """Voilà on notebooks/, started through scripts/serve-app.sh (the script behind `make app`)."""
+    port = free_port()
+    return Server("Voilà", ["bash", str(ROOT / "scripts" / "serve-app.sh")], port, "/", log,
+                  cwd=tmp, env={"PORT": str(port), "VENV": sys.prefix, "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")})
+
+
+LAB_SETTINGS = {
+    # no "news" and update toasts over the page, no autosave (the notebooks are copies anyway)
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+        '{"fetchNews": "false", "checkForUpdates": false}',
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": '{"autosave": false}',
+}
+
+
+def lab_server(tmp: Path, log: Path) -> Server:
+    """JupyterLab on a copy of notebooks/ (running cells must never touch the checked-in notebooks)."""
+    port = free_port()
+    root = tmp / "notebooks"
+    root.mkdir(parents=True, exist_ok=True)
+    for notebook in NOTEBOOKS.glob("*.ipynb"):
+        (root / notebook.name).write_bytes(notebook.read_bytes())
+    settings = tmp / "settings"
+    for name, text in LAB_SETTINGS.items():
+        (settings / name).parent.mkdir(parents=True, exist_ok=True)
+        (settings / name).write_text(text)
+    command = [sys.executable, "-m", "jupyterlab",
+               "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+               "--allow-root", "--IdentityProvider.token=",
+               "--ServerApp.open_browser=False", f"--ServerApp.root_dir={root}",
+               f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}"]
+    return Server("JupyterLab", command, port, "/lab", log, cwd=tmp,
+                  env={"JUPYTER_RUNTIME_DIR": str(tmp / "runtime")})
+
+
+# ---- reading the pages ----
+
+STATUS = re.compile(r"pot\s+(\d+)\s*·\s*stacks\s+(.*)")
+
+
+def parse_status(text: str) -> tuple[int, dict[str, int]]:
+    """Read "pot N · stacks you 26, bot1 26, bot2 26" into (pot, {name: stack}).
+
+    >>> parse_status("pot 3 · stacks you 25, bot1 25, bot2 25")
+    (3, {'you': 25, 'bot1': 25, 'bot2': 25})
+    """
+    match = STATUS.search(" ".join(text.split()))
+    if not match:
+        raise AssertionError(f"cannot read the status line {text!r}")
+    stacks = {}
+    for part in match.group(2).split(","):
+        name, _, chips = part.strip().rpartition(" ")
+        stacks[name] = int(chips)
+    return int(match.group(1)), stacks
+
+
+def safe_name(text: str) -> str:
+    """Return text usable as a file name.
+
+    >>> safe_name("test_x[02-three]")
+    'test_x-02-three'
+    """
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")
