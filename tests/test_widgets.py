@@ -81,3 +81,16 @@ def test_proof_panel_shows_a_broken_guarantee():
     panel.raises.value = 4
     panel.check()
     assert "REFUTED" in panel.result.value and "the minimum safe stack is 16" in panel.result.value
+
+
+def test_draw_panel_shows_exact_odds_per_system_and_suggests_a_discard():
+    from lowball.widgets import DrawPanel
+
+    panel = DrawPanel("A♣ 2♦ 3♥ 4♠ K♣", "K♣")
+    assert "8/47" in panel.result.value and "12/47" in panel.result.value   # E2: A-6 seven-or-better; A-5
+    assert "lowball-chart" in panel.chart.value
+    panel.discard.value = "Q♦"
+    assert "Qd" in panel.error.value and panel.result.value == ""
+    panel.hand.value = "K♣ Q♦ 4♥ 3♠ 2♣"
+    panel.suggest()
+    assert panel.discard.value == "Kc Qd"

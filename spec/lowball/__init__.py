@@ -14,14 +14,16 @@ from lowball.census import census
 from lowball.errors import CardError, HistoryError, IllegalAction, LowballError, RulesError
 from lowball.game import Hand, HandResult
 from lowball.history import replay, to_phh
+from lowball.odds import draw_outcomes
 from lowball.session import Session, play_session
 from lowball.explain import describe, explain
+from lowball.fast import all_ranks
 from lowball.ranking import HandValue, best_hand, best_low, class_count, compare, evaluate, qualifies, winners
 from lowball.tables import load_game_table, load_rankings, ranking_system
 
 __all__ = [
     "DECK", "Card", "CardError", "Hand", "HandResult", "HandValue", "HistoryError", "IllegalAction",
     "LowballError", "RulesError", "Session", "load_game_table", "play_session", "replay", "to_phh",
-    "best_hand", "best_low", "census", "class_count", "compare", "describe", "evaluate", "explain",
+    "all_ranks", "best_hand", "best_low", "draw_outcomes", "census", "class_count", "compare", "describe", "evaluate", "explain",
     "format_cards", "load_rankings", "parse_cards", "qualifies", "ranking_system", "winners",
 ]

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from lowball.errors import LowballError
+from lowball.odds_cli import add_odds_command
 
 SYSTEM_HELP = "ranking system (default: %(default)s); one of: {names}"
 EXAMPLES = """\
@@ -253,6 +254,8 @@ def build_parser() -> argparse.ArgumentParser:
                                           "per category; also the no-pair hands by top card.")
     _add_common(cen, allow_all=True)
     cen.set_defaults(run=cmd_census)
+
+    add_odds_command(commands)
 
     rep = commands.add_parser(
         "replay", help="replay a PHH hand history of the teaching table",

@@ -394,3 +394,86 @@ class ProofPanel(w.VBox):
 
 
 __all__ = ["PlayPanel", "ProofPanel", "QuizPanel", "RankingPanel", "StepThrough", "verdicts"]
+
+
+# ---- Notebook 5: draw decisions ----
+
+DRAW_SYSTEMS = ("ace-to-six", "deuce-to-seven", "ace-to-five")
+
+
+def odds_chart(results: dict[str, object]) -> str:
+    """Return an HTML <img> bar chart of each system's chance of every kind of low (PNG, inline)."""
+    import io
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    keys = [k for odds in results.values() for k, _ in ((kind.key, n) for kind, n in odds.counts)]
+    order = list(dict.fromkeys(keys))
+    fig, ax = plt.subplots(figsize=(7, 3))
+    width = 0.8 / len(results)
+    for i, (system, odds) in enumerate(results.items()):
+        chances = {kind.key: n / odds.draws for kind, n in odds.counts}
+        ax.bar([x + i * width for x in range(len(order))], [chances.get(k, 0) for k in order], width, label=system)
+    ax.set_xticks([x + width * (len(results) - 1) / 2 for x in range(len(order))], [f"{k} or better" for k in order],
+                  rotation=20)
+    ax.set_ylabel("chance")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=80)
+    plt.close(fig)
+    return f"<img class='lowball-chart' src='data:image/png;base64,{base64.b64encode(buffer.getvalue()).decode()}'/>"
+
+
+class DrawPanel(w.VBox):
+    """A hand and a discard: the exact chances of each kind of low under each system, and the best discard."""
+
+    def __init__(self, cards: str = "A♣ 2♦ 3♥ 4♠ K♣", discard: str = "K♣"):
+        self.hand = w.Text(value=cards, description="Hand")
+        self.hand.add_class("lowball-draw-hand")
+        self.discard = w.Text(value=discard, description="Discard")
+        self.discard.add_class("lowball-draw-discard")
+        self.best = w.Button(description="Best discard (seven-low goal)", layout=w.Layout(width="auto"))
+        self.best.on_click(lambda _: self.suggest())
+        self.error = w.HTML()
+        self.result = w.HTML()
+        self.result.add_class("lowball-odds")
+        self.chart = w.HTML()
+        for field in (self.hand, self.discard):
+            field.observe(lambda _: self.refresh(), names="value")
+        super().__init__([self.hand, w.HBox([self.discard, self.best]), self.error, self.result, self.chart])
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show each system's exact chances for the discard, or a one-line message for bad input."""
+        from lowball.odds import draw_odds
+
+        try:
+            results = {system: draw_odds(self.hand.value, self.discard.value, system) for system in DRAW_SYSTEMS}
+        except LowballError as err:
+            self.error.value = message(str(err))
+            self.result.value = self.chart.value = ""
+            return
+        self.error.value = ""
+        rows = []
+        for system, odds in results.items():
+            for kind, n in odds.counts:
+                rows.append([system, kind.label, f"{n}/{odds.draws}", f"{100 * n / odds.draws:.1f}%"])
+        self.result.value = _table(rows, ["system", "kind", "exact", "chance"])
+        self.chart.value = odds_chart(results)
+
+    def suggest(self) -> None:
+        """Put the discard with the best chance of a seven-low or better (ace-to-six) into the field."""
+        from lowball.odds import best_discard
+
+        try:
+            odds = best_discard(self.hand.value, "ace-to-six", "seven")
+        except LowballError as err:
+            self.error.value = message(str(err))
+            return
+        self.discard.value = " ".join(map(str, odds.discard))
+
+
+__all__ += ["DrawPanel"]

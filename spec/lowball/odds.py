@@ -1,0 +1,324 @@
+"""Exact draw odds: every equally likely replacement set, counted by the class it ends in (D1).
+
+A player who throws k cards gets k new ones from the 47 cards they have not
+seen: their own discards never come back (D1), and the other players' cards are
+unseen to them, so every k-card set of those 47 is equally likely. Counting the
+final class of each set gives the exact odds; no sampling. Over all 32 ways of
+discarding from one hand that is C(52, 5) = 2,598,960 final hands (choose which
+of the 5 held cards to keep and which of the 47 to draw), ranked with the
+vectorized evaluator of ``lowball.fast``.
+
+The odds are reported by *kind of low*: "seven-low or better" means a final
+hand at least as good as the worst no-pair hand topped by a seven (so under
+ace-to-six a 7-5-4-3-2 counts and the straight 5-4-3-2-A does not, H2).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterable
+
+import numpy as np
+
+from lowball import words
+from lowball.cards import DECK, HAND_SIZE, Card, format_cards, parse_cards
+from lowball.errors import CardError, LowballError
+from lowball.fast import DECK_INDEX, combinations_array, rank_table, shape_codes, shape_hands, shape_ranks, shape_of
+from lowball.ranking import RankingSystem, as_system, category, hand_cards, value
+from lowball.tables import load_rankings
+
+# The kinds of low reported one by one go up to a ten-low; worse lows are only counted as "no pair".
+HIGHEST_NAMED_LOW = 10
+# The goal used when none is given: the first of these that the system has.
+DEFAULT_GOALS = ("seven", "straight")
+
+
+# ---- Counting every replacement set ----
+
+def split_hand(cards: str | Iterable[Card | str], discard: str | Iterable[Card | str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Return the five cards held and the cards thrown, refusing a discard that is not in the hand.
+
+    >>> held, thrown = split_hand("Ac 2d 3h 4s Kc", "Kc")
+    >>> format_cards(thrown)
+    'Kc'
+    >>> split_hand("Ac 2d 3h 4s Kc", "Qs")
+    Traceback (most recent call last):
+    lowball.errors.CardError: cannot discard Qs: it is not in the hand Ac 2d 3h 4s Kc
+    """
+    held = hand_cards(cards)
+    thrown = parse_cards(discard)
+    for card in thrown:
+        if card not in held:
+            raise CardError(f"cannot discard {card}: it is not in the hand {format_cards(held)}")
+    return held, thrown
+
+
+def final_hands(held: tuple[Card, ...], thrown: tuple[Card, ...]) -> np.ndarray:
+    """Return every hand the draw can end in, one row of DECK indexes each: the cards kept plus each replacement set.
+
+    >>> held, thrown = split_hand("Ac 2d 3h 4s Kc", "4s Kc")
+    >>> rows = final_hands(held, thrown)
+    >>> rows.shape, format_cards(DECK[i] for i in rows[0])       # C(47, 2) draws; the first takes 2c 2h
+    ((1081, 5), 'Ac 2d 3h 2c 2h')
+    """
+    kept = [DECK_INDEX[card] for card in held if card not in thrown]
+    unseen = np.array([i for i, card in enumerate(DECK) if card not in held], dtype=np.uint8)  # 47 cards (D1)
+    draws = unseen[combinations_array(len(unseen), len(thrown))]
+    hands = np.empty((len(draws), HAND_SIZE), dtype=np.uint8)
+    hands[:, :len(kept)] = kept
+    hands[:, len(kept):] = draws
+    return hands
+
+
+def outcome_counts(held: tuple[Card, ...], thrown: tuple[Card, ...], system: RankingSystem) -> np.ndarray:
+    """Return how many replacement sets end in each class rank, as an array indexed by class rank (index 0 unused).
+
+    >>> counts = outcome_counts(*split_hand("Ac 2d 3h 4s Kc", "Kc"), as_system("ace-to-six"))
+    >>> int(counts.sum()), int(counts[1])                          # 47 draws; a six makes class 1
+    (47, 4)
+    """
+    ranks = rank_table(system)[shape_codes(final_hands(held, thrown))]
+    return np.bincount(ranks, minlength=len(shape_ranks(system)) + 1)
+
+
+def draw_outcomes(cards: str | Iterable[Card | str], discard: str | Iterable[Card | str],
+                  system: str | RankingSystem = "ace-to-six") -> Counter[int]:
+    """Return, for five cards and the cards thrown, how many replacement sets end in each class rank.
+
+    Every set of as many cards from the 47 unseen ones is equally likely (D1).
+    Under ace-to-six, A-2-3-4 drawing one makes the six-four (class 1) with any
+    of the four sixes; a five makes the wheel, a straight (H2):
+
+    >>> outcomes = draw_outcomes("Ac 2d 3h 4s Kc", "Kc", "ace-to-six")
+    >>> sum(outcomes.values()), outcomes[1]
+    (47, 4)
+    >>> sum(draw_outcomes("Ac 2d 3h 4s Kc", "Ac 2d 3h 4s Kc", "deuce-to-seven").values())   # C(47, 5)
+    1533939
+    >>> from lowball import evaluate
+    >>> draw_outcomes("Ac 2d 3h 4s Kc", "", "ace-to-five") == {evaluate("Ac 2d 3h 4s Kc", "ace-to-five").rank: 1}
+    True
+    >>> draw_outcomes("Ac 2d 3h 4s Kc", "Qs")
+    Traceback (most recent call last):
+    lowball.errors.CardError: cannot discard Qs: it is not in the hand Ac 2d 3h 4s Kc
+    """
+    held, thrown = split_hand(cards, discard)
+    counts = outcome_counts(held, thrown, as_system(system))
+    return Counter({int(rank): int(counts[rank]) for rank in np.flatnonzero(counts)})
+
+
+def discards(cards: Iterable[Card]) -> list[tuple[Card, ...]]:
+    """Return all 32 ways to discard from a hand: standing pat first, then one card, two cards, ...
+
+    >>> [format_cards(d) for d in discards(hand_cards("Ac 2d 3h 4s Kc"))][:3]
+    ['', 'Ac', '2d']
+    >>> len(discards(hand_cards("Ac 2d 3h 4s Kc")))
+    32
+    """
+    held = tuple(cards)
+    return [thrown for size in range(len(held) + 1) for thrown in itertools.combinations(held, size)]
+
+
+# ---- Kinds of low (and, for the high ranking, kinds of high) ----
+
+@dataclass(frozen=True, kw_only=True)
+class Kind:
+    """A kind of final hand: every class at least as good as ``worst_rank`` (e.g. "seven-low or better")."""
+
+    key: str
+    label: str
+    worst_rank: int
+
+
+@functools.cache
+def kinds(system: str | RankingSystem = "ace-to-six") -> tuple[Kind, ...]:
+    """Return the kinds of hand the odds are reported by, best first; each includes the ones before it.
+
+    A low system reports "X-low or better" from its best low up to a ten-low,
+    then any no-pair hand; the high ranking reports "pair or better" and up.
+
+    >>> [k.label for k in kinds("ace-to-six")]
+    ['six-low or better', 'seven-low or better', 'eight-low or better', 'nine-low or better', 'ten-low or better', 'no pair']
+    >>> [k.key for k in kinds("ace-to-five")][:2], [k.key for k in kinds("deuce-to-seven")][:2]
+    (['five', 'six'], ['seven', 'eight'])
+    >>> [k.label for k in kinds("high")][-2:]
+    ['two pair or better', 'pair or better']
+    """
+    row = as_system(system)
+    if row.better == "higher":
+        return _high_kinds(row)
+    return _low_kinds(row)
+
+
+def _class_facts(row: RankingSystem) -> list[tuple[int, str, int]]:
+    """Return (class rank, category, top card's value) for one hand of every shape."""
+    ranks = shape_ranks(row)
+    return [(ranks[shape_of(hand)], category(hand, row), max(value(card, row) for card in hand))
+            for hand in shape_hands()]
+
+
+def _low_kinds(row: RankingSystem) -> tuple[Kind, ...]:
+    """Return "X-low or better" from the system's best low up to a ten-low, then any no-pair hand."""
+    worst_by_top: dict[int, int] = {}
+    for rank, cat, top in _class_facts(row):
+        if cat == "no-pair":
+            worst_by_top[top] = max(rank, worst_by_top.get(top, 0))
+    found = []
+    for top in sorted(worst_by_top):
+        if top > HIGHEST_NAMED_LOW:
+            break
+        name = words.EN_RANKS[top][0]
+        worst = max(worst_by_top[t] for t in worst_by_top if t <= top)
+        found.append(Kind(key=name, label=f"{name}-low or better", worst_rank=worst))
+    found.append(Kind(key="no-pair", label=load_rankings().category("no-pair").en,
+                      worst_rank=max(worst_by_top.values())))
+    return tuple(found)
+
+
+def _high_kinds(row: RankingSystem) -> tuple[Kind, ...]:
+    """Return "C or better" for every category C but the worst (which is what is left over)."""
+    worst_by_category: dict[str, int] = {}
+    for rank, cat, _ in _class_facts(row):
+        worst_by_category[cat] = max(rank, worst_by_category.get(cat, 0))
+    found = []
+    for cat in row.category_order[:-1]:
+        worst = max(worst_by_category[c] for c in row.category_order[: row.category_order.index(cat) + 1])
+        name = load_rankings().category(cat).en
+        found.append(Kind(key=cat, label=name if cat == row.category_order[0] else f"{name} or better",
+                          worst_rank=worst))
+    return tuple(found)
+
+
+def rest_label(system: str | RankingSystem = "ace-to-six") -> str:
+    """Return the name of the hands that are none of the kinds: 'pair or worse' in a low system.
+
+    >>> rest_label("ace-to-six"), rest_label("high")
+    ('pair or worse', 'no pair')
+    """
+    row = as_system(system)
+    if row.better == "higher":
+        return load_rankings().category(row.category_order[-1]).en
+    return f"{load_rankings().category(row.category_order[1]).en} or worse"
+
+
+def goal_kind(system: str | RankingSystem, goal: str | None = None) -> Kind:
+    """Return the kind named ``goal`` (e.g. ``"seven"``), or the system's default goal when None.
+
+    >>> goal_kind("ace-to-six").label, goal_kind("ace-to-five", "five").label
+    ('seven-low or better', 'five-low or better')
+    >>> goal_kind("ace-to-six", "five")
+    Traceback (most recent call last):
+    lowball.errors.LowballError: unknown goal 'five' for ace-to-six (goals: six, seven, eight, nine, ten, no-pair)
+    """
+    row = as_system(system)
+    by_key = {kind.key: kind for kind in kinds(row)}
+    if goal is None:
+        goal = next(key for key in DEFAULT_GOALS + tuple(by_key) if key in by_key)
+    if goal not in by_key:
+        raise LowballError(f"unknown goal {goal!r} for {row.key} (goals: {', '.join(by_key)})")
+    return by_key[goal]
+
+
+# ---- The odds of one discard, and the best discard ----
+
+@dataclass(frozen=True, kw_only=True)
+class DrawOdds:
+    """The exact odds of one discard: of ``draws`` equally likely replacement sets, how many make each kind."""
+
+    system: str
+    cards: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    draws: int
+    counts: tuple[tuple[Kind, int], ...]
+
+    def count(self, key: str) -> int:
+        """Return how many replacement sets make the kind ``key`` (e.g. ``"seven"``)."""
+        return next(n for kind, n in self.counts if kind.key == key)
+
+    def chance(self, key: str) -> Fraction:
+        """Return the chance of making the kind ``key``, exactly: ``Fraction(8, 47)``."""
+        return Fraction(self.count(key), self.draws)
+
+    @property
+    def rest(self) -> int:
+        """Return how many replacement sets make none of the kinds (a pair or worse, in a low system)."""
+        return self.draws - self.counts[-1][1]
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the odds as plain data for JSON."""
+        def entry(label: str, count: int) -> dict[str, Any]:
+            return {"label": label, "count": count, "chance": round(count / self.draws, 6)}
+
+        return {
+            "system": self.system,
+            "cards": format_cards(self.cards),
+            "discard": format_cards(self.discard),
+            "draws": self.draws,
+            "kinds": {kind.key: entry(kind.label, n) for kind, n in self.counts},
+            "rest": entry(rest_label(self.system), self.rest),
+        }
+
+
+def draw_odds(cards: str | Iterable[Card | str], discard: str | Iterable[Card | str],
+              system: str | RankingSystem = "ace-to-six") -> DrawOdds:
+    """Return the exact chances of each kind of low after throwing ``discard`` from ``cards``.
+
+    The seed's warning (E2): under ace-to-six, A-2-3-4 drawing one card makes a
+    six-four with the 4 sixes and a seven-low or better with the sixes and
+    sevens, 8 of 47; a five makes a straight. Under ace-to-five the fives count too.
+
+    >>> odds = draw_odds("Ac 2d 3h 4s Kc", "Kc", "ace-to-six")
+    >>> odds.chance("six"), odds.chance("seven")
+    (Fraction(4, 47), Fraction(8, 47))
+    >>> draw_odds("Ac 2d 3h 4s Kc", "Kc", "ace-to-five").chance("seven")
+    Fraction(12, 47)
+    """
+    row = as_system(system)
+    held, thrown = split_hand(cards, discard)
+    return _odds(held, thrown, row)
+
+
+def _odds(held: tuple[Card, ...], thrown: tuple[Card, ...], row: RankingSystem) -> DrawOdds:
+    """Return the odds of one discard of checked cards: the count of every kind, from one pass."""
+    at_least = np.cumsum(outcome_counts(held, thrown, row))   # at_least[r]: sets ending in class r or better
+    return DrawOdds(system=row.key, cards=held, discard=thrown, draws=int(at_least[-1]),
+                    counts=tuple((kind, int(at_least[kind.worst_rank])) for kind in kinds(row)))
+
+
+def rank_discards(cards: str | Iterable[Card | str], system: str | RankingSystem = "ace-to-six",
+                  goal: str | None = None) -> list[DrawOdds]:
+    """Return the odds of all 32 discards, best first for ``goal`` (default: seven-low or better).
+
+    Ties on the goal go to the better chances of the better kinds, then to the
+    smaller discard.
+
+    >>> best = rank_discards("Ac 2d 3h 4s Kc", "ace-to-six")[0]
+    >>> format_cards(best.discard), best.chance("seven")
+    ('Kc', Fraction(8, 47))
+    """
+    row = as_system(system)
+    target = goal_kind(row, goal)
+    held = hand_cards(cards)
+    every = [_odds(held, thrown, row) for thrown in discards(held)]
+
+    def strength(odds: DrawOdds) -> tuple:
+        chances = [Fraction(n, odds.draws) for _, n in odds.counts]
+        return (-odds.chance(target.key), [-c for c in chances], len(odds.discard))
+
+    return sorted(every, key=strength)   # sorted() is stable: equal discards keep the order of ``discards``
+
+
+def best_discard(cards: str | Iterable[Card | str], system: str | RankingSystem = "ace-to-six",
+                 goal: str | None = None) -> DrawOdds:
+    """Return the odds of the discard with the best chance of ``goal``, trying all 32.
+
+    >>> odds = best_discard("7c 5d 4h 3s 2c", "deuce-to-seven")      # K1: the best hand; stand pat
+    >>> format_cards(odds.discard), odds.chance("seven")
+    ('', Fraction(1, 1))
+    >>> format_cards(best_discard("Kc Qd 4h 3s 2c", "ace-to-six", "six").discard)
+    'Kc Qd'
+    """
+    return rank_discards(cards, system, goal)[0]

@@ -1,0 +1,159 @@
+"""The ``lowball odds`` sub-command: exact draw odds of one discard, or all 32 discards ranked by a goal.
+
+A thin face over ``lowball.odds``: it parses the cards, calls one function and
+prints its result (as text, or as JSON with ``--json``). Bad input raises a
+``LowballError`` whose one-line message ``lowball.cli.main`` prints, exiting 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from lowball.cards import format_cards
+from lowball.odds import DrawOdds, draw_odds, goal_kind, kinds, rank_discards, rest_label
+from lowball.ranking import hand_cards
+from lowball.tables import load_rankings, ranking_system
+
+# Ways to say "discard nothing" (stand pat, D1) on the command line.
+STAND_PAT = ("", "-", "none", "pat")
+
+ODDS_EXAMPLES = """\
+examples:
+  lowball odds --system ace-to-six "Ac 2d 3h 4s Kc" --discard Kc      # 4/47 six-four, 8/47 seven or better
+  lowball odds --system ace-to-five Ac2d3h4sKc --discard Kc --json
+  lowball odds --system deuce-to-seven "7c 5d 4h 9s Kc"               # every discard, best first
+  lowball odds "Kc Qd 4h 3s 2c" --goal six                           # best first for a six-low
+
+Every set of replacement cards from the 47 you have not seen is equally likely
+(your own discards never come back, D1); the odds are exact counts, not samples.
+"""
+
+
+def add_odds_command(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``lowball odds`` to the sub-commands of the ``lowball`` parser and return its parser.
+
+    >>> parser = argparse.ArgumentParser(prog="lowball")
+    >>> odds = add_odds_command(parser.add_subparsers())
+    >>> args = parser.parse_args(["odds", "Ac 2d 3h 4s Kc", "--discard", "Kc"])
+    >>> odds.prog, args.discard, args.run is cmd_odds
+    ('lowball odds', 'Kc', True)
+    """
+    names = [row.key for row in load_rankings().systems]
+    odds = subparsers.add_parser(
+        "odds", help="exact draw odds of a discard, or the best discard",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=ODDS_EXAMPLES,
+        description="Count every equally likely replacement set and report the chances of each kind of low "
+                    "(six-low or better, seven-low or better, ...). Without --discard, rank all 32 discards "
+                    "by the chance of --goal.")
+    odds.add_argument("--system", "-s", default="ace-to-six", metavar="SYSTEM",
+                      help=f"ranking system (default: %(default)s); one of: {', '.join(names)}")
+    odds.add_argument("cards", nargs="+", metavar="CARDS", help="the five cards held, e.g. Ac 2d 3h 4s Kc")
+    odds.add_argument("--discard", "-d", default=None, metavar="CARDS",
+                      help='the cards thrown, quoted: "Kc 9h" ("none" to stand pat); '
+                           "omitted: every discard, best first")
+    odds.add_argument("--goal", "-g", default=None, metavar="GOAL",
+                      help="the kind of hand to aim for when ranking discards: six, seven, eight, nine, ten, "
+                           "no-pair (five too in ace-to-five; categories such as straight for high); "
+                           "default: seven")
+    odds.add_argument("--json", action="store_true", help="print JSON instead of text")
+    odds.set_defaults(run=cmd_odds)
+    return odds
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    """Print the odds of ``--discard``, or of every discard ranked by ``--goal``; return the exit code.
+
+    >>> cmd_odds(argparse.Namespace(system="ace-to-five", cards=["Ac2d3h4sKc"], discard="Kc", goal="seven",
+    ...                             json=False))
+    ace-to-five: Ac 2d 3h 4s Kc, throwing Kc: 47 equally likely draws
+      five-low or better    4 of 47    8.5%
+      six-low or better     8 of 47   17.0%
+      seven-low or better  12 of 47   25.5%  <- goal
+      eight-low or better  16 of 47   34.0%
+      nine-low or better   20 of 47   42.6%
+      ten-low or better    24 of 47   51.1%
+      no pair              35 of 47   74.5%
+      pair or worse        12 of 47   25.5%
+    0
+    """
+    row = ranking_system(args.system)
+    cards = hand_cards(" ".join(args.cards))
+    goal = goal_kind(row, args.goal)
+    if args.discard is not None:
+        thrown = "" if args.discard.strip().lower() in STAND_PAT else args.discard
+        odds = draw_odds(cards, thrown, row)
+        if args.json:
+            print(json.dumps(odds.as_dict() | {"goal": goal.key}, indent=2))
+        else:
+            print("\n".join(odds_lines(odds, goal.key)))
+        return 0
+    ranked = rank_discards(cards, row, goal.key)
+    if args.json:
+        print(json.dumps({"system": row.key, "cards": format_cards(cards), "goal": goal.key,
+                          "best": format_cards(ranked[0].discard),
+                          "discards": [odds.as_dict() for odds in ranked]}, indent=2))
+    else:
+        print("\n".join(ranking_lines(ranked, goal.key)))
+    return 0
+
+
+def discard_text(odds: DrawOdds) -> str:
+    """Return the discard as text: the cards thrown, or 'stand pat'.
+
+    >>> discard_text(draw_odds("7c 5d 4h 3s 2c", "", "deuce-to-seven"))
+    'stand pat'
+    """
+    return format_cards(odds.discard) or "stand pat"
+
+
+def percent(count: int, total: int) -> str:
+    """Return a chance as a percentage with one decimal.
+
+    >>> percent(8, 47), percent(1, 1)
+    ('17.0%', '100.0%')
+    """
+    return f"{100 * count / total:.1f}%"
+
+
+def odds_lines(odds: DrawOdds, goal: str) -> list[str]:
+    """Return the text report of one discard: one line per kind, the goal marked.
+
+    >>> odds_lines(draw_odds("Ac 2d 3h 4s Kc", "Kc", "ace-to-six"), "six")[:2]
+    ['ace-to-six: Ac 2d 3h 4s Kc, throwing Kc: 47 equally likely draws', '  six-low or better     4 of 47    8.5%  <- goal']
+    """
+    action = f"throwing {format_cards(odds.discard)}" if odds.discard else "standing pat"
+    lines = [f"{odds.system}: {format_cards(odds.cards)}, {action}: "
+             f"{odds.draws:,} equally likely draw{'s' if odds.draws != 1 else ''}"]
+    rows = [(kind.label, n, kind.key == goal) for kind, n in odds.counts]
+    rows.append((rest_label(odds.system), odds.rest, False))
+    width = max(len(label) for label, _, _ in rows)
+    count_width = len(f"{odds.draws:,}")
+    for label, n, is_goal in rows:
+        mark = "  <- goal" if is_goal else ""
+        lines.append(f"  {label:<{width}}  {n:>{count_width},} of {odds.draws:,}  {percent(n, odds.draws):>6}{mark}")
+    return lines
+
+
+def ranking_lines(ranked: list[DrawOdds], goal: str) -> list[str]:
+    """Return the text table of every discard, best first for ``goal``, with the chance of each kind.
+
+    >>> lines = ranking_lines(rank_discards("Ac 2d 3h 4s Kc", "ace-to-six", "seven"), "seven")
+    >>> lines[2].split()[:3], lines[-1]
+    (['Kc', '47', '8.5%'], 'best: throw Kc (seven-low or better: 8 of 47, 17.0%)')
+    """
+    first = ranked[0]
+    goal_label = goal_kind(first.system, goal).label
+    widths = [max(len(kind.key), len("100.0%")) + 2 for kind in kinds(first.system)]
+    lines = [f"{first.system}: {format_cards(first.cards)}, all {len(ranked)} discards, "
+             f"best first for {goal_label}",
+             "  " + f"{'discard':<16}{'draws':>10}"
+             + "".join(f"{kind.key:>{w}}" for kind, w in zip(kinds(first.system), widths))]
+    for odds in ranked:
+        lines.append("  " + f"{discard_text(odds):<16}{odds.draws:>10,}"
+                     + "".join(f"{percent(n, odds.draws):>{w}}" for (_, n), w in zip(odds.counts, widths)))
+    best = first.count(goal)
+    lines.append(f"best: {'throw ' + format_cards(first.discard) if first.discard else 'stand pat'} "
+                 f"({goal_label}: {best:,} of {first.draws:,}, {percent(best, first.draws)})")
+    return lines
