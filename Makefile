@@ -1,7 +1,8 @@
 # Build infrastructure for lowball-spec.  GNU make 4.3.
 #
 #   make venv   .venv with the package (editable) and every dev dependency, from uv.lock
-#   make test   make venv, then the whole test suite
+#   make test   make venv, then the docs site, then the whole test suite
+#   make docs   make venv, then the docs site in docs/_build/html (warnings are errors)
 #   make lab    make venv, then JupyterLab on notebooks/ at http://127.0.0.1:$(PORT)/lab
 #   make clean  remove .venv and caches
 
@@ -11,6 +12,7 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV   ?= .venv
 PORT   ?= 8888
+APP_PORT ?= 8866
 # uv is bootstrapped into the venv itself with this exact version (the one that wrote uv.lock).
 UV_VERSION := 0.13.9
 
@@ -23,13 +25,18 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_COMPILE_BYTECODE := 1
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 
-.PHONY: help venv test lab clean
+.PHONY: help venv test test-full lab app bench clean docs
 
 help:
 	@echo "Targets:"
 	@echo "  make venv    create $(VENV) with the package (editable) and all dev deps from uv.lock"
-	@echo "  make test    make venv, then run every test (pytest: tests, doctests, notebooks)"
+	@echo "  make test    make venv and docs, then run every test (pytest: tests, doctests, notebooks)"
+	@echo "  make docs    make venv, then build the docs site into docs/_build/html (warnings are errors;"
+	@echo "               runs the notebooks and lowball verify; fetches pinned npm files once)"
 	@echo "  make lab     make venv, then JupyterLab on notebooks/ at http://127.0.0.1:$(PORT)/lab (PORT=...)"
+	@echo "  make app     make venv, then the notebooks as interactive pages (Voila) at http://127.0.0.1:$(APP_PORT)/ (APP_PORT=...)"
+	@echo "  make bench   make venv, then the benchmarks side by side with pokerkit and treys (ratios)"
+	@echo "  make test-full  make test, then the slow hand-by-hand sweeps over all 2,598,960 hands"
 	@echo "  make clean   remove $(VENV) and caches"
 	@echo "  make help    this list"
 
@@ -48,9 +55,28 @@ $(STAMP): pyproject.toml uv.lock
 # pytest options (testpaths, --doctest-modules, strict --nbval) live in pyproject.toml.
 # Notebook output sanitising: once notebooks/sanitize.cfg exists, add
 # "--nbval-sanitize-with", "notebooks/sanitize.cfg" to addopts in pyproject.toml.
-test: venv
-# ---- later test steps go here (e.g. installing chromium for the browser tests) ----
-	$(PY) -m pytest -q
+test: venv docs
+	bash scripts/install-chromium.sh
+	LOWBALL_DOCS_BUILT=1 $(PY) -m pytest -q
+
+test-full: test
+	LOWBALL_SLOW=1 $(PY) -m pytest -q -m slow tests/
+
+app: venv
+	PORT=$(APP_PORT) VENV=$(VENV) bash scripts/serve-app.sh
+
+bench: venv
+	$(PY) benchmarks/bench_ranking.py --engine
+
+# The docs site: Sphinx + myst-nb from the repository root (so notebooks/*.ipynb are pages), the
+# configuration in docs/. Always a fresh build: the pages run the package and the notebooks, and a
+# fresh build is the simple way to be sure none is stale. The pinned JavaScript tarballs stay
+# cached in docs/_build/js-cache. -W --keep-going: report every warning, then fail.
+DOCS_BUILD := docs/_build
+
+docs: venv
+	rm -rf $(DOCS_BUILD)/html $(DOCS_BUILD)/doctrees $(DOCS_BUILD)/jupyter_execute
+	$(VENV)/bin/sphinx-build -W --keep-going -b html -c docs -d $(DOCS_BUILD)/doctrees . $(DOCS_BUILD)/html
 
 lab: venv
 	@echo "JupyterLab: http://127.0.0.1:$(PORT)/lab"

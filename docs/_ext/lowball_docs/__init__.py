@@ -1,0 +1,37 @@
+"""Sphinx extension of the lowball-spec site: pages generated from the rules tables and the package.
+
+The directives (see ``lowball_docs.directives``) read ``spec/lowball/rules/*.toml`` through
+``lowball.tables``, run ``lowball verify`` and the ``lowball`` command line, and scan the code,
+the tests and the notebooks for clause ids, all while the site is built; so a page cannot drift
+from the code. ``lowball_docs.assets`` serves the pinned JavaScript from ``_static``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+
+from lowball_docs import assets
+from lowball_docs.directives import DIRECTIVES
+
+DOCS = Path(__file__).resolve().parents[2]
+LOCK = DOCS / "_static_src" / "js.lock.json"
+CACHE = DOCS / "_build" / "js-cache"
+
+
+def add_pinned_javascript(app: Sphinx, config: Config) -> None:
+    """Fetch (or take from the cache) the locked npm files and serve them from ``_static``."""
+    static = assets.provide(LOCK, CACHE)
+    config.html_static_path = [*config.html_static_path, str(static)]
+
+
+def setup(app: Sphinx) -> dict:
+    app.add_config_value("lowball_verify_exhaustive", True, "env", bool)
+    # Before Sphinx checks html_static_path (priority 800).
+    app.connect("config-inited", add_pinned_javascript, priority=400)
+    for name, directive in DIRECTIVES.items():
+        app.add_directive(name, directive)
+    app.add_css_file("lowball.css")
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,120 @@
+"""Follow a clause id from the rules to the code, the tests and the notebooks that cite it.
+
+A citation is the id as a whole word (``T5``, ``(S2)``) or inside a range (``H1-H4``). For Python
+files the citation is attributed to the innermost function or class around it, so a page can say
+"implemented in ``lowball.game.Hand._bet``, tested by ``test_game_illegal.py::test_fifth_raise``".
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from lowball_docs.excerpts import cites
+
+# The files whose citations are not evidence: they list every id by construction.
+NOT_EVIDENCE = {"test_traceability.py", "test_docs.py"}
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where a clause is cited: a file (relative to the repository) and the object around the citation."""
+
+    path: str
+    obj: str            # "lowball.game.Hand._bet", "tests/test_x.py::test_y", or "" for module level
+    line: int
+
+
+def _scopes(tree: ast.AST, prefix: str) -> list[tuple[int, int, str]]:
+    """Return (first line, last line, qualified name) of every function and class, decorators included."""
+    found = []
+
+    def walk(node: ast.AST, names: list[str]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                first = min([child.lineno] + [d.lineno for d in child.decorator_list])
+                qual = names + [child.name]
+                found.append((first, child.end_lineno or child.lineno, prefix + ".".join(qual)))
+                walk(child, qual)
+            else:
+                walk(child, names)
+
+    walk(tree, [])
+    return found
+
+
+@functools.cache
+def _python_citations(path: Path, root: Path, module: str | None) -> tuple[tuple[int, str, str], ...]:
+    """Return (line, object, text) for every line of a Python file, with the innermost object around it."""
+    text = path.read_text(encoding="utf-8")
+    prefix = f"{module}." if module else f"{path.relative_to(root).as_posix()}::"
+    scopes = _scopes(ast.parse(text), prefix)
+    out = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        inner = [s for s in scopes if s[0] <= number <= s[1]]
+        name = min(inner, key=lambda s: s[1] - s[0])[2] if inner else (module or "")
+        out.append((number, name, line))
+    return tuple(out)
+
+
+def python_citations(clause: str, files: list[Path], root: Path, package_root: Path | None = None) -> list[Citation]:
+    """Return the objects of ``files`` that cite ``clause``, each once, in file order."""
+    seen: dict[tuple[str, str], Citation] = {}
+    for path in files:
+        module = None
+        if package_root is not None:
+            parts = path.relative_to(package_root.parent).with_suffix("").parts
+            module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        for number, obj, line in _python_citations(path, root, module):
+            if cites(line, clause):
+                key = (path.as_posix(), obj)
+                seen.setdefault(key, Citation(path.relative_to(root).as_posix(), obj, number))
+    return list(seen.values())
+
+
+def text_citations(clause: str, files: list[Path], root: Path) -> list[Citation]:
+    """Return the files among ``files`` (TOML tables, notebooks) that cite ``clause``."""
+    found = []
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".ipynb":
+            cells = json.loads(text).get("cells", [])
+            text = "\n".join("".join(cell.get("source", [])) for cell in cells)
+        if cites(text, clause):
+            found.append(Citation(path.relative_to(root).as_posix(), "", 0))
+    return found
+
+
+@dataclass(frozen=True)
+class Sources:
+    """The files a clause can be cited in."""
+
+    root: Path
+
+    @property
+    def package(self) -> Path:
+        return self.root / "spec" / "lowball"
+
+    def code(self) -> list[Path]:
+        return sorted(self.package.rglob("*.py"))
+
+    def tables(self) -> list[Path]:
+        return sorted((self.package / "rules").glob("*.toml"))
+
+    def tests(self) -> list[Path]:
+        return sorted(p for p in (self.root / "tests").rglob("*.py") if p.name not in NOT_EVIDENCE)
+
+    def notebooks(self) -> list[Path]:
+        return sorted((self.root / "notebooks").glob("*.ipynb"))
+
+    def trace(self, clause: str) -> dict[str, list[Citation]]:
+        """Return the citations of ``clause`` in the tables, the code, the tests and the notebooks."""
+        return {
+            "tables": text_citations(clause, self.tables(), self.root),
+            "code": python_citations(clause, self.code(), self.root, self.package),
+            "tests": python_citations(clause, self.tests(), self.root),
+            "notebooks": text_citations(clause, self.notebooks(), self.root),
+        }

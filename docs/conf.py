@@ -1,0 +1,78 @@
+"""Sphinx configuration of the lowball-spec site (``make docs``).
+
+The source directory is the repository root (``sphinx-build -c docs . docs/_build/html``) so
+that the notebooks in ``notebooks/`` are pages of the site without being copied; only
+``docs/**`` and ``notebooks/*.ipynb`` are read. Everything a page shows about the rules is
+computed at build time by the extension in ``docs/_ext/lowball_docs`` from the TOML tables and
+the package: nothing is pasted in by hand.
+
+Offline: the only downloads are the pinned npm tarballs of ``docs/_static_src/js.lock.json``
+(require.js, the ipywidgets HTML manager, MathJax), fetched once from the npm registry, checked
+against their sha512 integrity and cached under ``docs/_build/js-cache``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS / "_ext"))
+
+project = "lowball-spec"
+author = "lowball-spec developers"
+copyright = "lowball-spec developers"
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.viewcode",
+    "lowball_docs",
+]
+
+# ---- what is a page: docs/** and the notebooks, nothing else of the repository ----
+root_doc = "docs/index"
+include_patterns = ["docs/**", "notebooks/*.ipynb"]
+exclude_patterns = [
+    # build output, extension code, static sources, templates (excluded directories are not walked)
+    "docs/_*",
+    # the rest of the repository
+    ".*", "spec", "tests", "benchmarks", "build", "dist", "artifacts", "README.md",
+    "notebooks/.ipynb_checkpoints",
+]
+html_extra_path = ["_extra"]          # index.html at the site root: a redirect to docs/index.html
+templates_path: list[str] = []
+
+# ---- MyST and notebooks ----
+myst_enable_extensions = ["colon_fence", "deflist", "dollarmath", "fieldlist"]
+myst_dmath_allow_digits = False       # "$2/$4" stays text
+myst_heading_anchors = 3
+nb_execution_mode = "force"           # every build runs every notebook: the pages can't rot
+nb_execution_raise_on_error = True    # a failing cell fails the build
+nb_execution_show_tb = True
+nb_execution_timeout = 600
+nb_merge_streams = True
+# Widgets render from the pinned copies in _static/widgets (see lowball_docs.assets), never a CDN.
+# An unknown third-party widget module is looked up under a local path, not on jsdelivr.
+nb_ipywidgets_js = {
+    "widgets/require.js": {},
+    "widgets/embed-amd.js": {"data-jupyter-widgets-cdn": "_static/widgets/modules/"},
+}
+mathjax_path = "mathjax/tex-mml-chtml.js"
+
+# ---- the Python API ----
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {"show-inheritance": True}
+
+# ---- HTML ----
+html_theme = "furo"
+html_title = "lowball-spec"
+html_static_path = ["_static"]        # lowball_docs adds the pinned JavaScript (docs/_build/js-cache/static)
+html_show_sourcelink = True
+html_copy_source = True
+
+# ---- lowball_docs ----
+# Run `lowball verify` exhaustively (all 2,598,960 hands) for the report; -D lowball_verify_exhaustive=0
+# for the quicker Z3-only run.
+lowball_verify_exhaustive = True
