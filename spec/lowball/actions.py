@@ -6,7 +6,7 @@ is the dealer (T6, B1). ``d`` is the dealer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from lowball.cards import Card, parse_cards
 from lowball.errors import LowballError
@@ -21,9 +21,11 @@ KINDS = {
 }
 
 
-@dataclass(frozen=True)
-class Action:
-    """One action of a hand; ``str()`` is its PHH line, e.g. ``Action('cbr', 1, amount=2)`` is ``'p2 cbr 2'``."""
+class Action(NamedTuple):
+    """One action of a hand; ``str()`` is its PHH line, e.g. ``Action('cbr', 1, amount=2)`` is ``'p2 cbr 2'``.
+
+    A named tuple: games create tens of thousands of actions a second.
+    """
 
     kind: str
     seat: int

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 ORDINALS = {
     "en": ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"],
@@ -69,9 +69,8 @@ LINES = {
 ROUND_NAMES = {"en": ["first", "final"], "ru": ["первый", "последний"]}
 
 
-@dataclass(frozen=True)
-class Event:
-    """One narrated step: a template key and its fields; ``text(lang)`` renders it."""
+class Event(NamedTuple):
+    """One narrated step: a template key and its fields; ``text(lang)`` renders it (a cheap named tuple)."""
 
     key: str
     fields: tuple[tuple[str, object], ...] = ()
