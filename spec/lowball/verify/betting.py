@@ -147,6 +147,24 @@ class BettingRound:
             seat = z3.If(z3.And(z3.Not(self.done(t)), v["choice"][t] == RAISE, v["bets"][t] == 0), v["actor"][t], seat)
         return seat
 
+    def canonical(self, *conditions: z3.BoolRef) -> z3.ModelRef | None:
+        """Return a run meeting ``conditions``, chosen the same way every time: at each step the first of
+        raise, call/check, fold that still allows such a run (solver models alone may differ between runs)."""
+        from lowball.verify.proof import find
+
+        fixed: list[z3.BoolRef] = []
+        model = find(z3.And(*conditions), *self.constraints())
+        if model is None:
+            return None
+        for t in range(self.steps):
+            for choice in (RAISE, CALL, FOLD):
+                attempt = find(z3.And(*conditions, *fixed, self.var["choice"][t] == choice), *self.constraints())
+                if attempt is not None:
+                    fixed.append(self.var["choice"][t] == choice)
+                    model = attempt
+                    break
+        return model
+
     def story(self, model: z3.ModelRef) -> list[str]:
         """Return the actions of the round in a model, e.g. ['p1 bets 1', 'p2 raises to 2', 'p1 calls']."""
         v, lines = self.var, []

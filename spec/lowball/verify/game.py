@@ -45,11 +45,11 @@ def _most_in_one_round(table: GameTable, size: int, index: int) -> tuple[int | N
     if cap is None:
         steps = table.min_stack // size + 3
         round_ = BettingRound(table, HEADS_UP, size, steps, f"u{index}")
-        model = find(round_.invested(0) > table.min_stack, *round_.constraints())
+        model = round_.canonical(round_.invested(0) > table.min_stack)
         return None, round_.story(model) if model is not None else []
     round_ = BettingRound(table, HEADS_UP, size, round_length(table, HEADS_UP), f"w{index}")
-    most, model = maximize(round_.invested(0), *round_.constraints())
-    return most, round_.story(model)
+    most, _ = maximize(round_.invested(0), *round_.constraints())
+    return most, round_.story(round_.canonical(round_.invested(0) == most))
 
 
 def check_stack_guarantee(table: GameTable) -> Check:
@@ -186,7 +186,7 @@ def check_rounds(table: GameTable) -> Check:
         if table.bets_per_round is None:
             steps = 4 * table.players_max
             round_ = BettingRound(table, HEADS_UP, table.bet_sizes[0], steps, "open")
-            model = find(z3.Not(round_.done(steps)), *round_.constraints())
+            model = round_.canonical(z3.Not(round_.done(steps)))
             story = round_.story(model) if model is not None else []
             check.fail(f"with unlimited raises two players can keep raising: after {steps} actions the round is "
                        f"still open ({', '.join(story[:6])}, ...)")
