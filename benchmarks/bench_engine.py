@@ -118,7 +118,9 @@ def play_lowball_hands(table: GameTable, players: int, hands: int, seed: int) ->
     rng = random.Random(seed)
     decisions = 0
     for number in range(hands):
-        hand = Hand([table.min_stack] * players, table=table, deck=stacked_deck(seed=seed + number), names=names)
+        # narrate=False: the step-by-step story is for the notebooks; pokerkit tells none either.
+        hand = Hand([table.min_stack] * players, table=table, deck=stacked_deck(seed=seed + number), names=names,
+                    narrate=False)
         hand = play_hand(hand, bots, rng)
         if hand.phase != OVER:
             raise RuntimeError(f"lowball hand {number} did not finish")

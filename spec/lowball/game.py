@@ -71,9 +71,9 @@ def stacked_deck(top: str | Iterable[Card | str] = (), seed: int | None = 0) -> 
     >>> format_cards(stacked_deck("6c 4h", seed=None)[:4])
     '6c 4h 2c 2d'
     """
-    first = list(parse_cards(top))
+    first = list(parse_cards(top)) if top else []
     taken = set(first)
-    rest = [card for card in DECK if card not in taken]
+    rest = [card for card in DECK if card not in taken] if taken else list(DECK)
     if seed is not None:
         random.Random(seed).shuffle(rest)
     return first + rest
@@ -97,7 +97,7 @@ class Hand:
     """The state of one hand at a game table; seat 0 sits on the dealer's left and the last seat deals."""
 
     def __init__(self, stacks: Sequence[int], *, table: GameTable | None = None, deck: Sequence[Card] | None = None,
-                 seed: int | None = 0, names: Sequence[str] | None = None):
+                 seed: int | None = 0, names: Sequence[str] | None = None, narrate: bool = True):
         self.table = table or load_game_table()
         self.n = len(stacks)
         self.names = tuple(names) if names else tuple(f"p{i + 1}" for i in range(self.n))
@@ -119,6 +119,7 @@ class Hand:
         self.phase = DEAL
         self.round = 0                 # betting round, from 0
         self.street = [0] * self.n     # chips put in during this betting round
+        self.level = 0                 # what every player must have put in this round to stay in
         self.bets = 0                  # bets and raises made this round (T4)
         self.pending: set[int] = set()
         self.checked: set[int] = set()
@@ -126,11 +127,12 @@ class Hand:
         self.to_act: int | None = 0
         self.actions: list[Action] = []
         self.events: list[Event] = []
+        self.narrate = narrate      # long bot sessions need no story: skip it
         self.result: HandResult | None = None
         self.dealt_by_t6 = self._initial_deal()
         for seat in range(self.n):           # T2: antes before the deal
             self._put_in(seat, self.table.ante)
-            self.events.append(say("ante", who=self.names[seat], ante=self.table.ante))
+            self._tell("ante", who=self.names[seat], ante=self.table.ante)
 
     def __repr__(self) -> str:
         return (f"Hand({list(self.starting_stacks)!r}, deck=parse_cards({format_cards(self.deck_at_start)!r}), "
@@ -148,11 +150,6 @@ class Hand:
     def active(self) -> list[int]:
         """Return the seats still in the hand (not folded), from the dealer's left."""
         return [seat for seat in range(self.n) if not self.folded[seat]]
-
-    @property
-    def level(self) -> int:
-        """Return the amount every player must have put in this round to stay in."""
-        return max(self.street)
 
     def owed(self, seat: int) -> int:
         """Return what ``seat`` must add to call."""
@@ -287,20 +284,21 @@ class Hand:
         self._check_unseen(action)
         self._take_from_deck(action.cards)
         self.hands[seat] = list(action.cards)
-        self.events.append(say("deal", who=self._who(seat), count=size))
+        self._tell("deal", who=self._who(seat), count=size)
         if seat == self.n - 1:
             self._start_round()
 
     def _start_round(self) -> None:
         self.phase = BET
         self.street = [0] * self.n
+        self.level = 0
         self.bets = 0
         self.checked = set()
         self.pending = set(self.active)
         if self.round == 0:
             self.to_act = self.next_active(0, include=True)
             clause = "B1"
-            self.events.append(say("round", round=0, who=self._who(self.to_act), clause=clause))
+            self._tell("round", round=0, who=self._who(self.to_act), clause=clause)
             return
         opener = self.openers[0] if self.table.later_rounds == "first-round-opener" else None
         last = self.round == self.table.betting_rounds - 1
@@ -315,9 +313,9 @@ class Hand:
             key = "opens-opener"
         who = self._who(self.to_act)
         if key and last:
-            self.events.append(say(key, who=who, opener=self._who(opener) if opener is not None else ""))
+            self._tell(key, who=who, opener=self._who(opener) if opener is not None else "")
         else:
-            self.events.append(say("round", round=self.round, last=last, who=who, clause="B2"))
+            self._tell("round", round=self.round, last=last, who=who, clause="B2")
 
     def _bet(self, action: Action) -> None:
         seat = action.seat
@@ -351,7 +349,7 @@ class Hand:
         if action.kind == "f":
             self.folded[seat] = True
             self.pending.discard(seat)
-            self.events.append(say("fold", who=who))
+            self._tell("fold", who=who)
             if len(self.active) == 1:
                 self._settle_fold()
                 return
@@ -360,26 +358,28 @@ class Hand:
             self.pending.discard(seat)
             if owe == 0:
                 self.checked.add(seat)
-                self.events.append(say("check", who=who))
+                self._tell("check", who=who)
             else:
-                self.events.append(say("call", who=who, amount=owe))
+                self._tell("call", who=who, amount=owe)
         else:
             if self.bets == 0:
                 self.openers.append(seat)   # the first bet opens the round (B2)
-                self.events.append(say("bet", who=who, amount=action.amount))
+                self._tell("bet", who=who, amount=action.amount)
             else:
                 cap = self.table.raises_per_round
-                self.events.append(say("raise", who=who, to=action.amount, nth=self.bets, cap=cap) if cap is not None
-                                   else say("raise-unlimited", who=who, to=action.amount, nth=self.bets))
+                if cap is not None:
+                    self._tell("raise", who=who, to=action.amount, nth=self.bets, cap=cap)
+                else:
+                    self._tell("raise-unlimited", who=who, to=action.amount, nth=self.bets)
             self._put_in(seat, owe + size)
             self.bets += 1
             self.pending = set(self.active) - {seat}
             if self.capped:
-                self.events.append(say("capped", cap=self.table.raises_per_round))
+                self._tell("capped", cap=self.table.raises_per_round)
         if self.pending:
             self.to_act = next(s for s in ((seat + k) % self.n for k in range(1, self.n + 1)) if s in self.pending)
             return
-        self.events.append(say("round-over-checked" if self.bets == 0 else "round-over-called"))
+        self._tell("round-over-checked" if self.bets == 0 else "round-over-called")
         if self.bets == 0:
             self.openers.append(None)   # checked through: nobody opened (B2)
         self.round += 1
@@ -406,12 +406,12 @@ class Hand:
                                 f"(T1, D1: this table would need a reshuffle rule)")
         who = self._who(seat)
         if count == 0:
-            self.events.append(say("stand-pat", who=who))
+            self._tell("stand-pat", who=who)
             self._next_drawer(seat)
             return
         self.hands[seat] = [card for card in held if card not in action.cards]
         self.discards.extend(action.cards)
-        self.events.append(say("discard", who=who, count=count, cards=format_cards(action.cards)))
+        self._tell("discard", who=who, count=count, cards=format_cards(action.cards))
         self.phase = REPLACE
         self._replacing = (seat, count)
 
@@ -424,7 +424,7 @@ class Hand:
         self._check_unseen(action)
         self._take_from_deck(action.cards)
         self.hands[seat].extend(action.cards)
-        self.events.append(say("replace", who=self._who(seat), count=count))
+        self._tell("replace", who=self._who(seat), count=count)
         self._next_drawer(seat)
 
     def _next_drawer(self, seat: int) -> None:
@@ -445,7 +445,7 @@ class Hand:
             raise refuse(action, f"p{seat + 1} holds {format_cards(self.hands[seat])} (S1)")
         self.shown[seat] = True
         hand = self.hands[seat]
-        self.events.append(say("show", who=self._who(seat), cards=tuple(hand), system=self.system))
+        self._tell("show", who=self._who(seat), cards=tuple(hand), system=self.system)
         if all(self.shown[s] for s in self.active):
             self._settle_showdown()
 
@@ -455,12 +455,13 @@ class Hand:
         self.stacks[seat] -= chips
         self.invested[seat] += chips
         self.street[seat] += chips
+        self.level = max(self.level, self.street[seat])
         self.pot += chips
 
     def _settle_fold(self) -> None:
         (winner,) = self.active
         pot = self.pot
-        self.events.append(say("fold-win", who=self._who(winner), pot=pot))
+        self._tell("fold-win", who=self._who(winner), pot=pot)
         self._pay({winner: pot}, showdown=False)
 
     def _settle_showdown(self) -> None:
@@ -469,12 +470,12 @@ class Hand:
         shares = split_pot(self.pot, best, self.table.odd_chip)
         pot = self.pot
         if len(best) == 1:
-            self.events.append(say("win", who=self._who(best[0]), pot=pot))
+            self._tell("win", who=self._who(best[0]), pot=pot)
         else:
-            self.events.append(say("split", who=", ".join(self._who(s) for s in best), pot=pot,
-                                   shares=", ".join(f"{self._who(s)} {c}" for s, c in shares.items())))
+            self._tell("split", who=", ".join(self._who(s) for s in best), pot=pot,
+                                   shares=", ".join(f"{self._who(s)} {c}" for s, c in shares.items()))
             if pot % len(best) and self.table.odd_chip == "first-winner-left-of-dealer":
-                self.events.append(say("odd-chip", who=self._who(best[0])))
+                self._tell("odd-chip", who=self._who(best[0]))
         self._pay(shares, showdown=True)
 
     def _pay(self, shares: dict[int, int], showdown: bool) -> None:
@@ -485,7 +486,11 @@ class Hand:
         self.pot = 0
         self.phase, self.to_act = OVER, None
         for seat, change in enumerate(self.result.changes):
-            self.events.append(say("result", who=self._who(seat), change=change))
+            self._tell("result", who=self._who(seat), change=change)
+
+    def _tell(self, key: str, **fields: object) -> None:
+        if self.narrate:
+            self.events.append(say(key, **fields))
 
     def narration(self, lang: str = "en") -> list[str]:
         """Return the narration of the hand so far, one line per step, in ``lang``."""

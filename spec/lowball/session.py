@@ -47,13 +47,13 @@ class Session:
         n = len(self.players)
         return [self.players[(self.button + 1 + i) % n] for i in range(n)]
 
-    def new_hand(self, deck=None) -> Hand:
+    def new_hand(self, deck=None, narrate: bool = True) -> Hand:
         """Return the next hand, or raise ``IllegalAction`` when it may not start (T1, T5)."""
         names = self.seating()
         stacks = [self.stacks[name] for name in names]
         check_can_start(self.table, stacks, names)
         order = list(deck) if deck is not None else stacked_deck(seed=self.rng.randrange(2**32))
-        return Hand(stacks, table=self.table, deck=order, names=names)
+        return Hand(stacks, table=self.table, deck=order, names=names, narrate=narrate)
 
     def finish(self, hand: Hand) -> None:
         """Record a finished hand's stacks and move the button one seat clockwise (T7)."""
@@ -127,7 +127,7 @@ def play_session(players: Sequence[str], bot_names: Sequence[str], hands: int, s
             if session.stacks[name] < table.min_stack:
                 summary.rebuys[name] += table.min_stack - session.stacks[name]
                 session.top_up(name, table.min_stack - session.stacks[name])
-        hand = play_hand(session.new_hand(), bots, rng)
+        hand = play_hand(session.new_hand(narrate=False), bots, rng)
         for name, change in zip(hand.names, hand.result.changes):
             summary.chips[name] += change
         for seat in hand.result.winners:
