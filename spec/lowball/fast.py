@@ -28,7 +28,7 @@ import numpy as np
 
 from lowball.cards import DECK, HAND_SIZE, RANK_CHARS, SUIT_CHARS, Card
 from lowball.ranking import (
-    RankingSystem, as_system, class_representatives, hand_cards, qualifies, shape, strength_key,
+    RankingSystem, as_system, class_representatives, hand_cards, qualifies, shape, shape_classes,
 )
 
 Shape = tuple[tuple[int, ...], bool]
@@ -111,18 +111,14 @@ def shape_hands() -> tuple[tuple[Card, ...], ...]:
 def shape_ranks(system: RankingSystem) -> dict[Shape, int]:
     """Return the class rank (1 = best) of every shape under ``system``, as the literate evaluator judges it.
 
-    Each shape is judged once by ``strength_key``; the class rank is the place
-    of its key among all distinct keys, best first: the definition of
-    ``ranking.class_ranks``, computed from this same pass (tests/test_fast.py
-    checks the two agree on every shape).
+    The same one pass of the literate evaluator that ``evaluate`` looks up
+    (``ranking.shape_classes``), so it is done once per process and system.
 
     >>> ranks = shape_ranks(as_system("ace-to-six"))
     >>> len(ranks), ranks[(2, 3, 4, 6, 14), False], ranks[(2, 3, 4, 6, 14), True]   # all one suit: a flush (H1)
     (7462, 1, 5864)
     """
-    keys = {shape_of(hand): strength_key(hand, system) for hand in shape_hands()}
-    place = {key: rank for rank, key in enumerate(sorted(set(keys.values())), start=1)}
-    return {shape: place[key] for shape, key in keys.items()}
+    return {shape: rank for shape, (rank, _) in shape_classes(system).items()}
 
 
 @functools.cache

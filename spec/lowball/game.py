@@ -20,7 +20,7 @@ from lowball.actions import Action
 from lowball.cards import DECK, Card, format_cards, parse_cards
 from lowball.errors import IllegalAction
 from lowball.narration import Event, say
-from lowball.ranking import evaluate, hand_name, rank_text, winners
+from lowball.ranking import winners
 from lowball.tables import GameTable, load_game_table, ranking_system
 
 DEAL, BET, DRAW, REPLACE, SHOWDOWN, OVER = "deal", "bet", "draw", "replace", "showdown", "over"

@@ -182,6 +182,11 @@ def _classes(system: RankingSystem) -> tuple[dict[tuple[int, ...], int], dict[Sh
     return ranks, {s: (ranks[key], cat) for s, (key, cat) in judged.items()}
 
 
+def shape_classes(system: RankingSystem) -> dict[Shape, tuple[int, str]]:
+    """Return (class rank, category) for every shape of ``system``, judged once by the literate rules."""
+    return _classes(system)[1]
+
+
 def class_rank(cards: Sequence[Card], system: RankingSystem) -> int:
     """Return the class rank (1 = best) of five distinct cards under ``system``, by lookup."""
     return _classes(system)[1][shape(cards)][0]

@@ -463,9 +463,11 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
     raises_per_round = None if raises == UNLIMITED else count("raises_per_round")
 
     ranking = reader.text("ranking")
-    systems = (rankings_data or {}).get("systems") if rankings_data is not None else \
-        {s.key: s for s in _shipped_rankings().systems}
-    if ranking not in (systems or {}):
+    if rankings_data is None:
+        systems = {row.key for row in _shipped_rankings().systems}
+    else:
+        systems = set(rankings_data.get("systems") or {})
+    if ranking not in systems:
         raise reader.fail("ranking", f"unknown ranking system {ranking!r}")
     deck = count("deck", 1)
     if deck != len(DECK):
