@@ -9,7 +9,7 @@ For each player count, in one process on one core:
   every seat played by the ``random`` bot (a uniformly random legal action; at
   the draw, a uniformly random subset of the five cards). A complete hand is
   antes, deal, first betting round, draw, final round, showdown and settling,
-  as done by ``lowball.session.play_hand``.
+  as done by ``lowball.engine.session.play_hand``.
 * ``pokerkit`` (if it is importable): N complete hands of a pokerkit
   deuce-to-seven draw game with the same stacks, ante and player count, and
   the same kind of random play. pokerkit 0.7.7 has no fixed-limit single-draw
@@ -52,10 +52,10 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from lowball.bots import BOTS
-from lowball.game import OVER, Hand, stacked_deck
-from lowball.session import play_hand
-from lowball.tables import GameTable, load_game_table
+from lowball.play.bots import BOTS
+from lowball.engine.state import OVER, Hand, stacked_deck
+from lowball.engine.session import play_hand
+from lowball.core.tables import GameTable, load_game_table
 
 try:
     import pokerkit

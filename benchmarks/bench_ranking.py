@@ -9,7 +9,7 @@ are the figures to trust, not the absolute times).
 * **One hand at a time** (``--hands`` random five-card hands, the same ones for
   every library, each in that library's own card objects, parsed beforehand):
 
-  - ``lowball.fast.evaluate_rank`` (shape look-up) and ``lowball.evaluate``
+  - ``lowball.ranking.fast.evaluate_rank`` (shape look-up) and ``lowball.evaluate``
     (the public ``HandValue``: category, rank and name);
   - pokerkit: ``StandardLowHand(cards).entry`` for deuce-to-seven,
     ``RegularLowHand`` for ace-to-five, ``StandardHighHand`` for high;
@@ -28,7 +28,7 @@ are the figures to trust, not the absolute times).
   well under a second per system, at least 100x pokerkit one by one.
 
 * **Draw odds**: ``lowball.draw_outcomes`` for all 32 discards of one hand
-  (2,598,960 outcomes in all), and ``lowball.odds.rank_discards``. Target:
+  (2,598,960 outcomes in all), and ``lowball.analysis.odds.rank_discards``. Target:
   about a second.
 
 * **Memory**: the peak RSS of a fresh process that runs ``all_ranks`` for every
@@ -59,9 +59,9 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import lowball
-from lowball import fast
-from lowball.cards import DECK
-from lowball.odds import discards, draw_outcomes, rank_discards
+from lowball.ranking import fast
+from lowball.core.cards import DECK
+from lowball.analysis.odds import discards, draw_outcomes, rank_discards
 from lowball.ranking import hand_cards
 
 try:
@@ -165,7 +165,7 @@ def single_hand_timings(hands: list[tuple[int, ...]], repeat: int) -> list[Timin
 # ---- Every hand ----
 
 def clear_fast_caches(tables_only: bool = False) -> None:
-    """Forget the tables of ``lowball.fast`` (all of them, or only the per-system ones) so the next call is cold."""
+    """Forget the tables of ``lowball.ranking.fast`` (all of them, or only the per-system ones) so the next call is cold."""
     per_system = (fast.rank_table, fast.shape_ranks, fast._rank_lookup)
     shared = (fast.shape_hands, fast.all_hand_codes, fast.combinations_array)
     for cached in per_system + (() if tables_only else shared):
@@ -241,10 +241,10 @@ def draw_timings(repeat: int) -> list[Timing]:
 
 PEAK_SCRIPT = """
 import resource
-from lowball.fast import all_ranks
-from lowball.odds import discards, draw_outcomes
+from lowball.ranking.fast import all_ranks
+from lowball.analysis.odds import discards, draw_outcomes
 from lowball.ranking import hand_cards
-from lowball.tables import load_rankings
+from lowball.core.tables import load_rankings
 for row in load_rankings().systems:
     all_ranks(row.key)
 hand = hand_cards({hand!r})

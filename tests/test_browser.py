@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 from browser_support import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SYSTEMS, chromium_problem, lab_server,
                              parse_status, safe_name, voila_server)
-from lowball.history import replay_hand
+from lowball.phh.history import replay_hand
 from lowball.ranking import compare
 
 READY_TIMEOUT = 120.0      # seconds for a server to answer

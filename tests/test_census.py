@@ -9,7 +9,7 @@ import math
 import pytest
 
 from lowball import census
-from lowball.census import hand_shapes
+from lowball.analysis.census import hand_shapes
 
 A6_COUNTS = {"no-pair": 1_302_540, "straight": 10_200, "flush": 5_108, "straight-flush": 40}
 D27_COUNTS = {"no-pair": 1_303_560, "straight": 9_180, "flush": 5_112, "straight-flush": 36}

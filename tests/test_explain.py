@@ -2,8 +2,9 @@
 
 import pytest
 
-from lowball import explain, words
-from lowball.explain import describe
+from lowball import explain
+from lowball.text import words
+from lowball.text.explain import describe
 
 
 def test_category_explanation_names_the_category_order_clause():

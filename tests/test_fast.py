@@ -1,6 +1,6 @@
 """The fast paths equal the literate evaluator (STYLE habit 5: two definitions, proven equal).
 
-``lowball.fast`` ranks a hand by looking up its shape (its ranks, and whether
+``lowball.ranking.fast`` ranks a hand by looking up its shape (its ranks, and whether
 all five cards share a suit) in a table the literate evaluator filled. These
 tests check, for every system:
 
@@ -30,14 +30,14 @@ import pytest
 from hypothesis import example, given, strategies as st
 
 from lowball import evaluate
-from lowball.cards import DECK, format_cards
-from lowball.census import hand_shapes
-from lowball.fast import (
+from lowball.core.cards import DECK, format_cards
+from lowball.analysis.census import hand_shapes
+from lowball.ranking.fast import (
     all_hand_codes, all_qualifying, all_ranks, combinations_array, evaluate_rank, hand_at, hand_index,
     order_disagreement, rank_table, shape_code, shape_hands, shape_of, shape_ranks,
 )
 from lowball.ranking import as_system, class_ranks, hand_name, qualifies, rank_text, strength_key
-from lowball.tables import load_rankings
+from lowball.core.tables import load_rankings
 
 SYSTEMS = [row.key for row in load_rankings().systems]
 HANDS = math.comb(52, 5)
@@ -200,10 +200,10 @@ def test_order_disagreement_accepts_a_relabelled_order():
 def test_peak_memory_of_the_exhaustive_runs_stays_under_500_mb():
     script = (
         "import resource\n"
-        "from lowball.fast import all_ranks\n"
-        "from lowball.odds import discards, draw_outcomes\n"
+        "from lowball.ranking.fast import all_ranks\n"
+        "from lowball.analysis.odds import discards, draw_outcomes\n"
         "from lowball.ranking import hand_cards\n"
-        "from lowball.tables import load_rankings\n"
+        "from lowball.core.tables import load_rankings\n"
         "for row in load_rankings().systems: all_ranks(row.key)\n"
         "hand = hand_cards('Ac 2d 3h 4s Kc')\n"
         "for thrown in discards(hand): draw_outcomes(hand, thrown, 'ace-to-six')\n"

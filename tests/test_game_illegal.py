@@ -3,9 +3,9 @@
 import pytest
 
 from lowball import IllegalAction, replay
-from lowball.game import Hand, deck_for
-from lowball.history import to_phh
-from lowball.tables import load_game_table
+from lowball.engine.state import Hand, deck_for
+from lowball.phh.history import to_phh
+from lowball.core.tables import load_game_table
 
 
 def snapshot(hand):

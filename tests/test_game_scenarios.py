@@ -7,8 +7,8 @@ Ante 1 (T2); bets 1 before the draw, 2 after (T3); a bet and 3 raises (T4).
 import pytest
 
 from lowball import IllegalAction
-from lowball.game import OVER, Hand, deck_for
-from lowball.session import Session
+from lowball.engine.state import OVER, Hand, deck_for
+from lowball.engine.session import Session
 
 
 def play(stacks, hands, actions, then="", names=None):
@@ -155,7 +155,7 @@ def test_d1_discards_are_replaced_from_the_deck_in_order():
 
 
 def test_every_narration_line_exists_in_russian():
-    from lowball.narration import LINES
+    from lowball.text.narration import LINES
 
     assert set(LINES["en"]) == set(LINES["ru"])
     hand = play([13] * 3, THREE, ["p1 cc", "p2 cbr 1", "p3 cbr 2", "p1 cc", "p2 f", "p1 sd Kc", "p3 sd"],

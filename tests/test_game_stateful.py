@@ -10,12 +10,12 @@ import random
 from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from lowball.bots import BOTS
-from lowball.cards import DECK
-from lowball.game import BET, DRAW, OVER, Hand, max_investment
-from lowball.history import replay, to_phh
-from lowball.session import Session, play_hand
-from lowball.tables import load_game_table
+from lowball.play.bots import BOTS
+from lowball.core.cards import DECK
+from lowball.engine.state import BET, DRAW, OVER, Hand, max_investment
+from lowball.phh.history import replay, to_phh
+from lowball.engine.session import Session, play_hand
+from lowball.core.tables import load_game_table
 
 TABLE = load_game_table()
 BOUND = max_investment(TABLE)

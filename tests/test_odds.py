@@ -18,14 +18,14 @@ from fractions import Fraction
 
 import pytest
 
-from lowball.cards import DECK, SUIT_CHARS, Card, format_cards, parse_cards
+from lowball.core.cards import DECK, SUIT_CHARS, Card, format_cards, parse_cards
 from lowball.errors import CardError, LowballError
-from lowball.fast import shape_hands, shape_of, shape_ranks
-from lowball.odds import (
+from lowball.ranking.fast import shape_hands, shape_of, shape_ranks
+from lowball.analysis.odds import (
     best_discard, discards, draw_odds, draw_outcomes, goal_kind, kinds, rank_discards, rest_label,
 )
 from lowball.ranking import as_system, category, class_ranks, hand_cards, strength_key, value
-from lowball.tables import load_rankings
+from lowball.core.tables import load_rankings
 
 SYSTEMS = [row.key for row in load_rankings().systems]
 A_TO_4 = "Ac 2d 3h 4s Kc"
@@ -125,7 +125,7 @@ def test_x_low_or_better_is_every_class_up_to_the_worst_no_pair_hand_topped_by_x
 
 
 def _rank_word(v: int) -> str:
-    from lowball import words
+    from lowball.text import words
 
     return words.EN_RANKS[v][0]
 
@@ -186,8 +186,8 @@ def test_bad_cards_raise_a_one_line_card_error(cards, discard, message):
 
 def run_odds(argv: list[str], capsys) -> tuple[int, str, str]:
     """Run ``lowball odds`` as ``lowball.cli.main`` does once it is wired: errors exit 2 with one line."""
-    from lowball.cli import OneLineParser
-    from lowball.odds_cli import add_odds_command
+    from lowball.cli.main import OneLineParser
+    from lowball.cli.odds import add_odds_command
 
     parser = OneLineParser(prog="lowball")
     add_odds_command(parser.add_subparsers(dest="command", parser_class=OneLineParser))

@@ -39,8 +39,8 @@ import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
 
-from lowball.cards import DECK, format_cards  # noqa: E402
-from lowball.fast import all_qualifying, all_ranks, hand_at, order_disagreement  # noqa: E402
+from lowball.core.cards import DECK, format_cards  # noqa: E402
+from lowball.ranking.fast import all_qualifying, all_ranks, hand_at, order_disagreement  # noqa: E402
 from lowball.ranking import as_system, hand_name, rank_text  # noqa: E402
 
 HANDS = math.comb(52, 5)
@@ -196,7 +196,7 @@ def test_the_wheel_and_broadway_as_pokerkit_sees_them(system):
 
 
 def _index(text: str) -> int:
-    from lowball.fast import hand_index
+    from lowball.ranking.fast import hand_index
 
     return hand_index(text)
 

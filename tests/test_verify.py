@@ -8,7 +8,7 @@ import pytest
 import z3
 
 from lowball.cli import main
-from lowball.tables import read_toml, RANKINGS_FILE, TableReader
+from lowball.core.tables import read_toml, RANKINGS_FILE, TableReader
 from lowball.verify import ProofUnknown, load_for_verify, prove, verify
 from lowball.verify.game import check_card_bound, check_chips, check_rounds, check_stack_guarantee
 from lowball.verify.ranking import check_cases, check_order, check_well_formed

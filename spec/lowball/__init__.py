@@ -9,17 +9,17 @@ The public contract (see DESIGN.md) is re-exported here:
 ('2c', 'As', 52)
 """
 
-from lowball.cards import DECK, Card, format_cards, parse_cards
-from lowball.census import census
+from lowball.core.cards import DECK, Card, format_cards, parse_cards
+from lowball.analysis.census import census
 from lowball.errors import CardError, HistoryError, IllegalAction, LowballError, RulesError
-from lowball.game import Hand, HandResult
-from lowball.history import replay, to_phh
-from lowball.odds import draw_outcomes
-from lowball.session import Session, play_session
-from lowball.explain import describe, explain
-from lowball.fast import all_ranks
-from lowball.ranking import HandValue, best_hand, best_low, class_count, compare, evaluate, qualifies, winners
-from lowball.tables import load_game_table, load_rankings, ranking_system
+from lowball.engine.state import Hand, HandResult
+from lowball.phh.history import replay, to_phh
+from lowball.analysis.odds import draw_outcomes
+from lowball.engine.session import Session, play_session
+from lowball.text.explain import describe, explain
+from lowball.ranking.fast import all_ranks
+from lowball.ranking.literate import HandValue, best_hand, best_low, class_count, compare, evaluate, qualifies, winners
+from lowball.core.tables import load_game_table, load_rankings, ranking_system
 
 __all__ = [
     "DECK", "Card", "CardError", "Hand", "HandResult", "HandValue", "HistoryError", "IllegalAction",

@@ -1,7 +1,7 @@
 """Sphinx extension of the lowball-spec site: pages generated from the rules tables and the package.
 
 The directives (see ``lowball_docs.directives``) read ``spec/lowball/rules/*.toml`` through
-``lowball.tables``, run ``lowball verify`` and the ``lowball`` command line, and scan the code,
+``lowball.core.tables``, run ``lowball verify`` and the ``lowball`` command line, and scan the code,
 the tests and the notebooks for clause ids, all while the site is built; so a page cannot drift
 from the code. ``lowball_docs.assets`` serves the pinned JavaScript from ``_static``.
 """

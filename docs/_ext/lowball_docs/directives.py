@@ -56,7 +56,7 @@ SPEC = REPO / "spec" / "lowball"
 
 def rules_file(name: str) -> Path:
     """Return a rules table: a name in the package's ``rules/`` directory, or a path from the repository root."""
-    from lowball.tables import RULES_DIR
+    from lowball.core.tables import RULES_DIR
 
     return REPO / name if "/" in name else RULES_DIR / name
 
@@ -349,8 +349,8 @@ class Cases(LowballDirective):
             if verdict != 1:
                 self.warn(f"case {clause} ({values['en']}): compare says {verdict} under {system}, not 1")
             lines += [f">>> lowball.compare({better!r}, {worse!r}, {system!r})", str(verdict),
-                      f">>> print(lowball.explain({better!r}, {worse!r}, {system!r}))",
-                      lowball.explain(better, worse, system)]
+                      f">>> print(lowball.text.explain({better!r}, {worse!r}, {system!r}))",
+                      lowball.text.explain(better, worse, system)]
         for values, _ in extremes:
             for end in ("best", "worst"):
                 value = lowball.evaluate(values[end], values["system"])
@@ -540,9 +540,9 @@ class Systems(LowballDirective):
     """``lowball-systems``: every ranking system of ``rankings.toml`` side by side, and how each ranks two runs."""
 
     def run(self):
-        from lowball.explain import category_name, describe
+        from lowball.text.explain import category_name, describe
         from lowball.ranking import class_count
-        from lowball.tables import RANKINGS_FILE, load_rankings
+        from lowball.core.tables import RANKINGS_FILE, load_rankings
         from lowball.verify.ranking import worked_cases
 
         self.depend_on_spec()
@@ -596,7 +596,7 @@ class VerifyReport(LowballDirective):
     """``lowball-verify-report``: ``lowball verify`` of the teaching table, one section a property."""
 
     def run(self):
-        from lowball.tables import RANKINGS_FILE, TEACHING_TABLE_FILE
+        from lowball.core.tables import RANKINGS_FILE, TEACHING_TABLE_FILE
 
         self.depend_on_spec()
         exhaustive = self.config.lowball_verify_exhaustive

@@ -2,7 +2,7 @@
 
 A citation is the id as a whole word (``T5``, ``(S2)``) or inside a range (``H1-H4``). For Python
 files the citation is attributed to the innermost function or class around it, so a page can say
-"implemented in ``lowball.game.Hand._bet``, tested by ``test_game_illegal.py::test_fifth_raise``".
+"implemented in ``lowball.engine.state.Hand._bet``, tested by ``test_game_illegal.py::test_fifth_raise``".
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class Citation:
     """Where a clause is cited: a file (relative to the repository) and the object around the citation."""
 
     path: str
-    obj: str            # "lowball.game.Hand._bet", "tests/test_x.py::test_y", or "" for module level
+    obj: str            # "lowball.engine.state.Hand._bet", "tests/test_x.py::test_y", or "" for module level
     line: int
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import z3
 
-from lowball.tables import GameTable
+from lowball.core.tables import GameTable
 from lowball.verify.betting import BettingRound, round_length
 from lowball.verify.checks import Check, timed
 from lowball.verify.proof import find, maximize, prove

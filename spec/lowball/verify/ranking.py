@@ -16,9 +16,9 @@ from typing import Any
 
 import z3
 
-from lowball.cards import format_cards
+from lowball.core.cards import format_cards
 from lowball.errors import RulesError
-from lowball.tables import RankingSystem, Rankings, TableReader, parse_rankings, read_toml, RULES_DIR
+from lowball.core.tables import RankingSystem, Rankings, TableReader, parse_rankings, read_toml, RULES_DIR
 from lowball.verify.checks import Check, timed
 from lowball.verify.hands import CardHand, SymHand, beats, concrete, same_value, shape_cards, ties
 from lowball.verify.proof import prove
@@ -41,7 +41,7 @@ def check_well_formed(source: str, data: dict[str, Any]) -> tuple[Check, Ranking
 
 
 def _hand_words(cards, row: RankingSystem) -> str:
-    from lowball.explain import describe
+    from lowball.text.explain import describe
 
     return f"{format_cards(cards)} ({describe(cards, row)})"
 
@@ -91,8 +91,8 @@ def check_total_order(row: RankingSystem, check: Check) -> None:
 
 def confirm_exhaustively(row: RankingSystem, check: Check) -> None:
     """Confirm property 2 on all 2,598,960 hands: equal strength exactly when the ranks (and flush) match."""
-    from lowball.census import hand_shapes
-    from lowball.ranking import representative, strength_key
+    from lowball.analysis.census import hand_shapes
+    from lowball.ranking.literate import representative, strength_key
 
     seen: dict[tuple, tuple] = {}
     for (ranks, one_suit), _ in hand_shapes().items():
@@ -126,7 +126,7 @@ def worked_cases() -> dict[str, Any]:
 
 def check_cases(rankings: Rankings) -> Check:
     """Property 3: best and worst hands and the seeds' worked cases, as theorems of the Z3 model."""
-    from lowball.explain import explain
+    from lowball.text.explain import explain
 
     cases = worked_cases()
     check = Check(3, "best and worst hands and the seeds' worked cases", ("E1", "E2", "H2", "H4", "K1", "F1", "L1"))

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from lowball.errors import RulesError
-from lowball.tables import (
+from lowball.core.tables import (
     RANKINGS_FILE, TEACHING_TABLE_FILE, GameTable, TableReader, apply_overrides, parse_game_table, read_toml,
 )
 from lowball.verify.checks import Check

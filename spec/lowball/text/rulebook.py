@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lowball.tables import GameTable, load_game_table, ranking_system
+from lowball.core.tables import GameTable, load_game_table, ranking_system
 
 ROUND_WORDS = {"en": ["before the draw", "after the draw"], "ru": ["до обмена", "после обмена"]}
 

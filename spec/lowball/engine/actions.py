@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from lowball.cards import Card, parse_cards
+from lowball.core.cards import Card, parse_cards
 from lowball.errors import LowballError
 
 KINDS = {

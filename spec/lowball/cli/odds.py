@@ -1,6 +1,6 @@
 """The ``lowball odds`` sub-command: exact draw odds of one discard, or all 32 discards ranked by a goal.
 
-A thin face over ``lowball.odds``: it parses the cards, calls one function and
+A thin face over ``lowball.analysis.odds``: it parses the cards, calls one function and
 prints its result (as text, or as JSON with ``--json``). Bad input raises a
 ``LowballError`` whose one-line message ``lowball.cli.main`` prints, exiting 2.
 """
@@ -11,10 +11,10 @@ import argparse
 import json
 from typing import Any
 
-from lowball.cards import format_cards
-from lowball.odds import DrawOdds, draw_odds, goal_kind, kinds, rank_discards, rest_label
-from lowball.ranking import hand_cards
-from lowball.tables import load_rankings, ranking_system
+from lowball.core.cards import format_cards
+from lowball.analysis.odds import DrawOdds, draw_odds, goal_kind, kinds, rank_discards, rest_label
+from lowball.ranking.literate import hand_cards
+from lowball.core.tables import load_rankings, ranking_system
 
 # Ways to say "discard nothing" (stand pat, D1) on the command line.
 STAND_PAT = ("", "-", "none", "pat")

@@ -25,9 +25,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from lowball.cards import HAND_SIZE, SUIT_CHARS, Card, parse_cards
+from lowball.core.cards import HAND_SIZE, SUIT_CHARS, Card, parse_cards
 from lowball.errors import CardError
-from lowball.tables import RankingSystem, load_rankings, ranking_system
+from lowball.core.tables import RankingSystem, load_rankings, ranking_system
 
 WHEEL = frozenset({14, 2, 3, 4, 5})
 BROADWAY = frozenset({14, 13, 12, 11, 10})
@@ -326,7 +326,7 @@ def rank_text(cards: Sequence[Card], system: str | RankingSystem) -> str:
 
 def hand_name(cards: Sequence[Card], system: RankingSystem, lang: str = "en") -> str:
     """Return a short name of the hand such as 'six-four low' or 'five-high straight'."""
-    from lowball import words
+    from lowball.text import words
 
     cat, parts = judge(cards, system)
     values = dict(parts)

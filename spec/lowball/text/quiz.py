@@ -11,9 +11,9 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from lowball.cards import SUIT_CHARS, Card, format_cards
-from lowball.explain import explain
-from lowball.ranking import compare
+from lowball.core.cards import SUIT_CHARS, Card, format_cards
+from lowball.text.explain import explain
+from lowball.ranking.literate import compare
 
 LEVELS = ("easy", "tricky", "mixed")
 Theme = Callable[[random.Random], tuple[str, list[int], list[int], bool, bool]]

@@ -79,7 +79,7 @@ class Event(NamedTuple):
         """Return the narration line in ``lang`` ('en' or 'ru')."""
         fields = dict(self.fields)
         if "system" in fields:     # a shown hand: named when read, in the reader's language
-            from lowball.ranking import hand_name, rank_text
+            from lowball.ranking.literate import hand_name, rank_text
 
             cards, system = fields.pop("cards"), fields.pop("system")
             fields["hand"], fields["name"] = rank_text(cards, system), hand_name(cards, system, lang)

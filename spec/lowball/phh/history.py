@@ -14,10 +14,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from lowball.actions import parse_action
+from lowball.engine.actions import parse_action
 from lowball.errors import HistoryError, IllegalAction, LowballError
-from lowball.game import OVER, SHOWDOWN, Hand, HandResult
-from lowball.tables import GameTable, load_game_table
+from lowball.engine.state import OVER, SHOWDOWN, Hand, HandResult
+from lowball.core.tables import GameTable, load_game_table
 
 
 def to_phh(hand: Hand) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from lowball.errors import RulesError
 
-RULES_DIR = Path(__file__).parent / "rules"
+RULES_DIR = Path(__file__).parent.parent / "rules"
 RANKINGS_FILE = RULES_DIR / "rankings.toml"
 
 # The categories the evaluator can recognise, and the parts each one is
@@ -443,7 +443,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
     ``rankings_data`` is the raw rankings table the ``ranking`` key must name a system of (the shipped one
     by default).
     """
-    from lowball.cards import DECK, HAND_SIZE
+    from lowball.core.cards import DECK, HAND_SIZE
 
     reader.only_keys("", _GAME_KEYS)
     for section, keys in (("players", {"min", "max"}), ("deal", {"hand_size", "burn"}),

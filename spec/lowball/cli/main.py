@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from lowball.errors import LowballError
-from lowball.odds_cli import add_odds_command
+from lowball.cli.odds import add_odds_command
 
 SYSTEM_HELP = "ranking system (default: %(default)s); one of: {names}"
 EXAMPLES = """\
@@ -36,7 +36,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def _system_names() -> list[str]:
-    from lowball.tables import load_rankings
+    from lowball.core.tables import load_rankings
 
     return [row.key for row in load_rankings().systems]
 
@@ -51,7 +51,7 @@ def _add_common(parser: argparse.ArgumentParser, *, system: bool = True, allow_a
 
 
 def _systems_for(name: str) -> list[str]:
-    from lowball.tables import ranking_system
+    from lowball.core.tables import ranking_system
 
     if name == "all":
         return _system_names()
@@ -59,8 +59,8 @@ def _systems_for(name: str) -> list[str]:
 
 
 def _hand_record(cards: Sequence[Any], system: str, lang: str) -> dict[str, Any]:
-    from lowball.explain import category_name
-    from lowball.ranking import class_count, evaluate, hand_name, rank_text, ranking_system
+    from lowball.text.explain import category_name
+    from lowball.ranking.literate import class_count, evaluate, hand_name, rank_text, ranking_system
 
     value = evaluate(cards, system)
     row = ranking_system(system)
@@ -78,7 +78,7 @@ def _hand_record(cards: Sequence[Any], system: str, lang: str) -> dict[str, Any]
 
 def cmd_rank(args: argparse.Namespace) -> int:
     """Rank one hand under one system (or all of them)."""
-    from lowball.ranking import hand_cards
+    from lowball.ranking.literate import hand_cards
 
     cards = hand_cards(" ".join(args.cards))
     records = [_hand_record(cards, name, args.lang) for name in _systems_for(args.system)]
@@ -94,8 +94,8 @@ def cmd_rank(args: argparse.Namespace) -> int:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Compare two hands under one system and explain the verdict."""
-    from lowball.explain import explain
-    from lowball.ranking import compare, hand_cards
+    from lowball.text.explain import explain
+    from lowball.ranking.literate import compare, hand_cards
 
     a, b = hand_cards(args.hand_a), hand_cards(args.hand_b)
     if set(a) & set(b):
@@ -126,8 +126,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def cmd_census(args: argparse.Namespace) -> int:
     """Count all 2,598,960 hands by category and class under a system."""
-    from lowball.census import census
-    from lowball.explain import category_name, value_text
+    from lowball.analysis.census import census
+    from lowball.text.explain import category_name, value_text
 
     reports = [census(name, progress=not args.json) for name in _systems_for(args.system)]
     if args.json:
@@ -148,7 +148,7 @@ def cmd_census(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a PHH hand history, checking every action against the rules."""
-    from lowball.history import replay_hand
+    from lowball.phh.history import replay_hand
 
     hand = replay_hand(args.file)
     result = hand.result
@@ -173,7 +173,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a session between bots and print a summary table."""
-    from lowball.session import play_session
+    from lowball.engine.session import play_session
 
     if args.hands < 1:
         raise LowballError(f"--hands must be at least 1, got {args.hands}")

@@ -6,7 +6,7 @@ unseen to them, so every k-card set of those 47 is equally likely. Counting the
 final class of each set gives the exact odds; no sampling. Over all 32 ways of
 discarding from one hand that is C(52, 5) = 2,598,960 final hands (choose which
 of the 5 held cards to keep and which of the 47 to draw), ranked with the
-vectorized evaluator of ``lowball.fast``.
+vectorized evaluator of ``lowball.ranking.fast``.
 
 The odds are reported by *kind of low*: "seven-low or better" means a final
 hand at least as good as the worst no-pair hand topped by a seven (so under
@@ -24,12 +24,12 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from lowball import words
-from lowball.cards import DECK, HAND_SIZE, Card, format_cards, parse_cards
+from lowball.text import words
+from lowball.core.cards import DECK, HAND_SIZE, Card, format_cards, parse_cards
 from lowball.errors import CardError, LowballError
-from lowball.fast import DECK_INDEX, combinations_array, rank_table, shape_codes, shape_hands, shape_ranks, shape_of
-from lowball.ranking import RankingSystem, as_system, category, hand_cards, value
-from lowball.tables import load_rankings
+from lowball.ranking.fast import DECK_INDEX, combinations_array, rank_table, shape_codes, shape_hands, shape_ranks, shape_of
+from lowball.ranking.literate import RankingSystem, as_system, category, hand_cards, value
+from lowball.core.tables import load_rankings
 
 # The kinds of low reported one by one go up to a ten-low; worse lows are only counted as "no pair".
 HIGHEST_NAMED_LOW = 10

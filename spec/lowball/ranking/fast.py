@@ -26,8 +26,8 @@ from typing import Iterable
 
 import numpy as np
 
-from lowball.cards import DECK, HAND_SIZE, RANK_CHARS, SUIT_CHARS, Card
-from lowball.ranking import (
+from lowball.core.cards import DECK, HAND_SIZE, RANK_CHARS, SUIT_CHARS, Card
+from lowball.ranking.literate import (
     RankingSystem, as_system, class_representatives, hand_cards, qualifies, shape, shape_classes,
 )
 

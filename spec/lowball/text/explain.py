@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from lowball import words
-from lowball.cards import Card
-from lowball.ranking import (
+from lowball.text import words
+from lowball.core.cards import Card
+from lowball.ranking.literate import (
     BROADWAY, HAND_SIZE, WHEEL, as_system, hand_cards, hand_name, judge, rank_text, strength_key,
 )
-from lowball.tables import RankingSystem, load_rankings
+from lowball.core.tables import RankingSystem, load_rankings
 
 
 def value_text(v: int) -> str:

@@ -14,11 +14,11 @@ import random
 import ipywidgets as w
 
 from lowball.errors import LowballError
-from lowball.explain import category_name, explain
-from lowball.game import BET, DRAW, OVER, Hand, deck_for, stacked_deck
-from lowball.history import to_phh
-from lowball.ranking import compare, evaluate
-from lowball.tables import load_game_table
+from lowball.text.explain import category_name, explain
+from lowball.engine.state import BET, DRAW, OVER, Hand, deck_for, stacked_deck
+from lowball.phh.history import to_phh
+from lowball.ranking.literate import compare, evaluate
+from lowball.core.tables import load_game_table
 
 SEED_EXAMPLES = {
     "E1: Lena's 6-4 against Misha's wheel": ("6♣ 4♥ 3♠ 2♦ A♣", "5♠ 4♦ 3♣ 2♥ A♦"),
@@ -143,7 +143,7 @@ class QuizPanel(w.VBox):
     """Two hands and a system: pick the winner, get the explanation, keep score."""
 
     def __init__(self, seed: int = 0, level: str = "tricky"):
-        from lowball.quiz import LEVELS, make_question
+        from lowball.text.quiz import LEVELS, make_question
 
         self.make_question = make_question
         self.rng = random.Random(seed)
@@ -253,8 +253,8 @@ class PlayPanel(w.VBox):
     """Play the teaching table against the bots: buttons for exactly the legal actions (B1, D1)."""
 
     def __init__(self, players: int = 3, seed: int = 0, bot: str = "sound", you: str = "you"):
-        from lowball.bots import BOTS
-        from lowball.session import Session
+        from lowball.play.bots import BOTS
+        from lowball.engine.session import Session
 
         table = load_game_table()
         names = [you] + [f"bot{i}" for i in range(1, players)]
@@ -313,7 +313,7 @@ class PlayPanel(w.VBox):
 
     def _discard(self, _=None) -> None:
         chosen = tuple(card for card, box in zip(self.hand.hands[self.hand.to_act], self.card_boxes) if box.value)
-        from lowball.actions import Action
+        from lowball.engine.actions import Action
 
         self.act(Action("sd", self.hand.to_act, cards=chosen))
 
@@ -448,7 +448,7 @@ class DrawPanel(w.VBox):
 
     def refresh(self) -> None:
         """Show each system's exact chances for the discard, or a one-line message for bad input."""
-        from lowball.odds import draw_odds
+        from lowball.analysis.odds import draw_odds
 
         try:
             results = {system: draw_odds(self.hand.value, self.discard.value, system) for system in DRAW_SYSTEMS}
@@ -466,7 +466,7 @@ class DrawPanel(w.VBox):
 
     def suggest(self) -> None:
         """Put the discard with the best chance of a seven-low or better (ace-to-six) into the field."""
-        from lowball.odds import best_discard
+        from lowball.analysis.odds import best_discard
 
         try:
             odds = best_discard(self.hand.value, "ace-to-six", "seven")

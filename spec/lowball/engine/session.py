@@ -9,10 +9,10 @@ from typing import Sequence
 
 from tqdm import tqdm
 
-from lowball.bots import BOTS, Bot
+from lowball.play.bots import BOTS, Bot
 from lowball.errors import IllegalAction, LowballError
-from lowball.game import OVER, Hand, check_can_start, stacked_deck
-from lowball.tables import GameTable, load_game_table
+from lowball.engine.state import OVER, Hand, check_can_start, stacked_deck
+from lowball.core.tables import GameTable, load_game_table
 
 
 @dataclass
@@ -109,7 +109,7 @@ def play_session(players: Sequence[str], bot_names: Sequence[str], hands: int, s
                  stack: int | None = None, phh_dir: Path | None = None, progress: bool = False,
                  table: GameTable | None = None) -> Summary:
     """Play ``hands`` hands between bots; stacks under the minimum are topped up (T5); return the summary."""
-    from lowball.history import to_phh
+    from lowball.phh.history import to_phh
 
     table = table or load_game_table()
     for name in bot_names:

@@ -16,12 +16,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from lowball.actions import Action
-from lowball.cards import DECK, Card, format_cards, parse_cards
+from lowball.engine.actions import Action
+from lowball.core.cards import DECK, Card, format_cards, parse_cards
 from lowball.errors import IllegalAction
-from lowball.narration import Event, say
-from lowball.ranking import winners
-from lowball.tables import GameTable, load_game_table, ranking_system
+from lowball.text.narration import Event, say
+from lowball.ranking.literate import winners
+from lowball.core.tables import GameTable, load_game_table, ranking_system
 
 DEAL, BET, DRAW, REPLACE, SHOWDOWN, OVER = "deal", "bet", "draw", "replace", "showdown", "over"
 _HANDLERS = {DEAL: "_deal", BET: "_bet", DRAW: "_draw", REPLACE: "_replace", SHOWDOWN: "_show", OVER: "_over"}
@@ -227,7 +227,7 @@ class Hand:
         lowball.errors.IllegalAction: p2 cc: out of turn: it is p1's turn, not p2's (B1)
         """
         if isinstance(action, str):
-            from lowball.actions import parse_action
+            from lowball.engine.actions import parse_action
 
             try:
                 action = parse_action(action)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from tqdm import tqdm
 
-from lowball.cards import DECK
-from lowball.ranking import HAND_SIZE, RankingSystem, as_system, category, class_ranks, representative, strength_key, value
+from lowball.core.cards import DECK
+from lowball.ranking.literate import HAND_SIZE, RankingSystem, as_system, category, class_ranks, representative, strength_key, value
 
 Shape = tuple[tuple[int, ...], bool]
 
@@ -71,7 +71,7 @@ def census(system: str | RankingSystem = "ace-to-six", progress: bool = False) -
     >>> c.hands, c.classes, c.hands_by_category["straight-flush"]
     (2598960, 7462, 36)
     """
-    from lowball.ranking import rank_text
+    from lowball.ranking.literate import rank_text
 
     row = as_system(system)
     ranks_of = class_ranks(row)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from lowball.actions import Action
-from lowball.game import BET, Hand
-from lowball.ranking import category, value
+from lowball.engine.actions import Action
+from lowball.engine.state import BET, Hand
+from lowball.ranking.literate import category, value
 
 Bot = Callable[[Hand, random.Random], Action]
 

@@ -1,0 +1,1 @@
+"""Layer 5: hand histories in PHH, written and replayed."""

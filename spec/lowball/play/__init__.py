@@ -1,0 +1,1 @@
+"""Layer 6: bots and sessions of bot play."""
