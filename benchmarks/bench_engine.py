@@ -54,8 +54,8 @@ from typing import Callable
 
 from lowball.play.bots import BOTS
 from lowball.engine.state import OVER, Hand, stacked_deck
-from lowball.engine.session import play_hand
-from lowball.core.tables import GameTable, load_game_table
+from lowball.play.sessions import play_hand
+from lowball.core.games import GameTable, load_game_table
 
 try:
     import pokerkit

@@ -244,7 +244,7 @@ import resource
 from lowball.ranking.fast import all_ranks
 from lowball.analysis.odds import discards, draw_outcomes
 from lowball.ranking import hand_cards
-from lowball.core.tables import load_rankings
+from lowball.core.rankings import load_rankings
 for row in load_rankings().systems:
     all_ranks(row.key)
 hand = hand_cards({hand!r})

@@ -9,7 +9,7 @@ from lowball.play.bots import BOTS, keep_for_draw
 from lowball.core.cards import parse_cards
 from lowball.cli import main
 from lowball.engine.state import Hand, deck_for
-from lowball.engine.session import play_session
+from lowball.play.sessions import play_session
 
 
 def test_sound_bot_draws_to_a_seven_low():

@@ -37,7 +37,7 @@ from lowball.ranking.fast import (
     order_disagreement, rank_table, shape_code, shape_hands, shape_of, shape_ranks,
 )
 from lowball.ranking import as_system, class_ranks, hand_name, qualifies, rank_text, strength_key
-from lowball.core.tables import load_rankings
+from lowball.core.rankings import load_rankings
 
 SYSTEMS = [row.key for row in load_rankings().systems]
 HANDS = math.comb(52, 5)
@@ -203,7 +203,7 @@ def test_peak_memory_of_the_exhaustive_runs_stays_under_500_mb():
         "from lowball.ranking.fast import all_ranks\n"
         "from lowball.analysis.odds import discards, draw_outcomes\n"
         "from lowball.ranking import hand_cards\n"
-        "from lowball.core.tables import load_rankings\n"
+        "from lowball.core.rankings import load_rankings\n"
         "for row in load_rankings().systems: all_ranks(row.key)\n"
         "hand = hand_cards('Ac 2d 3h 4s Kc')\n"
         "for thrown in discards(hand): draw_outcomes(hand, thrown, 'ace-to-six')\n"

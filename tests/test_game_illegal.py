@@ -5,7 +5,7 @@ import pytest
 from lowball import IllegalAction, replay
 from lowball.engine.state import Hand, deck_for
 from lowball.phh.history import to_phh
-from lowball.core.tables import load_game_table
+from lowball.core.games import load_game_table
 
 
 def snapshot(hand):
@@ -61,18 +61,26 @@ def test_illegal_action_names_the_rule_and_changes_nothing(actions, bad, message
     assert snapshot(hand) == before
 
 
-def test_no_all_in_when_a_house_table_lets_bets_exceed_the_stack():
-    """With 4 raises and a 13-chip minimum, a player can run out: the engine refuses, it does not go all-in."""
+def test_a_house_table_that_breaks_t5_plays_the_all_in_by_g3():
+    """With 4 raises and a 13-chip minimum a player can run out of chips (verify refutes T5 for it): the engine
+    then plays the all-in by the card-room rules. p2 has 13 - 1 - 5 - 4 = 3 chips behind and owes 2: call, fold,
+    or raise all in to 7 (half a bet or more: a full raise, G3). p1 may not raise again: nobody is left to call
+    it. p1 calls; both put in 13 and p1's 6-4 takes the 26."""
     table = load_game_table(overrides={"raises_per_round": "4"})
     hand = Hand([13, 13], table=table, deck=deck_for(["6c 4h 3s 2d Ac", "8d 7h 5s 4c 2h"]))
     hand.advance()
     for action in ["p1 cbr 1", "p2 cbr 2", "p1 cbr 3", "p2 cbr 4", "p1 cbr 5", "p2 cc",
                    "p1 sd", "p2 sd", "p1 cbr 2", "p2 cbr 4", "p1 cbr 6"]:
         hand.apply(action)
-    # p2 has 13 - 1 - 5 - 4 = 3 chips: a raise to 8 needs 4 more.
-    assert [str(a) for a in hand.legal_actions()] == ["p2 f", "p2 cc"]
-    with pytest.raises(IllegalAction, match=r"cannot put in 4 with 3 chips and this table has no all-in \(T5\)"):
+    assert [str(a) for a in hand.legal_actions()] == ["p2 f", "p2 cc", "p2 cbr 7"]
+    with pytest.raises(IllegalAction, match=r"p2 has only 7 to raise to \(T5\)"):
         hand.apply("p2 cbr 8")
+    hand.apply("p2 cbr 7")
+    assert hand.stacks[1] == 0
+    assert [str(a) for a in hand.legal_actions()] == ["p1 f", "p1 cc"]
+    hand.apply("p1 cc")
+    hand.advance()
+    assert hand.result.finishing_stacks == (26, 0)
 
 
 E1_PHH = """\
@@ -107,7 +115,7 @@ def test_show_lines_are_optional_but_checked():
      r"action 8 'd dh p2 6c': 6c was discarded and may not be dealt again \(D1\)"),
     ("starting_stacks = [13, 13]", "starting_stacks = [13, 12]", IllegalAction, r"p2 has 12 chips, 1 short .*\(T5\)"),
     ("starting_stacks = [13, 13]", "starting_stacks = [13, 13, 13, 13, 13, 13]", Exception, r"6 antes|antes: 2"),
-    ('variant = "FA6L1D"', 'variant = "F2L3D"', Exception, r"unknown variant 'F2L3D': lowball replays 'FA6L1D'"),
+    ('variant = "FA6L1D"', 'variant = "FT"', Exception, r"unknown variant 'FT': lowball replays FA6L1D"),
     ("small_bet = 1", 'small_bet = "one"', Exception, r"small_bet: expected a whole number, got 'one'"),
     ("small_bet = 1", "small_bet = 2", IllegalAction, r"small_bet 2: this table's bet is 1 \(T3\)"),
     ("starting_stacks = [13, 13]", "starting_stacks = 13", Exception, r"starting_stacks: expected a list"),

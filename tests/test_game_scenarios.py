@@ -6,6 +6,7 @@ Ante 1 (T2); bets 1 before the draw, 2 after (T3); a bet and 3 raises (T4).
 
 import pytest
 
+from lowball.text.narration import narrate
 from lowball import IllegalAction
 from lowball.engine.state import OVER, Hand, deck_for
 from lowball.engine.session import Session
@@ -27,7 +28,7 @@ def test_e1_lena_stands_pat_and_beats_mishas_wheel():
                 ["p1 cbr 1", "p2 cc", "p1 sd", "p2 sd", "p1 cbr 2", "p2 cc"], names=["Lena", "Misha"])
     assert hand.phase == OVER and hand.result.showdown
     assert hand.result.changes == (4, -4)
-    assert "Lena wins the pot of 8 with the lowest hand (S1)" in hand.narration()
+    assert "Lena wins the pot of 8 with the lowest hand (S1)" in narrate(hand)
 
 
 def test_e2_the_flush_trap():
@@ -44,7 +45,7 @@ def test_b2_final_round_opened_by_the_first_rounds_opener():
     """B2: p2 made the first bet, so p2 opens the final round though p1 sits first."""
     hand = play([13] * 3, THREE, ["p1 cc", "p2 cbr 1", "p3 cc", "p1 cc", "p1 sd", "p2 sd", "p3 sd"])
     assert hand.to_act == 1
-    assert "p2 opens the final round: p2 opened the first round (B2)" in hand.narration()
+    assert "p2 opens the final round: p2 opened the first round (B2)" in narrate(hand)
 
 
 def test_b2_next_player_opens_when_the_opener_folded():
@@ -52,7 +53,7 @@ def test_b2_next_player_opens_when_the_opener_folded():
     hand = play([13] * 3, THREE, ["p1 cc", "p2 cbr 1", "p3 cbr 2", "p1 cc", "p2 f", "p1 sd", "p3 sd"])
     assert hand.to_act == 2
     assert ("p3 opens the final round because p2, who opened the first round, has folded (B2)"
-            in hand.narration())
+            in narrate(hand))
 
 
 def test_b2_next_player_clockwise_wraps_past_the_dealer():
@@ -65,7 +66,7 @@ def test_b2_checked_through_first_round_is_opened_from_the_dealers_left():
     """B2: everyone checked in round one, so the first active player on the dealer's left opens."""
     hand = play([13] * 3, THREE, ["p1 cc", "p2 cc", "p3 cc", "p1 sd", "p2 sd", "p3 sd"])
     assert hand.to_act == 0
-    assert any(line.startswith("p1 opens the final round: everyone checked") for line in hand.narration())
+    assert any(line.startswith("p1 opens the final round: everyone checked") for line in narrate(hand))
 
 
 def test_b1_check_raise_is_allowed():
@@ -73,7 +74,7 @@ def test_b1_check_raise_is_allowed():
     hand = play([13, 13], ["6c 4h 3s 2d Ac", "8d 7h 5s 4c 2h"],
                 ["p1 cc", "p2 cbr 1", "p1 cbr 2", "p2 cc", "p1 sd", "p2 sd", "p2 cc", "p1 cc"])
     assert hand.result.changes == (3, -3)
-    assert "p1 raises to 2: the first raise of 3 allowed (T4)" in hand.narration()
+    assert "p1 raises to 2: the first raise of 3 allowed (T4)" in narrate(hand)
 
 
 def snapshot(hand):
@@ -108,7 +109,7 @@ def test_s2_odd_chip_to_the_first_winner_left_of_the_dealer():
     hand = play([13] * 3, ["6c 4h 3s 2d Ac", "Kc Qd Jh 9s 7c", "6d 4s 3h 2c Ah"],
                 ["p1 cbr 1", "p2 f", "p3 cc", "p1 sd", "p3 sd", "p1 cc", "p3 cc"])
     assert hand.result.changes == (1, -1, 0)
-    assert "the odd chip goes to p1, the first winner on the dealer's left (S2)" in hand.narration()
+    assert "the odd chip goes to p1, the first winner on the dealer's left (S2)" in narrate(hand)
 
 
 def test_s2_odd_chip_follows_the_seating_after_the_button_moves():
@@ -160,8 +161,8 @@ def test_every_narration_line_exists_in_russian():
     assert set(LINES["en"]) == set(LINES["ru"])
     hand = play([13] * 3, THREE, ["p1 cc", "p2 cbr 1", "p3 cbr 2", "p1 cc", "p2 f", "p1 sd Kc", "p3 sd"],
                 then="9h")
-    russian = hand.narration("ru")
-    assert len(russian) == len(hand.narration("en"))
+    russian = narrate(hand, "ru")
+    assert len(russian) == len(narrate(hand, "en"))
     assert "p3 начинает последние торги, потому что p2, открывший первый круг, вышел (B2)" in russian
 
 

@@ -14,8 +14,9 @@ from lowball.play.bots import BOTS
 from lowball.core.cards import DECK
 from lowball.engine.state import BET, DRAW, OVER, Hand, max_investment
 from lowball.phh.history import replay, to_phh
-from lowball.engine.session import Session, play_hand
-from lowball.core.tables import load_game_table
+from lowball.engine.session import Session
+from lowball.play.sessions import play_hand
+from lowball.core.games import load_game_table
 
 TABLE = load_game_table()
 BOUND = max_investment(TABLE)
@@ -29,7 +30,7 @@ def check_invariants(hand: Hand, total: int) -> None:
     places = [c for h in hand.hands for c in h] + hand.discards + hand.deck
     assert len(places) == len(set(places)) == len(DECK), "every card is in exactly one place (D1)"
     assert hand.bets <= TABLE.bets_per_round, "at most a bet and three raises per round (T4)"
-    if hand.phase in (BET, DRAW):
+    if hand.to_act is not None:      # a player's decision (not the dealer serving or a show)
         assert not hand.folded[hand.to_act], "the player to act is still in the hand"
         if hand.phase == BET:
             assert hand.to_act in hand.pending, "the player to act still owes an action this round (S1)"

@@ -25,7 +25,7 @@ from lowball.analysis.odds import (
     best_discard, discards, draw_odds, draw_outcomes, goal_kind, kinds, rank_discards, rest_label,
 )
 from lowball.ranking import as_system, category, class_ranks, hand_cards, strength_key, value
-from lowball.core.tables import load_rankings
+from lowball.core.rankings import load_rankings
 
 SYSTEMS = [row.key for row in load_rankings().systems]
 A_TO_4 = "Ac 2d 3h 4s Kc"
@@ -125,9 +125,7 @@ def test_x_low_or_better_is_every_class_up_to_the_worst_no_pair_hand_topped_by_x
 
 
 def _rank_word(v: int) -> str:
-    from lowball.text import words
-
-    return words.EN_RANKS[v][0]
+    return load_rankings().rank_names["en"][v][0]
 
 
 def test_kinds_are_cumulative_and_the_rest_is_a_pair_or_worse():

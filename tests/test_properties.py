@@ -4,7 +4,7 @@ from hypothesis import example, given, strategies as st
 
 from lowball import DECK, Card, compare, evaluate, winners
 from lowball.ranking import as_system, is_flush, straight_top
-from lowball.core.tables import load_rankings
+from lowball.core.rankings import load_rankings
 
 SYSTEMS = [row.key for row in load_rankings().systems]
 systems = st.sampled_from(SYSTEMS)

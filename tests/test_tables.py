@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from lowball import RulesError, load_rankings
-from lowball.core.tables import RANKINGS_FILE
+from lowball.core.rankings import RANKINGS_FILE
 
 SHIPPED = RANKINGS_FILE.read_text(encoding="utf-8")
 A5_ORDER = 'category_order = ["no-pair", "pair", "two-pair", "trips", "full-house", "quads"]'

@@ -8,7 +8,8 @@ import pytest
 import z3
 
 from lowball.cli import main
-from lowball.core.tables import read_toml, RANKINGS_FILE, TableReader
+from lowball.core.reader import read_toml, TableReader
+from lowball.core.rankings import RANKINGS_FILE
 from lowball.verify import ProofUnknown, load_for_verify, prove, verify
 from lowball.verify.game import check_card_bound, check_chips, check_rounds, check_stack_guarantee
 from lowball.verify.ranking import check_cases, check_order, check_well_formed
@@ -61,14 +62,49 @@ def test_property_5_six_players_run_out_of_cards():
     assert "with 6 players a full draw needs 60 cards but the deck has 52" in check.counterexample
 
 
-def test_property_5_five_players_with_two_draws_run_out():
-    table, _ = table_with(draw__draws=2, bet_sizes="[1, 2, 2]")
+TWO_DRAWS = """
+extends = "teaching-table"
+name = "two-draws"
+[[streets]]
+kind = "deal"
+down = 5
+clause = "T6"
+[[streets]]
+kind = "bet"
+size = "small"
+opener = "dealer-left"
+clause = "B1"
+[[streets]]
+kind = "draw"
+max_discard = 5
+clause = "D1"
+[[streets]]
+kind = "bet"
+size = "big"
+opener = "dealer-left"
+clause = "B2"
+[[streets]]
+kind = "draw"
+max_discard = 5
+clause = "D1"
+[[streets]]
+kind = "bet"
+size = "big"
+opener = "dealer-left"
+clause = "B2"
+"""
+
+
+def test_property_5_five_players_with_two_draws_run_out(tmp_path):
+    path = tmp_path / "two-draws.toml"
+    path.write_text(TWO_DRAWS)
+    table, _ = load_for_verify(path)
     check = check_card_bound(table)
     assert not check.holds and "with 4 players a full draw needs 60 cards" in check.counterexample
 
 
 def test_property_6_a_house_that_keeps_the_odd_chip_loses_chips():
-    table, _ = table_with(order__odd_chip="house-keeps")
+    table, _ = table_with(showdown__odd_chip="house-keeps")
     check = check_chips(table)
     assert not check.holds
     assert "a pot of 3 split 2 ways pays out 2: 1 chip(s) go to nobody" in check.counterexample
@@ -137,7 +173,7 @@ def test_property_3_a_wheel_that_is_no_straight_breaks_e1():
     ("raises_per_round=4", 4),
     ("min_stack=12", 4),
     ("players.max=6", 5),
-    ("order.odd_chip=house-keeps", 6),
+    ("showdown.odd_chip=house-keeps", 6),
     ("raises_per_round=unlimited", 7),
     ('rankings.systems.ace-to-six.category_order=["no-pair","no-pair","two-pair","trips","straight","flush",'
      '"full-house","quads","straight-flush"]', 1),
@@ -159,7 +195,8 @@ def test_verify_on_the_teaching_table_exits_zero(capsys):
 def test_malformed_rules_file_is_refused_naming_the_key(tmp_path, capsys):
     bad = tmp_path / "house.toml"
     bad.write_text(
-        (RANKINGS_FILE.parent / "teaching-table.toml").read_text().replace("min_stack = 13", 'min_stack = "lots"'))
+        (RANKINGS_FILE.parent / "games" / "teaching-table.toml").read_text().replace("min_stack = 13",
+                                                                                     'min_stack = "lots"'))
     assert main(["verify", "--rules", str(bad)]) == 2
     assert "house.toml: min_stack: expected an integer, got 'lots'" in capsys.readouterr().err
 

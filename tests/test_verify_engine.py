@@ -15,7 +15,8 @@ from hypothesis import given, settings, strategies as st
 from lowball import DECK, compare
 from lowball.play.bots import BOTS
 from lowball.engine.state import BET, OVER, Hand, split_pot
-from lowball.core.tables import load_game_table, load_rankings
+from lowball.core.games import load_game_table
+from lowball.core.rankings import load_rankings
 from lowball.verify.game import _shares, check_card_bound, check_rounds, check_stack_guarantee
 from lowball.verify.hands import RANKS, SymHand, beats
 

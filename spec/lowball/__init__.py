@@ -9,21 +9,25 @@ The public contract (see DESIGN.md) is re-exported here:
 ('2c', 'As', 52)
 """
 
-from lowball.core.cards import DECK, Card, format_cards, parse_cards
 from lowball.analysis.census import census
-from lowball.errors import CardError, HistoryError, IllegalAction, LowballError, RulesError
-from lowball.engine.state import Hand, HandResult
-from lowball.phh.history import replay, to_phh
 from lowball.analysis.odds import draw_outcomes
-from lowball.engine.session import Session, play_session
-from lowball.text.explain import describe, explain
+from lowball.core.cards import DECK, JOKER, Card, format_cards, parse_cards
+from lowball.core.games import builtin_games, load_game_table
+from lowball.core.rankings import load_rankings, ranking_system
+from lowball.engine.session import Session
+from lowball.engine.state import Hand, HandResult
+from lowball.errors import CardError, HistoryError, IllegalAction, LowballError, RulesError
+from lowball.phh.history import replay, to_phh
+from lowball.play.sessions import play_session
+from lowball.ranking import HandValue, best_hand, best_low, class_count, compare, evaluate, qualifies, winners
 from lowball.ranking.fast import all_ranks
-from lowball.ranking.literate import HandValue, best_hand, best_low, class_count, compare, evaluate, qualifies, winners
-from lowball.core.tables import load_game_table, load_rankings, ranking_system
+from lowball.text.explain import describe, explain
+from lowball.text.narration import narrate
 
 __all__ = [
-    "DECK", "Card", "CardError", "Hand", "HandResult", "HandValue", "HistoryError", "IllegalAction",
-    "LowballError", "RulesError", "Session", "load_game_table", "play_session", "replay", "to_phh",
-    "all_ranks", "best_hand", "best_low", "draw_outcomes", "census", "class_count", "compare", "describe", "evaluate", "explain",
-    "format_cards", "load_rankings", "parse_cards", "qualifies", "ranking_system", "winners",
+    "DECK", "JOKER", "Card", "CardError", "Hand", "HandResult", "HandValue", "HistoryError", "IllegalAction",
+    "LowballError", "RulesError", "Session", "all_ranks", "best_hand", "best_low", "builtin_games", "census",
+    "class_count", "compare", "describe", "draw_outcomes", "evaluate", "explain", "format_cards",
+    "load_game_table", "load_rankings", "narrate", "parse_cards", "play_session", "qualifies", "ranking_system",
+    "replay", "to_phh", "winners",
 ]

@@ -56,7 +56,7 @@ SPEC = REPO / "spec" / "lowball"
 
 def rules_file(name: str) -> Path:
     """Return a rules table: a name in the package's ``rules/`` directory, or a path from the repository root."""
-    from lowball.core.tables import RULES_DIR
+    from lowball.core.rankings import RULES_DIR
 
     return REPO / name if "/" in name else RULES_DIR / name
 
@@ -542,7 +542,7 @@ class Systems(LowballDirective):
     def run(self):
         from lowball.text.explain import category_name, describe
         from lowball.ranking import class_count
-        from lowball.core.tables import RANKINGS_FILE, load_rankings
+        from lowball.core.rankings import RANKINGS_FILE, load_rankings
         from lowball.verify.ranking import worked_cases
 
         self.depend_on_spec()
@@ -596,7 +596,8 @@ class VerifyReport(LowballDirective):
     """``lowball-verify-report``: ``lowball verify`` of the teaching table, one section a property."""
 
     def run(self):
-        from lowball.core.tables import RANKINGS_FILE, TEACHING_TABLE_FILE
+        from lowball.core.rankings import RANKINGS_FILE
+        from lowball.core.games import TEACHING_TABLE_FILE
 
         self.depend_on_spec()
         exhaustive = self.config.lowball_verify_exhaustive

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from tqdm import tqdm
 
 from lowball.core.cards import DECK
-from lowball.ranking.literate import HAND_SIZE, RankingSystem, as_system, category, class_ranks, representative, strength_key, value
+from lowball.ranking import HAND_SIZE, RankingSystem, as_system, category, class_ranks, representative, strength_key, value
 
 Shape = tuple[tuple[int, ...], bool]
 
@@ -64,14 +64,14 @@ class Census:
     lows_by_top_card: dict[int, int]
 
 
-def census(system: str | RankingSystem = "ace-to-six", progress: bool = False) -> Census:
+def census(system: str | RankingSystem | None = None, progress: bool = False) -> Census:
     """Return how many of the 2,598,960 hands fall in each category and class of ``system``.
 
     >>> c = census("deuce-to-seven")
     >>> c.hands, c.classes, c.hands_by_category["straight-flush"]
     (2598960, 7462, 36)
     """
-    from lowball.ranking.literate import rank_text
+    from lowball.ranking import rank_text
 
     row = as_system(system)
     ranks_of = class_ranks(row)

@@ -24,12 +24,12 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from lowball.text import words
-from lowball.core.cards import DECK, HAND_SIZE, Card, format_cards, parse_cards
+from lowball.core.cards import DECK, Card, format_cards, parse_cards
+from lowball.core.rankings import HAND_SIZE
 from lowball.errors import CardError, LowballError
 from lowball.ranking.fast import DECK_INDEX, combinations_array, rank_table, shape_codes, shape_hands, shape_ranks, shape_of
-from lowball.ranking.literate import RankingSystem, as_system, category, hand_cards, value
-from lowball.core.tables import load_rankings
+from lowball.ranking import RankingSystem, as_system, category, hand_cards, value
+from lowball.core.rankings import load_rankings
 
 # The kinds of low reported one by one go up to a ten-low; worse lows are only counted as "no pair".
 HIGHEST_NAMED_LOW = 10
@@ -86,7 +86,7 @@ def outcome_counts(held: tuple[Card, ...], thrown: tuple[Card, ...], system: Ran
 
 
 def draw_outcomes(cards: str | Iterable[Card | str], discard: str | Iterable[Card | str],
-                  system: str | RankingSystem = "ace-to-six") -> Counter[int]:
+                  system: str | RankingSystem | None = None) -> Counter[int]:
     """Return, for five cards and the cards thrown, how many replacement sets end in each class rank.
 
     Every set of as many cards from the 47 unseen ones is equally likely (D1).
@@ -134,7 +134,7 @@ class Kind:
 
 
 @functools.cache
-def kinds(system: str | RankingSystem = "ace-to-six") -> tuple[Kind, ...]:
+def kinds(system: str | RankingSystem | None = None) -> tuple[Kind, ...]:
     """Return the kinds of hand the odds are reported by, best first; each includes the ones before it.
 
     A low system reports "X-low or better" from its best low up to a ten-low,
@@ -170,7 +170,7 @@ def _low_kinds(row: RankingSystem) -> tuple[Kind, ...]:
     for top in sorted(worst_by_top):
         if top > HIGHEST_NAMED_LOW:
             break
-        name = words.EN_RANKS[top][0]
+        name = load_rankings().rank_names["en"][top][0]
         worst = max(worst_by_top[t] for t in worst_by_top if t <= top)
         found.append(Kind(key=name, label=f"{name}-low or better", worst_rank=worst))
     found.append(Kind(key="no-pair", label=load_rankings().category("no-pair").en,
@@ -192,7 +192,7 @@ def _high_kinds(row: RankingSystem) -> tuple[Kind, ...]:
     return tuple(found)
 
 
-def rest_label(system: str | RankingSystem = "ace-to-six") -> str:
+def rest_label(system: str | RankingSystem | None = None) -> str:
     """Return the name of the hands that are none of the kinds: 'pair or worse' in a low system.
 
     >>> rest_label("ace-to-six"), rest_label("high")
@@ -263,7 +263,7 @@ class DrawOdds:
 
 
 def draw_odds(cards: str | Iterable[Card | str], discard: str | Iterable[Card | str],
-              system: str | RankingSystem = "ace-to-six") -> DrawOdds:
+              system: str | RankingSystem | None = None) -> DrawOdds:
     """Return the exact chances of each kind of low after throwing ``discard`` from ``cards``.
 
     The seed's warning (E2): under ace-to-six, A-2-3-4 drawing one card makes a
@@ -288,7 +288,7 @@ def _odds(held: tuple[Card, ...], thrown: tuple[Card, ...], row: RankingSystem) 
                     counts=tuple((kind, int(at_least[kind.worst_rank])) for kind in kinds(row)))
 
 
-def rank_discards(cards: str | Iterable[Card | str], system: str | RankingSystem = "ace-to-six",
+def rank_discards(cards: str | Iterable[Card | str], system: str | RankingSystem | None = None,
                   goal: str | None = None) -> list[DrawOdds]:
     """Return the odds of all 32 discards, best first for ``goal`` (default: seven-low or better).
 
@@ -311,7 +311,7 @@ def rank_discards(cards: str | Iterable[Card | str], system: str | RankingSystem
     return sorted(every, key=strength)   # sorted() is stable: equal discards keep the order of ``discards``
 
 
-def best_discard(cards: str | Iterable[Card | str], system: str | RankingSystem = "ace-to-six",
+def best_discard(cards: str | Iterable[Card | str], system: str | RankingSystem | None = None,
                  goal: str | None = None) -> DrawOdds:
     """Return the odds of the discard with the best chance of ``goal``, trying all 32.
 

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from lowball.text.narration import narrate
 from lowball.errors import LowballError
 from lowball.cli.odds import add_odds_command
 
@@ -36,7 +37,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def _system_names() -> list[str]:
-    from lowball.core.tables import load_rankings
+    from lowball.core.rankings import load_rankings
 
     return [row.key for row in load_rankings().systems]
 
@@ -51,7 +52,7 @@ def _add_common(parser: argparse.ArgumentParser, *, system: bool = True, allow_a
 
 
 def _systems_for(name: str) -> list[str]:
-    from lowball.core.tables import ranking_system
+    from lowball.core.rankings import ranking_system
 
     if name == "all":
         return _system_names()
@@ -60,7 +61,7 @@ def _systems_for(name: str) -> list[str]:
 
 def _hand_record(cards: Sequence[Any], system: str, lang: str) -> dict[str, Any]:
     from lowball.text.explain import category_name
-    from lowball.ranking.literate import class_count, evaluate, hand_name, rank_text, ranking_system
+    from lowball.ranking import class_count, evaluate, hand_name, rank_text, ranking_system
 
     value = evaluate(cards, system)
     row = ranking_system(system)
@@ -78,7 +79,7 @@ def _hand_record(cards: Sequence[Any], system: str, lang: str) -> dict[str, Any]
 
 def cmd_rank(args: argparse.Namespace) -> int:
     """Rank one hand under one system (or all of them)."""
-    from lowball.ranking.literate import hand_cards
+    from lowball.ranking import hand_cards
 
     cards = hand_cards(" ".join(args.cards))
     records = [_hand_record(cards, name, args.lang) for name in _systems_for(args.system)]
@@ -95,7 +96,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
 def cmd_compare(args: argparse.Namespace) -> int:
     """Compare two hands under one system and explain the verdict."""
     from lowball.text.explain import explain
-    from lowball.ranking.literate import compare, hand_cards
+    from lowball.ranking import compare, hand_cards
 
     a, b = hand_cards(args.hand_a), hand_cards(args.hand_b)
     if set(a) & set(b):
@@ -157,11 +158,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
             "players": list(hand.names), "starting_stacks": list(result.starting_stacks),
             "finishing_stacks": list(result.finishing_stacks), "changes": list(result.changes),
             "winners": [hand.names[s] for s in result.winners], "pot": result.pot, "showdown": result.showdown,
-            "narration": hand.narration(args.lang),
+            "narration": narrate(hand, args.lang),
         }, ensure_ascii=False, indent=2))
         return 0
     if args.narrate:
-        for line in hand.narration(args.lang):
+        for line in narrate(hand, args.lang):
             print(f"  {line}")
     head = {"en": ("player", "start", "finish", "change"), "ru": ("игрок", "было", "стало", "итог")}[args.lang]
     width = max(len(n) for n in hand.names + (head[0],))
@@ -173,7 +174,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a session between bots and print a summary table."""
-    from lowball.engine.session import play_session
+    from lowball.play.sessions import play_session
 
     if args.hands < 1:
         raise LowballError(f"--hands must be at least 1, got {args.hands}")

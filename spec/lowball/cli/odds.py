@@ -13,8 +13,8 @@ from typing import Any
 
 from lowball.core.cards import format_cards
 from lowball.analysis.odds import DrawOdds, draw_odds, goal_kind, kinds, rank_discards, rest_label
-from lowball.ranking.literate import hand_cards
-from lowball.core.tables import load_rankings, ranking_system
+from lowball.ranking import hand_cards
+from lowball.core.rankings import load_rankings, ranking_system
 
 # Ways to say "discard nothing" (stand pat, D1) on the command line.
 STAND_PAT = ("", "-", "none", "pat")

@@ -1,7 +1,9 @@
 """Actions of a hand, written as PHH action lines (``p1 cbr 2``, ``d dh p1 6c4h3s2dAc``).
 
 Seats are counted from the dealer's left: ``p1`` acts first and the last seat
-is the dealer (T6, B1). ``d`` is the dealer.
+is the dealer (T6, B1). ``d`` is the dealer. A card nobody has seen is written
+``??`` and held as ``None`` (a hand history may hide the cards of players who
+folded).
 """
 
 from __future__ import annotations
@@ -9,87 +11,167 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from lowball.core.cards import Card, parse_cards
+from lowball.core.files import quote
 from lowball.errors import LowballError
 
 KINDS = {
-    "dh": "deal",           # d dh p1 6c4h3s2dAc: the dealer deals cards to a player (T6, D1)
-    "cbr": "bet or raise",  # p1 cbr 2: bet or raise TO 2 in this round (T3)
-    "cc": "check or call",  # p1 cc
-    "f": "fold",            # p1 f
-    "sd": "discard",        # p1 sd (stand pat) or p1 sd Kc9h (discard those cards) (D1)
-    "sm": "show",           # p1 sm 6c4h3s2dAc (S1)
+    "dh": "deal",            # d dh p1 6c4h3s2dAc: the dealer deals cards to a player (T6, D1, L3)
+    "db": "deal the board",  # d db 8h: a community card, when the stub cannot serve everyone (L8)
+    "pb": "bring in",        # p3 pb: the lowest (razz: highest) upcard brings it in (L4, R2)
+    "cbr": "bet or raise",   # p1 cbr 2: bet, complete or raise TO 2 in this round (T3)
+    "cc": "check or call",   # p1 cc
+    "f": "fold",             # p1 f
+    "sd": "discard",         # p1 sd (stand pat) or p1 sd Kc9h (discard those cards) (D1)
+    "sm": "show",            # p1 sm 6c4h3s2dAc (S1); p1 sm with no cards mucks; p1 sm - shows all
 }
+DEALER_KINDS = ("dh", "db")
+UNKNOWN = "??"
+SHOW_ALL = "-"
+# A seat number in a history (p1 ... p10); and an amount, which is at most the chips in play.
+MAX_SEAT_DIGITS = 3
+MAX_AMOUNT_DIGITS = 12
+
+Cards = tuple[Card | None, ...]
 
 
 class Action(NamedTuple):
     """One action of a hand; ``str()`` is its PHH line, e.g. ``Action('cbr', 1, amount=2)`` is ``'p2 cbr 2'``.
 
-    A named tuple: games create tens of thousands of actions a second.
+    A named tuple: games create tens of thousands of actions a second. A show
+    (``sm``) with ``muck=True`` gives the hand up; with no cards it shows all.
     """
 
     kind: str
     seat: int
     amount: int | None = None
-    cards: tuple[Card, ...] = ()
+    cards: Cards = ()
+    muck: bool = False
 
     def __str__(self) -> str:
-        who = f"p{self.seat + 1}"
-        cards = "".join(str(c) for c in self.cards)
+        who = f"p{self.seat + 1}" if isinstance(self.seat, int) else f"p{self.seat}"
+        cards = "".join(UNKNOWN if c is None else str(c) for c in self.cards)
         if self.kind == "dh":
             return f"d dh {who} {cards}"
+        if self.kind == "db":
+            return f"d db {cards}"
         if self.kind == "cbr":
             return f"{who} cbr {self.amount}"
+        if self.kind == "sm" and self.muck:
+            return f"{who} sm"
         if self.kind in ("sd", "sm") and cards:
             return f"{who} {self.kind} {cards}"
+        if self.kind == "sm":
+            return f"{who} sm {SHOW_ALL}"
         return f"{who} {self.kind}"
 
 
+def check_fields(action: object) -> Action:
+    """Return ``action`` if every field has the right type, else raise ``LowballError`` naming the field.
+
+    The engine's boundary: whatever a caller builds, only a well-typed action
+    reaches the rules (a float amount, a seat of ``True`` or a card that is not
+    a ``Card`` are refused here, before anything changes).
+
+    >>> check_fields(Action("cbr", 0, amount=1.0))
+    Traceback (most recent call last):
+    lowball.errors.LowballError: p1 cbr 1.0: the amount must be a whole number of chips, got 1.0
+    """
+    if not isinstance(action, Action):
+        raise LowballError(f"not an action: {quote(action)}")
+    kind, seat, amount, cards, muck = action
+    if kind not in KINDS:
+        raise LowballError(f"unknown action {quote(kind)} (known: {', '.join(KINDS)})")
+    if type(seat) is not int or seat < 0:
+        raise LowballError(f"the seat must be a whole number from 0 (p1), got {quote(seat)}")
+    if kind == "cbr":
+        if type(amount) is not int or amount < 0:
+            raise LowballError(f"{action}: the amount must be a whole number of chips, got {quote(amount)}")
+    elif amount is not None:
+        raise LowballError(f"{action}: only a bet or raise has an amount")
+    if not isinstance(cards, tuple) or any(card is not None and type(card) is not Card for card in cards):
+        raise LowballError(f"{action}: cards must be a tuple of Card objects")
+    known = [card for card in cards if card is not None]
+    if len(set(known)) != len(known):
+        twice = next(card for card in known if known.count(card) > 1)
+        raise LowballError(f"{action}: {twice} appears twice")
+    if type(muck) is not bool or (muck and (kind != "sm" or cards)):
+        raise LowballError(f"{action}: only a show without cards can muck")
+    if kind in ("cbr", "cc", "f", "pb") and cards:
+        raise LowballError(f"{action}: a betting action has no cards")
+    return action
+
+
 def _seat(token: str, line: str) -> int:
-    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit() or int(token[1:]) < 1:
-        raise LowballError(f"bad player {token!r} in {line!r} (players are p1, p2, ...)")
-    return int(token[1:]) - 1
+    digits = token[1:]
+    if len(token) < 2 or token[0] != "p" or not (digits.isascii() and digits.isdigit()) \
+            or len(digits) > MAX_SEAT_DIGITS or int(digits) < 1:
+        raise LowballError(f"bad player {quote(token)} in {quote(line)} (players are p1, p2, ...)")
+    return int(digits) - 1
 
 
-def _cards(token: str, line: str) -> tuple[Card, ...]:
-    if "?" in token:
-        raise LowballError(f"hidden cards {token!r} in {line!r}: every card must be known to replay a hand")
-    try:
-        return parse_cards(token)
-    except LowballError as err:
-        raise LowballError(f"{err} in {line!r}") from None
+def parse_cards_or_unknown(token: str, line: str) -> Cards:
+    """Return the cards in ``token``, each ``??`` as ``None`` (a card nobody has seen)."""
+    if "?" not in token:
+        try:
+            return parse_cards(token)
+        except LowballError as err:
+            raise LowballError(f"{err} in {quote(line)}") from None
+    cards: list[Card | None] = []
+    at = 0
+    while at < len(token):
+        if token.startswith(UNKNOWN, at):
+            cards.append(None)
+            at += 2
+            continue
+        width = 3 if token.startswith("10", at) else 2
+        try:
+            cards.extend(parse_cards(token[at:at + width]))
+        except LowballError as err:
+            raise LowballError(f"{err} in {quote(line)}") from None
+        at += width
+    return tuple(cards)
 
 
 def parse_action(line: str) -> Action:
     """Parse one PHH action line.
 
     >>> parse_action("p2 cbr 2")
-    Action(kind='cbr', seat=1, amount=2, cards=())
-    >>> str(parse_action("d dh p1 6c4h3s2dAc"))
-    'd dh p1 6c4h3s2dAc'
+    Action(kind='cbr', seat=1, amount=2, cards=(), muck=False)
+    >>> str(parse_action("d dh p1 6c4h3s2dAc")), str(parse_action("d dh p2 ????"))
+    ('d dh p1 6c4h3s2dAc', 'd dh p2 ????')
     >>> parse_action("p1 raise 2")
     Traceback (most recent call last):
-    lowball.errors.LowballError: unknown action 'raise' in 'p1 raise 2' (known: dh, cbr, cc, f, sd, sm)
+    lowball.errors.LowballError: unknown action 'raise' in 'p1 raise 2' (known: dh, db, pb, cbr, cc, f, sd, sm)
     """
+    if not isinstance(line, str):
+        raise LowballError(f"an action is a line of text, got {quote(line)}")
     words = line.split("#")[0].split()
     if not words:
         raise LowballError("empty action")
     if words[0] == "d":
-        if len(words) != 4 or words[1] != "dh":
-            raise LowballError(f"bad dealer action {line!r} (expected: d dh p1 6c4h3s2dAc)")
-        return Action("dh", _seat(words[2], line), cards=_cards(words[3], line))
+        if len(words) == 4 and words[1] == "dh":
+            return Action("dh", _seat(words[2], line), cards=parse_cards_or_unknown(words[3], line))
+        if len(words) == 3 and words[1] == "db":
+            return Action("db", 0, cards=parse_cards_or_unknown(words[2], line))
+        raise LowballError(f"bad dealer action {quote(line)} (expected: d dh p1 6c4h3s2dAc or d db 8h)")
     seat = _seat(words[0], line)
     kind = words[1] if len(words) > 1 else ""
-    if kind not in KINDS or kind == "dh":
-        raise LowballError(f"unknown action {kind!r} in {line!r} (known: {', '.join(KINDS)})")
+    if kind not in KINDS or kind in DEALER_KINDS:
+        raise LowballError(f"unknown action {quote(kind)} in {quote(line)} (known: {', '.join(KINDS)})")
     rest = words[2:]
     if kind == "cbr":
-        if len(rest) != 1 or not rest[0].isdigit():
-            raise LowballError(f"bad amount in {line!r} (expected: p1 cbr 2, the total to bet or raise to)")
+        if len(rest) != 1 or not (rest[0].isascii() and rest[0].isdigit()) or len(rest[0]) > MAX_AMOUNT_DIGITS:
+            raise LowballError(f"bad amount in {quote(line)} (expected: p1 cbr 2, the total to bet or raise to)")
         return Action("cbr", seat, amount=int(rest[0]))
-    if kind in ("cc", "f"):
+    if kind in ("cc", "f", "pb"):
         if rest:
-            raise LowballError(f"unexpected {' '.join(rest)!r} in {line!r}")
+            raise LowballError(f"unexpected {quote(' '.join(rest))} in {quote(line)}")
         return Action(kind, seat)
     if len(rest) > 1:
-        raise LowballError(f"unexpected {' '.join(rest[1:])!r} in {line!r}")
-    return Action(kind, seat, cards=_cards(rest[0], line) if rest else ())
+        raise LowballError(f"unexpected {quote(' '.join(rest[1:]))} in {quote(line)}")
+    if kind == "sm":
+        if not rest:
+            return Action("sm", seat, muck=True)
+        if rest[0] == SHOW_ALL:
+            return Action("sm", seat)
+    return Action(kind, seat, cards=parse_cards_or_unknown(rest[0], line) if rest else ())

@@ -1,30 +1,35 @@
-"""One hand of a game table as a state machine (seed 000; RULES.md part A).
+"""One hand of any game table, as a state machine: the class holds the state, the phases hold the rules.
 
-antes (T2) -> deal (T6) -> betting round (B1, T3, T4, S1) -> draw (D1) ->
-final betting round (B2) -> showdown -> settle (S1-S3).
+forced bets (T2, K3, F4) -> the table's streets in order: deal (T6, L3), bet
+(B1, K5, L5), draw (D1, K8) -> showdown (S1, L2) -> settle (S2, S3, G6).
 
-Every number comes from the ``GameTable``. ``legal_actions()`` lists what may
-happen next; ``apply()`` refuses anything else with ``IllegalAction`` naming the
-clause, and checks everything before it changes anything, so a refused action
-leaves the hand exactly as it was.
+``legal_actions()`` lists what may happen next; ``apply()`` refuses anything
+else with ``IllegalAction`` naming the clause, and checks everything before it
+changes anything, so a refused action leaves the hand exactly as it was. The
+rules of each phase live in its own module (``dealing``, ``betting``,
+``drawing``, ``showdown``); this class only keeps the state they change.
 """
 
 from __future__ import annotations
 
-import itertools
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from lowball.engine.actions import Action
-from lowball.core.cards import DECK, Card, format_cards, parse_cards
-from lowball.errors import IllegalAction
-from lowball.text.narration import Event, say
-from lowball.ranking.literate import winners
-from lowball.core.tables import GameTable, load_game_table, ranking_system
+from lowball.core.behaviours import NobodyOpens, RunsOut, StreetKind
+from lowball.core.cards import Card, deck_of, format_cards, parse_cards
+from lowball.core.files import quote
+from lowball.core.games import GameTable, Street, load_game_table
+from lowball.core.rankings import RankingSystem, ranking_system
+from lowball.engine import betting, dealing, drawing, forced, openers, showdown
+from lowball.engine.actions import Action, check_fields, parse_action
+from lowball.engine.events import Event, event
+from lowball.errors import IllegalAction, LowballError
 
-DEAL, BET, DRAW, REPLACE, SHOWDOWN, OVER = "deal", "bet", "draw", "replace", "showdown", "over"
-_HANDLERS = {DEAL: "_deal", BET: "_bet", DRAW: "_draw", REPLACE: "_replace", SHOWDOWN: "_show", OVER: "_over"}
+DEAL, BET, DRAW, SHOWDOWN, OVER = "deal", "bet", "draw", "showdown", "over"
+# The most chips a stack may hold: far beyond any game, small enough that sums stay exact and fast.
+MAX_STACK = 10**12
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -51,21 +56,38 @@ def refuse(action: Action, reason: str) -> IllegalAction:
     return error
 
 
+def check_names(names: Sequence[str], count: int) -> tuple[str, ...]:
+    """Return the players' names, refusing names that repeat, are empty, or hold control characters."""
+    names = tuple(names)
+    if len(names) != count:
+        raise IllegalAction(f"{len(names)} names for {count} players")
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or len(name) > 40 \
+                or any(ch in name for ch in "\n\r\t") or not name.isprintable():
+            raise IllegalAction(f"a player's name must be 1 to 40 printable characters, got {quote(name)}")
+    if len(set(names)) != len(names):
+        raise IllegalAction(f"player names must be different, got {', '.join(names)}")
+    return names
+
+
 def check_can_start(table: GameTable, stacks: Sequence[int], names: Sequence[str]) -> None:
     """Raise ``IllegalAction`` unless a hand may start: the player count (T1) and every stack (T5)."""
+    clauses = table.clauses
     if not table.players_min <= len(stacks) <= table.players_max:
-        raise IllegalAction(
-            f"a hand needs {table.players_min} to {table.players_max} players (T1); got {len(stacks)}")
+        raise IllegalAction(f"a hand needs {table.players_min} to {table.players_max} players "
+                            f"({clauses['players']}); got {len(stacks)}")
     for name, stack in zip(names, stacks):
         if isinstance(stack, bool) or not isinstance(stack, int):
-            raise IllegalAction(f"{name}'s stack must be a whole number of chips, got {stack!r}")
+            raise IllegalAction(f"{name}'s stack must be a whole number of chips, got {quote(stack)}")
+        if stack < 1 or stack > MAX_STACK:
+            raise IllegalAction(f"{name}'s stack must be 1 to {MAX_STACK:,} chips, got {stack}")
         if stack < table.min_stack:
             raise IllegalAction(
                 f"{name} has {stack} chips, {table.min_stack - stack} short of the minimum stack of "
-                f"{table.min_stack} (T5): top up or leave the table")
+                f"{table.min_stack} ({clauses['stack']}): top up or leave the table")
 
 
-def stacked_deck(top: str | Iterable[Card | str] = (), seed: int | None = 0) -> list[Card]:
+def stacked_deck(top: str | Iterable[Card | str] = (), seed: int | None = 0, cards: int = 52) -> list[Card]:
     """Return a deck order: the given ``top`` cards first, then the rest shuffled by ``seed`` (None: unshuffled).
 
     >>> format_cards(stacked_deck("6c 4h", seed=None)[:4])
@@ -73,14 +95,14 @@ def stacked_deck(top: str | Iterable[Card | str] = (), seed: int | None = 0) -> 
     """
     first = list(parse_cards(top)) if top else []
     taken = set(first)
-    rest = [card for card in DECK if card not in taken] if taken else list(DECK)
+    rest = [card for card in deck_of(cards) if card not in taken]
     if seed is not None:
         random.Random(seed).shuffle(rest)
     return first + rest
 
 
 def deck_for(hands: Sequence[str | Iterable[Card | str]], then: str | Iterable[Card | str] = (),
-             seed: int | None = 0) -> list[Card]:
+             seed: int | None = 0, cards: int = 52) -> list[Card]:
     """Return a deck that deals ``hands`` to p1, p2, ... one card at a time (T6), then the ``then`` cards.
 
     Lessons and tests use it to stack the deck.
@@ -90,81 +112,162 @@ def deck_for(hands: Sequence[str | Iterable[Card | str]], then: str | Iterable[C
     """
     held = [parse_cards(h) for h in hands]
     dealt = [card for round_ in zip(*held) for card in round_]
-    return stacked_deck(dealt + list(parse_cards(then)), seed=seed)
+    return stacked_deck(dealt + list(parse_cards(then)), seed=seed, cards=cards)
 
 
 class Hand:
-    """The state of one hand at a game table; seat 0 sits on the dealer's left and the last seat deals."""
+    """The state of one hand at a game table; seat 0 sits on the dealer's left and the last seat deals.
+
+    ``deck``: the stub's order, top first (a hand we deal ourselves); ``deck=None``
+    with ``replay=True``: the cards are named by the actions (a hand history).
+    """
 
     def __init__(self, stacks: Sequence[int], *, table: GameTable | None = None, deck: Sequence[Card] | None = None,
-                 seed: int | None = 0, names: Sequence[str] | None = None, narrate: bool = True):
+                 seed: int | None = 0, names: Sequence[str] | None = None, narrate: bool = True,
+                 replay: bool = False):
         self.table = table or load_game_table()
+        stacks = list(stacks)
+        if len(stacks) > self.table.players_max or len(stacks) < self.table.players_min:
+            check_can_start(self.table, stacks, [f"p{i + 1}" for i in range(min(len(stacks), 99))])
         self.n = len(stacks)
-        self.names = tuple(names) if names else tuple(f"p{i + 1}" for i in range(self.n))
-        if len(self.names) != self.n:
-            raise IllegalAction(f"{len(self.names)} names for {self.n} players")
+        self.names = check_names(names, self.n) if names else tuple(f"p{i + 1}" for i in range(self.n))
         check_can_start(self.table, stacks, self.names)
         self.system = ranking_system(self.table.ranking)
         self.starting_stacks = tuple(stacks)
         self.stacks = list(stacks)
-        # The cards not yet dealt, in the order they will come off the deck.
-        self.deck: list[Card] = list(deck) if deck is not None else stacked_deck(seed=seed)
-        self.deck_at_start = tuple(self.deck)
-        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
-        self.discards: list[Card] = []
+        full = deck_of(self.table.deck)
+        if replay:
+            self.stub = openers_stub = None
+            from lowball.engine.stub import Stub
+            self.stub = Stub.unknown(full)
+            self.deck_at_start: tuple[Card, ...] = ()
+            del openers_stub
+        else:
+            from lowball.engine.stub import Stub
+            order = list(deck) if deck is not None else stacked_deck(seed=seed, cards=self.table.deck)
+            if sorted(order, key=_card_key) != sorted(full, key=_card_key):
+                raise IllegalAction(f"the deck must hold each of the {self.table.deck} cards once")
+            self.stub = Stub.ordered(order, seed=seed or 0)
+            self.deck_at_start = tuple(order)
+        self.hands: list[list[Card | None]] = [[] for _ in range(self.n)]
+        self.face_up: list[list[bool]] = [[] for _ in range(self.n)]
+        self.community: list[Card] = []
         self.folded = [False] * self.n
-        self.shown = [False] * self.n
+        self.shown = [0] * self.n                 # how many of their cards each player has shown
         self.invested = [0] * self.n
         self.pot = 0
+        self.openers: list[int | None] = []       # who made the first bet of each round (B2)
+        self.bring_in_seat: int | None = None
+        self.redeals = 0
+        self.street_index = -1
         self.phase = DEAL
-        self.round = 0                 # betting round, from 0
-        self.street = [0] * self.n     # chips put in during this betting round
-        self.level = 0                 # what every player must have put in this round to stay in
-        self.bets = 0                  # bets and raises made this round (T4)
-        self.pending: set[int] = set()
-        self.checked: set[int] = set()
-        self.openers: list[int | None] = []   # who made the first bet of each round (B2)
-        self.to_act: int | None = 0
+        self.current: object | None = None        # the phase's state: a Deal, a Round, a Draw or a Showdown
         self.actions: list[Action] = []
         self.events: list[Event] = []
-        self.narrate = narrate      # long bot sessions need no story: skip it
+        self.narrate = narrate                    # long bot sessions need no story: skip it
         self.result: HandResult | None = None
-        self.dealt_by_t6 = self._initial_deal()
-        for seat in range(self.n):           # T2: antes before the deal
-            self._put_in(seat, self.table.ante)
-            self._tell("ante", who=self.names[seat], ante=self.table.ante)
+        forced.post_antes(self)
+        self.first_round = forced.post_bets(self)
+        self._next_street()
 
     def __repr__(self) -> str:
-        return (f"Hand({list(self.starting_stacks)!r}, deck=parse_cards({format_cards(self.deck_at_start)!r}), "
-                f"names={list(self.names)!r})  # after {len(self.actions)} actions")
+        deck = f"deck=parse_cards({format_cards(self.deck_at_start)!r})" if self.deck_at_start else "replay=True"
+        return (f"Hand({list(self.starting_stacks)!r}, {deck}, names={list(self.names)!r}, "
+                f"table=load_game_table({self.table.name!r}))  # after {len(self.actions)} actions")
 
-    def _initial_deal(self) -> list[tuple[Card, ...]]:
-        """Return each seat's five cards, dealt one at a time clockwise from the dealer's left (T6)."""
-        size = self.table.hand_size
-        top = self.deck[: size * self.n]
-        return [tuple(top[seat::self.n]) for seat in range(self.n)]
-
-    # ---- who may do what ----
+    # ---- facts about the hand ----
 
     @property
-    def active(self) -> list[int]:
+    def contenders(self) -> list[int]:
         """Return the seats still in the hand (not folded), from the dealer's left."""
         return [seat for seat in range(self.n) if not self.folded[seat]]
 
+    active = contenders
+
+    def can_act(self, seat: int) -> bool:
+        """Return whether ``seat`` can still make a betting decision: in the hand, with chips behind."""
+        return not self.folded[seat] and self.stacks[seat] > 0
+
+    @property
+    def to_act(self) -> int | None:
+        """Return the seat whose decision is awaited (None when the dealer acts or the hand is over)."""
+        if self.phase == BET:
+            return self.current.actors[0]
+        if self.phase == DRAW:
+            return drawing.to_act(self.current)
+        return None
+
+    @property
+    def player_to_act(self) -> bool:
+        """Return whether the next action is a player's decision (not a deal or a show)."""
+        return self.to_act is not None
+
+    @property
+    def round(self) -> int:
+        """Return the number of the current (or next) betting round, from 0."""
+        return len(self.openers) if self.phase != BET else self.current.number
+
+    @property
+    def level(self) -> int:
+        """Return what every player must have put in this round to stay in (0 outside a betting round)."""
+        return self.current.level if self.phase == BET else 0
+
+    @property
+    def bets(self) -> int:
+        """Return the bets and raises counted toward this round's cap (T4, G1)."""
+        return self.current.count if self.phase == BET else 0
+
+    @property
+    def pending(self) -> set[int]:
+        """Return the seats that still owe an action this betting round."""
+        return set(self.current.actors) if self.phase == BET else set()
+
     def owed(self, seat: int) -> int:
         """Return what ``seat`` must add to call."""
-        return self.level - self.street[seat]
+        return betting.owed(self.current, seat) if self.phase == BET else 0
 
-    def next_active(self, seat: int, include: bool = False) -> int:
-        """Return the first active seat clockwise from ``seat`` (``seat`` itself if ``include``)."""
-        for step in range(0 if include else 1, self.n + 1):
-            candidate = (seat + step) % self.n
-            if not self.folded[candidate]:
-                return candidate
-        raise AssertionError("no active player")
+    @property
+    def deck(self) -> list[Card]:
+        """Return the undealt cards of a known stub, top first."""
+        return list(self.stub.order or [])
+
+    @property
+    def discards(self) -> list[Card]:
+        """Return every discarded card still set aside, in order."""
+        return [card for pile in self.stub.discards for card in pile if card is not None]
+
+    @property
+    def dealt_nothing_yet(self) -> bool:
+        """Return whether no card has been dealt yet."""
+        return not any(self.hands)
+
+    @property
+    def community_allowed(self) -> bool:
+        """Return whether the table deals a community card when the stub is short (L8, P4)."""
+        return self.table.runs_out in (RunsOut.COMMUNITY_CARD, RunsOut.COMMUNITY_CARD_REUSE_FOLDED)
+
+    @property
+    def runout(self) -> bool:
+        """Return whether the betting is over for good: at most one player in the hand still has chips."""
+        return self.phase != OVER and sum(1 for seat in self.contenders if self.stacks[seat] > 0) <= 1 \
+            and len(self.contenders) > 1
+
+    def fully_shown(self, seat: int) -> bool:
+        """Return whether a player has shown every card they hold."""
+        return self.shown[seat] == len(self.hands[seat]) and None not in self.hands[seat]
+
+    def system_of(self, half: str) -> RankingSystem:
+        """Return the ranking system of a side of the pot ("whole", "high" or "low")."""
+        side = next(s for s in self.table.sides if s.half == half)
+        return ranking_system(side.system)
+
+    # ---- what may happen next ----
 
     def legal_actions(self) -> list[Action]:
-        """Return every action allowed now (dealer actions use the deck's next cards).
+        """Return every action allowed now (dealer actions use the stub's next cards when it is known).
+
+        For a range of bets (pot-limit, no-limit) the two ends are listed; every
+        amount between is legal too (``betting.raise_range``).
 
         >>> hand = Hand([13, 13])
         >>> [str(a) for a in hand.legal_actions()]
@@ -173,50 +276,23 @@ class Hand:
         ['p1 cc', 'p1 cbr 1']
         """
         if self.phase == DEAL:
-            seat = sum(1 for h in self.hands if h)
-            return [Action("dh", seat, cards=self.dealt_by_t6[seat])]
+            return dealing.legal(self, self.current)
         if self.phase == BET:
-            seat = self.to_act
-            owe = self.owed(seat)
-            size = self.table.bet_size(self.round)
-            legal = [] if owe == 0 else [Action("f", seat)]
-            if owe <= self.stacks[seat]:
-                legal.append(Action("cc", seat))
-            if self._may_raise(seat) and owe + size <= self.stacks[seat]:
-                legal.append(Action("cbr", seat, amount=self.level + size))
-            return legal
+            return betting.legal(self, self.current)
         if self.phase == DRAW:
-            seat = self.to_act
-            held = self.hands[seat]
-            return [Action("sd", seat, cards=tuple(cards))
-                    for count in range(self.table.min_discard, self.table.max_discard + 1)
-                    if count <= len(self.deck)
-                    for cards in itertools.combinations(held, count)]
-        if self.phase == REPLACE:
-            seat, count = self._replacing
-            return [Action("dh", seat, cards=tuple(self.deck[:count]))]
+            return drawing.legal(self, self.current)
         if self.phase == SHOWDOWN:
-            return [Action("sm", seat, cards=tuple(self.hands[seat])) for seat in self.active if not self.shown[seat]]
+            return showdown.legal(self, self.current)
         return []
 
-    def _may_raise(self, seat: int) -> bool:
-        if self.capped:
-            return False
-        # Without check-raise, a player who checked may only call once someone bets (B1 allows it here).
-        return self.table.check_raise or seat not in self.checked or self.bets == 0
-
-    @property
-    def capped(self) -> bool:
-        """Return whether this round has had its bet and all its raises (T4)."""
-        cap = self.table.bets_per_round
-        return cap is not None and self.bets >= cap
-
-    @property
-    def player_to_act(self) -> bool:
-        """Return whether the next action is a player's decision (not a deal or a show)."""
-        return self.phase in (BET, DRAW)
-
-    # ---- applying actions ----
+    def raise_range(self) -> tuple[int, int] | None:
+        """Return the least and the most the player to act may bet or raise to (None if they may not)."""
+        if self.phase != BET:
+            return None
+        seat = self.current.actors[0]
+        if self.current.bring_in_due or betting.raise_refusal(self, self.current, seat):
+            return None
+        return betting.raise_range(self, self.current, seat)
 
     def apply(self, action: Action | str) -> None:
         """Apply one action, or raise ``IllegalAction`` naming the rule and leave the hand unchanged.
@@ -227,274 +303,319 @@ class Hand:
         lowball.errors.IllegalAction: p2 cc: out of turn: it is p1's turn, not p2's (B1)
         """
         if isinstance(action, str):
-            from lowball.engine.actions import parse_action
-
             try:
                 action = parse_action(action)
-            except ValueError as err:
+            except LowballError as err:
                 raise IllegalAction(str(err)) from None
-        self._check_seat(action)
-        handler = getattr(self, _HANDLERS[self.phase], None)
-        if handler is None:
-            raise refuse(action, f"the hand is over (S1)")
-        handler(action)
+        try:
+            check_fields(action)
+        except LowballError as err:
+            raise IllegalAction(str(err)) from None
+        if action.seat >= self.n:
+            raise refuse(action, f"there is no player p{action.seat + 1} at this table of {self.n}")
+        why = self._refusal(action)
+        if why:
+            raise refuse(action, why)
         self.actions.append(action)
+        if action.kind == "sm" and self.phase != SHOWDOWN:
+            self._show(action)
+        elif self.phase == DEAL:
+            dealing.apply(self, self.current, action)
+        elif self.phase == BET:
+            betting.apply(self, self.current, action)
+        elif self.phase == DRAW:
+            drawing.apply(self, self.current, action)
+        else:
+            self._show(action)
+        self._settle_phase()
+
+    def _refusal(self, action: Action) -> str | None:
+        clauses = self.table.clauses
+        if self.phase == OVER:
+            return f"the hand is over ({clauses['showdown']})"
+        if action.kind == "sm":
+            if self.phase != SHOWDOWN and not self.runout:
+                return f"cards are shown at the showdown ({clauses['showdown']})"
+            return showdown.show_refusal(self, action)
+        if self.phase == DEAL:
+            return dealing.refusal(self, self.current, action)
+        if self.phase == BET:
+            return betting.refusal(self, self.current, action)
+        if self.phase == DRAW:
+            return drawing.refusal(self, self.current, action)
+        if action.kind == "sd":
+            return self.no_draw_now()
+        return f"the betting is over ({clauses['showdown']})"
+
+    def no_draw_now(self) -> str:
+        """Return why a discard is refused outside a draw: the draw is still to come, or there is none left (B2)."""
+        clauses = self.table.clauses
+        later = [s for s in self.table.streets[self.street_index + 1:] if s.kind is StreetKind.DRAW]
+        if later:
+            return f"it is a betting round; the draw comes after it ({clauses['turn']})"
+        if self.table.draws == 1:
+            return f"there is no second draw ({clauses['later_rounds']})"
+        return f"there is no draw left ({clauses['later_rounds']})"
 
     def advance(self) -> None:
-        """Apply the automatic steps (dealing from the deck, showing down) until a player must decide."""
-        while self.phase in (DEAL, REPLACE, SHOWDOWN):
-            self.apply(self.legal_actions()[0])
+        """Apply the automatic steps (dealing from a known stub, showing down) until a player must decide."""
+        while self.phase != OVER and self.to_act is None:
+            legal = self.legal_actions()
+            if not legal:
+                return            # a replayed hand: the history names the next cards
+            self.apply(legal[0])
 
-    def _who(self, seat: int) -> str:
-        return self.names[seat]
+    # ---- moving through the streets ----
 
-    def _check_seat(self, action: Action) -> None:
-        if not 0 <= action.seat < self.n:
-            raise refuse(action, f"there is no player p{action.seat + 1} at this table of {self.n}")
-        if self.phase in (BET, DRAW) and action.kind in ("cbr", "cc", "f", "sd") and action.seat != self.to_act:
-            raise refuse(action, f"out of turn: it is p{self.to_act + 1}'s turn, not p{action.seat + 1}'s "
-                                f"({'B1' if self.phase == BET else 'D1'})")
-
-    def _check_unseen(self, action: Action) -> None:
-        """Refuse cards that are in a hand or set aside: nobody gets back discards or others' cards (D1)."""
-        for card in action.cards:
-            if card not in self.deck:       # every card is in the deck, a hand, or the discards
-                where = "was discarded and may not be dealt again" if card in self.discards else "is already in play"
-                raise refuse(action, f"{card} {where} (D1)")
-        if len(set(action.cards)) != len(action.cards):
-            raise refuse(action, "the same card is dealt twice (D1)")
-
-    def _take_from_deck(self, cards: Sequence[Card]) -> None:
-        count = len(cards)
-        if tuple(self.deck[:count]) == tuple(cards):    # the usual case: cards come off the top in order
-            del self.deck[:count]
-        else:
-            for card in cards:
-                self.deck.remove(card)
-
-    def _deal(self, action: Action) -> None:
-        seat = sum(1 for h in self.hands if h)
-        size = self.table.hand_size
-        if action.kind != "dh":
-            raise refuse(action, f"the cards have not been dealt yet (T6)")
-        if action.seat != seat:
-            raise refuse(action, f"the deal goes clockwise from the dealer's left; p{seat + 1} is next (T6)")
-        if len(action.cards) != size:
-            raise refuse(action, f"each player is dealt {size} cards (T6), not {len(action.cards)}")
-        self._check_unseen(action)
-        self._take_from_deck(action.cards)
-        self.hands[seat] = list(action.cards)
-        self._tell("deal", who=self._who(seat), count=size)
-        if seat == self.n - 1:
-            self._start_round()
-
-    def _start_round(self) -> None:
-        self.phase = BET
-        self.street = [0] * self.n
-        self.level = 0
-        self.bets = 0
-        self.checked = set()
-        self.pending = set(self.active)
-        if self.round == 0:
-            self.to_act = self.next_active(0, include=True)
-            clause = "B1"
-            self._tell("round", round=0, who=self._who(self.to_act), clause=clause)
+    def _settle_phase(self) -> None:
+        """After an action: finish the phase if it is over, and start the next street."""
+        if self.phase == OVER:
             return
-        opener = self.openers[0] if self.table.later_rounds == "first-round-opener" else None
-        last = self.round == self.table.betting_rounds - 1
-        if opener is None:
-            self.to_act = self.next_active(0, include=True)
-            key = "opens-checked" if self.table.later_rounds == "first-round-opener" else None
-        elif self.folded[opener]:
-            self.to_act = self.next_active(opener)
-            key = "opens-next"
-        else:
-            self.to_act = opener
-            key = "opens-opener"
-        who = self._who(self.to_act)
-        if key and last:
-            self._tell(key, who=who, opener=self._who(opener) if opener is not None else "")
-        else:
-            self._tell("round", round=self.round, last=last, who=who, clause="B2")
-
-    def _bet(self, action: Action) -> None:
-        seat = action.seat
-        if action.kind not in ("cbr", "cc", "f"):
-            what = "there is no second draw (B2)" if self.round > 0 and action.kind == "sd" else \
-                "it is a betting round (B1)"
-            raise refuse(action, f"{what}")
-        owe = self.owed(seat)
-        size = self.table.bet_size(self.round)
-        if action.kind == "f" and owe == 0:
-            raise refuse(action, f"facing no bet a player may check or bet, not fold (B1)")
-        if action.kind == "cc" and owe > self.stacks[seat]:
-            raise refuse(action, f"{self._who(seat)} cannot cover {owe} with {self.stacks[seat]} chips "
-                                f"and this table has no all-in (T5)")
-        if action.kind == "cbr":
-            if self.capped:
-                raise refuse(action, f"the round is capped at a bet and {self.table.raises_per_round} "
-                                    f"raises (T4)")
-            if not self._may_raise(seat):
-                raise refuse(action, f"check-raising is not allowed at this table (B1)")
-            if action.amount != self.level + size:
-                word = "bet" if self.bets == 0 else "raise"
-                raise refuse(action, f"the {word} must go to {self.level + size} in this round "
-                                    f"(T3: the bet size is {size} in the {'first' if self.round == 0 else 'final'} "
-                                    f"round)")
-            if owe + size > self.stacks[seat]:
-                raise refuse(action, f"{self._who(seat)} cannot put in {owe + size} with "
-                                    f"{self.stacks[seat]} chips and this table has no all-in (T5)")
-        # Checked; now change the state.
-        who = self._who(seat)
-        if action.kind == "f":
-            self.folded[seat] = True
-            self.pending.discard(seat)
-            self._tell("fold", who=who)
-            if len(self.active) == 1:
-                self._settle_fold()
-                return
-        elif action.kind == "cc":
-            self._put_in(seat, owe)
-            self.pending.discard(seat)
-            if owe == 0:
-                self.checked.add(seat)
-                self._tell("check", who=who)
-            else:
-                self._tell("call", who=who, amount=owe)
-        else:
-            if self.bets == 0:
-                self.openers.append(seat)   # the first bet opens the round (B2)
-                self._tell("bet", who=who, amount=action.amount)
-            else:
-                cap = self.table.raises_per_round
-                if cap is not None:
-                    self._tell("raise", who=who, to=action.amount, nth=self.bets, cap=cap)
-                else:
-                    self._tell("raise-unlimited", who=who, to=action.amount, nth=self.bets)
-            self._put_in(seat, owe + size)
-            self.bets += 1
-            self.pending = set(self.active) - {seat}
-            if self.capped:
-                self._tell("capped", cap=self.table.raises_per_round)
-        if self.pending:
-            self.to_act = next(s for s in ((seat + k) % self.n for k in range(1, self.n + 1)) if s in self.pending)
+        if len(self.contenders) == 1:
+            if self.phase == BET:
+                betting.finish(self, self.current)
+            showdown.settle_fold(self)
             return
-        self._tell("round-over-checked" if self.bets == 0 else "round-over-called")
-        if self.bets == 0:
-            self.openers.append(None)   # checked through: nobody opened (B2)
-        self.round += 1
-        if self.round < self.table.betting_rounds:
-            self.phase = DRAW
-            self.to_act = self.next_active(0, include=True)
-        else:
-            self.phase = SHOWDOWN
-            self.to_act = None
+        if self.phase == DEAL and dealing.over(self.current):
+            self._next_street()
+        elif self.phase == BET and betting.over(self, self.current):
+            self._end_round()
+        elif self.phase == DRAW and drawing.over(self.current):
+            self._next_street()
+        elif self.phase == SHOWDOWN and not self.current.showing:
+            showdown.settle(self)
 
-    def _draw(self, action: Action) -> None:
-        seat = action.seat
-        if action.kind != "sd":
-            raise refuse(action, f"it is the draw; discard 0 to {self.table.max_discard} cards (D1)")
+    def _end_round(self) -> None:
+        rnd = self.current
+        betting.finish(self, rnd)
+        self.openers.append(rnd.opener)
+        checked_through = not rnd.opened and rnd.number == 0
+        if rnd.opened or not rnd.actors:
+            pass
+        if rnd.opener is None and rnd.number == 0 and self.table.nobody_opens is NobodyOpens.REDEAL \
+                and checked_through and self._may_redeal():
+            self._redeal()
+            return
+        key = "round-over-checked" if not rnd.opened else "round-over-called"
+        self.tell(key, clause=self.table.clauses["showdown"])
+        self._next_street()
+
+    def _next_street(self) -> None:
+        self.street_index += 1
+        streets = self.table.streets
+        while self.street_index < len(streets):
+            street = streets[self.street_index]
+            if street.kind is StreetKind.DEAL:
+                self.phase, self.current = DEAL, dealing.start(self, street)
+                if not dealing.over(self.current):
+                    return
+            elif street.kind is StreetKind.BET:
+                if self._start_round(street):
+                    return
+            else:
+                self.phase, self.current = DRAW, drawing.start(self, street, len(self.stub.discards))
+                if not drawing.over(self.current):
+                    return
+            self.street_index += 1
+        self.phase, self.current = SHOWDOWN, showdown.start(self)
+        if not self.current.showing:
+            showdown.settle(self)
+
+    def _start_round(self, street: Street) -> bool:
+        """Start a betting round; return False when nobody can bet (everyone but one is all in)."""
+        number = len(self.openers)
+        if number == 0 and self.table.bring_in:
+            self.bring_in_seat = openers.bring_in_seat(self, self.table.bring_in_by)
+        first = openers.first_able(self, openers.rule_seat(self, street.opener))
+        if number == 0:
+            fr = self.first_round
+            rnd = betting.start(self, street, number, first, bets=list(fr.bets), forced_count=fr.count,
+                                full_level=fr.full_level)
+        else:
+            rnd = betting.start(self, street, number, first)
+        self.phase, self.current = BET, rnd
+        if betting.over(self, rnd):
+            self.openers.append(None)
+            betting.finish(self, rnd)
+            return False
+        who = self.names[rnd.actors[0]]
+        self._tell_round_start(street, number, who)
+        return True
+
+    def _tell_round_start(self, street: Street, number: int, who: str) -> None:
+        last = number == self.table.betting_rounds - 1
+        rule = street.opener
+        first = self.openers[0] if self.openers else None
+        if rule.value == "first-round-opener" and number > 0:
+            if first is None:
+                self.tell("opens-checked", who=who, last=last, number=number, clause=street.clause)
+            elif self.folded[first] or self.names[first] != who:
+                self.tell("opens-next", who=who, opener=self.names[first], last=last, number=number,
+                          clause=street.clause)
+            else:
+                self.tell("opens-opener", who=who, last=last, number=number, clause=street.clause)
+            return
+        self.tell("round", round=number, rounds=self.table.betting_rounds, who=who, clause=street.clause)
+
+    def _may_redeal(self) -> bool:
+        """Return whether everyone can ante again (K4); otherwise the hand plays on (the redeals are bounded)."""
+        return all(self.stacks[seat] >= self.table.ante for seat in range(self.n))
+
+    def _redeal(self) -> None:
+        """Nobody opened: collect the cards, reshuffle, ante again and deal again; the pot carries over (K4)."""
+        full = deck_of(self.table.deck)
+        from lowball.engine.stub import Stub
+        self.redeals += 1
+        if self.stub.order is not None:
+            order = list(full)
+            random.Random((self.stub.seed or 0) * 104729 + self.redeals).shuffle(order)
+            self.stub = Stub.ordered(order, seed=self.stub.seed)
+        else:
+            self.stub = Stub.unknown(full)
+        self.hands = [[] for _ in range(self.n)]
+        self.face_up = [[] for _ in range(self.n)]
+        self.shown = [0] * self.n
+        self.openers = []
+        self.tell("redeal", count=self.redeals, clause=self.table.clauses["forced"])
+        forced.post_antes(self)
+        self.first_round = forced.post_bets(self)
+        self.street_index = -1
+        self._next_street()
+
+    # ---- changes the phases make ----
+
+    def put_in(self, seat: int, chips: int) -> None:
+        """Move ``chips`` from a seat's stack into the pot."""
+        self.stacks[seat] -= chips
+        self.invested[seat] += chips
+        self.pot += chips
+
+    def take_back(self, seat: int, chips: int) -> None:
+        """Give a seat back chips nobody matched."""
+        self.stacks[seat] += chips
+        self.invested[seat] -= chips
+        self.pot -= chips
+
+    def fold(self, seat: int) -> None:
+        """Fold a seat: its cards are set aside (they may come back only by the table's reshuffle rule)."""
+        self.folded[seat] = True
+        self.stub.folded.extend(self.hands[seat])
+
+    def burn(self, count: int) -> None:
+        """Burn ``count`` cards off the stub (K8, L3)."""
+        if count:
+            self.stub.burn(count)
+
+    def deal_to(self, seat: int, cards: Sequence[Card | None], up: Sequence[bool]) -> None:
+        """Give a seat dealt cards (checked unseen), face down or face up."""
+        self._take(len(cards), cards)
+        self.hands[seat].extend(cards)
+        self.face_up[seat].extend(up)
+
+    def deal_community(self, cards: Sequence[Card]) -> None:
+        """Deal the community card, face up, for everyone (L8)."""
+        self._take(len(cards), cards)
+        self.community.extend(cards)
+
+    def discard(self, seat: int, cards: Sequence[Card | None]) -> None:
+        """Take discarded cards out of a seat's hand and set them aside (D1: they never come back to it)."""
         held = self.hands[seat]
+        for card in cards:
+            at = held.index(card)
+            held.pop(at)
+            self.face_up[seat].pop(at)
+        self.stub.discards[-1].extend(cards)
+
+    def serve(self, seat: int, cards: Sequence[Card | None], draw: drawing.Draw) -> None:
+        """Give a seat its replacement cards (reshuffling first if the stub is short and the table allows)."""
+        self._take(len(cards), cards)
+        self.hands[seat].extend(cards)
+        self.face_up[seat].extend([False] * len(cards))
+
+    def _take(self, count: int, cards: Sequence[Card | None]) -> None:
+        if not self.stub.can_serve(count):
+            self.stub.reshuffle(self.table.runs_out)
+            self.tell("reshuffle", clause=self.table.clauses["draw"])
+        self.stub.take(cards)
+
+    def owed_replacements(self, draw: drawing.Draw) -> int:
+        """Return the cards the stub still owes this draw: replacements not yet dealt, and the burn."""
+        return sum(count for _, count in draw.waiting) + (0 if draw.burned else draw.street.burn)
+
+    def next_cards(self, count: int, draw: drawing.Draw | None = None) -> list[Card] | None:
+        """Return the next ``count`` cards of a known stub, after any burn or reshuffle due (None if unknown)."""
+        if self.stub.order is None:
+            return None
+        stub = self.stub
+        burn = 0 if draw is None or draw.burned else draw.street.burn
+        if not stub.can_serve(count + burn):
+            stub = copy.deepcopy(stub)
+            stub.burn(burn)
+            burn = 0
+            stub.reshuffle(self.table.runs_out)
+        return stub.top(burn + count)[burn:burn + count]
+
+    def unseen_refusal(self, action: Action, need: int, draw: drawing.Draw | None = None) -> str | None:
+        """Return why the cards of a deal are not the dealer's to give: seen already, or no cards left (D1)."""
+        clause = self.table.clauses["draw" if draw is not None else "deal"]
+        stub = self.stub
+        extra = 0 if draw is None or draw.burned else draw.street.burn
+        if not stub.can_serve(need + extra):
+            stub = copy.deepcopy(stub)
+            stub.burn(extra)
+            stub.reshuffle(self.table.runs_out)
+            if not stub.can_serve(need):
+                return (f"the deck has only {self.stub.size} cards left for {need} "
+                        f"({self.table.clauses['players']}, {clause}: this table would need a reshuffle rule)")
         for card in action.cards:
-            if card not in held:
-                raise refuse(action, f"{self._who(seat)} does not hold {card} (D1)")
-        count = len(action.cards)
-        if not self.table.min_discard <= count <= self.table.max_discard:
-            raise refuse(action, f"discard {self.table.min_discard} to {self.table.max_discard} cards (D1)")
-        if count > len(self.deck):
-            raise refuse(action, f"the deck has only {len(self.deck)} cards left for {count} replacements "
-                                f"(T1, D1: this table would need a reshuffle rule)")
-        who = self._who(seat)
-        if count == 0:
-            self._tell("stand-pat", who=who)
-            self._next_drawer(seat)
-            return
-        self.hands[seat] = [card for card in held if card not in action.cards]
-        self.discards.extend(action.cards)
-        self._tell("discard", who=who, count=count, cards=format_cards(action.cards))
-        self.phase = REPLACE
-        self._replacing = (seat, count)
-
-    def _replace(self, action: Action) -> None:
-        seat, count = self._replacing
-        if action.kind != "dh":
-            raise refuse(action, f"p{seat + 1} is waiting for {count} replacement cards (D1)")
-        if action.seat != seat or len(action.cards) != count:
-            raise refuse(action, f"p{seat + 1} discarded {count} and receives as many (D1)")
-        self._check_unseen(action)
-        self._take_from_deck(action.cards)
-        self.hands[seat].extend(action.cards)
-        self._tell("replace", who=self._who(seat), count=count)
-        self._next_drawer(seat)
-
-    def _next_drawer(self, seat: int) -> None:
-        later = [s for s in self.active if s > seat]
-        if later:
-            self.phase, self.to_act = DRAW, later[0]
-        else:
-            self._start_round()
+            if card is not None and card not in stub.unseen:
+                discarded = any(card in pile for pile in self.stub.discards)
+                where = "was discarded and may not be dealt again" if discarded else "is already in play"
+                return f"{card} {where} ({clause})"
+        return None
 
     def _show(self, action: Action) -> None:
         seat = action.seat
-        if action.kind != "sm":
-            what = "there is no second draw (B2)" if action.kind == "sd" else "the betting is over (S1)"
-            raise refuse(action, f"{what}")
-        if self.folded[seat] or self.shown[seat]:
-            raise refuse(action, f"p{seat + 1} has {'folded' if self.folded[seat] else 'already shown'} (S1)")
-        if action.cards and set(action.cards) != set(self.hands[seat]):
-            raise refuse(action, f"p{seat + 1} holds {format_cards(self.hands[seat])} (S1)")
-        self.shown[seat] = True
-        hand = self.hands[seat]
-        self._tell("show", who=self._who(seat), cards=tuple(hand), system=self.system)
-        if all(self.shown[s] for s in self.active):
-            self._settle_showdown()
+        if action.muck:
+            self.fold(seat)
+            self.tell("muck", who=self.names[seat], clause=self.table.clauses["showdown"])
+            if self.phase == SHOWDOWN and seat in self.current.showing:
+                self.current.showing.remove(seat)
+            return
+        held = self.hands[seat]
+        named = [card for card in action.cards if card not in self.community or card in held]
+        for i, card in enumerate(named):
+            if held[i] is None and card is not None:
+                self.stub.take([card])
+                self.stub.size += 1      # the card was already dealt (unseen until now); only its name is new
+                held[i] = card
+        self.shown[seat] = len(held)
+        if None not in held:
+            self.tell("show", who=self.names[seat], cards=tuple(held) + tuple(self.community),
+                      systems=tuple(side.system for side in self.table.sides))
+        if self.phase == SHOWDOWN and seat in self.current.showing and self.fully_shown(seat):
+            self.current.showing.remove(seat)
 
-    # ---- chips ----
-
-    def _put_in(self, seat: int, chips: int) -> None:
-        self.stacks[seat] -= chips
-        self.invested[seat] += chips
-        self.street[seat] += chips
-        self.level = max(self.level, self.street[seat])
-        self.pot += chips
-
-    def _settle_fold(self) -> None:
-        (winner,) = self.active
-        pot = self.pot
-        self._tell("fold-win", who=self._who(winner), pot=pot)
-        self._pay({winner: pot}, showdown=False)
-
-    def _settle_showdown(self) -> None:
-        seats = self.active
-        best = [seats[i] for i in winners([self.hands[s] for s in seats], self.system)]
-        shares = split_pot(self.pot, best, self.table.odd_chip)
-        pot = self.pot
-        if len(best) == 1:
-            self._tell("win", who=self._who(best[0]), pot=pot)
-        else:
-            self._tell("split", who=", ".join(self._who(s) for s in best), pot=pot,
-                                   shares=", ".join(f"{self._who(s)} {c}" for s, c in shares.items()))
-            if pot % len(best) and self.table.odd_chip == "first-winner-left-of-dealer":
-                self._tell("odd-chip", who=self._who(best[0]))
-        self._pay(shares, showdown=True)
-
-    def _pay(self, shares: dict[int, int], showdown: bool) -> None:
+    def pay(self, shares: dict[int, int], showdown: bool) -> None:
+        """Pay out the pot and end the hand (S3)."""
         for seat, chips in shares.items():
             self.stacks[seat] += chips
         self.result = HandResult(starting_stacks=self.starting_stacks, finishing_stacks=tuple(self.stacks),
-                                 pot=self.pot, winners=tuple(shares), showdown=showdown, names=self.names)
+                                 pot=self.pot, winners=tuple(s for s, c in shares.items() if c), showdown=showdown,
+                                 names=self.names)
         self.pot = 0
-        self.phase, self.to_act = OVER, None
+        self.phase, self.current = OVER, None
         for seat, change in enumerate(self.result.changes):
-            self._tell("result", who=self._who(seat), change=change)
+            self.tell("result", who=self.names[seat], change=change, clause=self.table.clauses["result"])
 
-    def _tell(self, key: str, **fields: object) -> None:
+    def tell(self, key: str, **fields: object) -> None:
+        """Record a narration event (skipped when ``narrate`` is off)."""
         if self.narrate:
-            self.events.append(say(key, **fields))
+            self.events.append(event(key, **fields))
 
-    def narration(self, lang: str = "en") -> list[str]:
-        """Return the narration of the hand so far, one line per step, in ``lang``."""
-        return [event.text(lang) for event in self.events]
+
+def _card_key(card: Card) -> tuple[int, str]:
+    return card.rank, card.suit
 
 
 def split_pot(pot: int, seats: Sequence[int], rule: str = "first-winner-left-of-dealer") -> dict[int, int]:
@@ -507,15 +628,14 @@ def split_pot(pot: int, seats: Sequence[int], rule: str = "first-winner-left-of-
     >>> split_pot(10, [1, 3, 4])
     {1: 4, 3: 3, 4: 3}
     """
-    order = sorted(seats)
-    share, odd = divmod(pot, len(order))
-    if rule == "house-keeps":
-        return {seat: share for seat in order}
-    return {seat: share + (1 if i < odd else 0) for i, seat in enumerate(order)}
+    from lowball.core.behaviours import OddChip
+    from lowball.engine.pots import share
+
+    return share(pot, seats, OddChip(rule))
 
 
 def max_investment(table: GameTable) -> int | None:
-    """Return the most one player can put into one hand by the table's numbers: ante plus capped rounds (T4, T5).
+    """Return the most one player can put into one hand by the table's numbers: forced bets plus capped rounds.
 
     This is arithmetic on the table; ``lowball verify`` proves the same bound on a
     model of the betting rules instead of trusting it.
@@ -525,4 +645,5 @@ def max_investment(table: GameTable) -> int | None:
     """
     if table.bets_per_round is None:
         return None
-    return table.ante + sum(table.bets_per_round * size for size in table.bet_sizes)
+    forced_most = table.ante + max(table.blinds + table.posts + (table.bring_in,), default=0)
+    return forced_most + sum(table.bets_per_round * size for size in table.bet_sizes)

@@ -14,7 +14,7 @@ from typing import Callable
 
 from lowball.engine.actions import Action
 from lowball.engine.state import BET, Hand
-from lowball.ranking.literate import category, value
+from lowball.ranking import category, value
 
 Bot = Callable[[Hand, random.Random], Action]
 
@@ -25,14 +25,23 @@ GOOD_DRAW = 3        # three distinct cards to a seven are a draw worth calling 
 
 
 def random_bot(hand: Hand, rng: random.Random) -> Action:
-    """Return a uniformly random legal action (at the draw: a uniformly random legal discard)."""
+    """Return a uniformly random legal action (at the draw: a uniformly random legal discard).
+
+    Where bets may be any amount in a range (pot-limit, no-limit), a bet is the
+    least, the most, or an amount in between, each as likely.
+    """
     if hand.phase == BET:
-        return rng.choice(hand.legal_actions())
+        action = rng.choice(hand.legal_actions())
+        span = hand.raise_range()
+        if action.kind == "cbr" and span is not None and span[1] > span[0]:
+            least, most = span
+            return action._replace(amount=rng.choice((least, most, rng.randint(least, most))))
+        return action
     # Every subset of the allowed size is legal (D1), so toss a coin per card instead of listing all 32.
-    table, held = hand.table, hand.hands[hand.to_act]
+    street, held = hand.current.street, hand.hands[hand.to_act]
     while True:
         discard = tuple(card for card in held if rng.random() < 0.5)
-        if table.min_discard <= len(discard) <= min(table.max_discard, len(hand.deck)):
+        if street.min_discard <= len(discard) <= street.max_discard:
             return Action("sd", hand.to_act, cards=discard)
 
 
@@ -67,7 +76,9 @@ def sound_bot(hand: Hand, rng: random.Random) -> Action:
         keep = set(keep_for_draw(cards, hand))
         discard = {card for card in cards if card not in keep}
         return next(a for a in legal if set(a.cards) == discard)
-    kinds = {a.kind: a for a in legal}
+    kinds: dict[str, Action] = {}
+    for action in legal:                # the first of each kind: for a range of bets, the least
+        kinds.setdefault(action.kind, action)
     before_draw = hand.round < hand.table.draws
     strong = _made(cards, hand, MADE_TOP)
     fair = len(keep_for_draw(cards, hand)) >= GOOD_DRAW if before_draw else _made(cards, hand, CALL_TOP)

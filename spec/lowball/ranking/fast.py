@@ -26,12 +26,12 @@ from typing import Iterable
 
 import numpy as np
 
-from lowball.core.cards import DECK, HAND_SIZE, RANK_CHARS, SUIT_CHARS, Card
-from lowball.ranking.literate import (
-    RankingSystem, as_system, class_representatives, hand_cards, qualifies, shape, shape_classes,
-)
-
-Shape = tuple[tuple[int, ...], bool]
+from lowball.core.cards import DECK, RANK_CHARS, SUIT_CHARS, Card
+from lowball.core.rankings import HAND_SIZE
+from lowball.core.rankings import RankingSystem
+from lowball.ranking.classes import Shape, class_representatives, shape, shape_classes
+from lowball.ranking.literate import as_system, qualifying
+from lowball.ranking.value import hand_cards
 
 RANK_BASE = len(RANK_CHARS)          # 13 digits: deuce 0, trey 1, ..., ace 12
 LOWEST_RANK = 2                      # Card.rank of the deuce (the digit 0)
@@ -182,7 +182,7 @@ def all_hand_codes() -> np.ndarray:
     return codes
 
 
-def all_ranks(system: str | RankingSystem = "ace-to-six") -> np.ndarray:
+def all_ranks(system: str | RankingSystem | None = None) -> np.ndarray:
     """Return the class rank (1 = best) of every five-card hand, in the order of ``itertools.combinations(DECK, 5)``.
 
     The array is int16 and new on every call.
@@ -200,16 +200,16 @@ def all_ranks(system: str | RankingSystem = "ace-to-six") -> np.ndarray:
 
 
 @functools.cache
-def _qualifying_shapes(qualifier: str) -> np.ndarray:
+def _qualifying_shapes(qualifier: str | None) -> np.ndarray:
     """Return the array mapping each shape code to whether the literate ``qualifies`` accepts it."""
     table = np.zeros(CODES, dtype=bool)
     for hand in shape_hands():
-        table[shape_code(shape_of(hand))] = qualifies(hand, qualifier)
+        table[shape_code(shape_of(hand))] = qualifying(hand, qualifier)
     table.flags.writeable = False
     return table
 
 
-def all_qualifying(qualifier: str = "eight-or-better") -> np.ndarray:
+def all_qualifying(qualifier: str | None = None) -> np.ndarray:
     """Return, for every five-card hand (in ``all_ranks`` order), whether it makes a qualifying low (L1).
 
     >>> int(all_qualifying("eight-or-better").sum())    # 56 sets of five ranks from A-8, 4**5 suits each
@@ -283,7 +283,7 @@ def _rank_lookup(system: str | RankingSystem) -> dict[Shape, int]:
     return shape_ranks(as_system(system))
 
 
-def evaluate_rank(cards: str | Iterable[Card | str], system: str | RankingSystem = "ace-to-six") -> int:
+def evaluate_rank(cards: str | Iterable[Card | str], system: str | RankingSystem | None = None) -> int:
     """Return the class rank (1 = best) of five cards under ``system``, by looking their shape up.
 
     The same number as ``evaluate(cards, system).rank``, without re-deriving

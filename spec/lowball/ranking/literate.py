@@ -14,28 +14,32 @@ category (H3). Every switch below is a cell of ``rules/rankings.toml``:
 * suits are never compared (S2).
 
 The class rank of a hand (1 = best) is its place among all distinct classes of
-the system, found by judging one hand of every class.
+the system (``lowball.ranking.classes``), found by judging one hand of every class.
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Sequence
 
-from lowball.core.cards import HAND_SIZE, SUIT_CHARS, Card, parse_cards
-from lowball.errors import CardError
-from lowball.core.tables import RankingSystem, load_rankings, ranking_system
+from lowball.core.cards import Card
+from lowball.core.games import load_game_table
+from lowball.core.rankings import HAND_SIZE, RankingSystem, load_rankings, ranking_system
 
 WHEEL = frozenset({14, 2, 3, 4, 5})
 BROADWAY = frozenset({14, 13, 12, 11, 10})
 
 
-def as_system(system: str | RankingSystem) -> RankingSystem:
-    """Return the ranking system named ``system`` (or ``system`` itself if it is already one)."""
-    return system if isinstance(system, RankingSystem) else ranking_system(system)
+def as_system(system: str | RankingSystem | None) -> RankingSystem:
+    """Return the ranking system named ``system`` (or ``system`` itself if it is already one).
+
+    ``None`` means the teaching table's system: the default of every public function, read from its
+    table (``rules/games/teaching-table.toml``) so that no module types a system's name as a default.
+    """
+    if isinstance(system, RankingSystem):
+        return system
+    return ranking_system(load_game_table().ranking if system is None else system)
 
 
 # ---- Step 1: what each card is worth, and which category the hand is in ----
@@ -131,267 +135,18 @@ def strength_key(cards: Sequence[Card], system: RankingSystem) -> tuple[int, ...
     return (system.category_order.index(cat),) + tuple(sign * v for _, values in parts for v in values)
 
 
-# ---- Class ranks: the place of each class among all classes of the system ----
-
-def representative(ranks: Sequence[int], one_suit: bool) -> tuple[Card, ...]:
-    """Return a hand with these natural ranks, all of one suit or not: any hand of its class will do."""
-    if one_suit:
-        return tuple(Card(rank, SUIT_CHARS[0]) for rank in ranks)
-    if len(set(ranks)) == HAND_SIZE:
-        # Two suits alternating: five distinct ranks that are surely not a flush.
-        return tuple(Card(rank, SUIT_CHARS[i % 2]) for i, rank in enumerate(ranks))
-    seen: Counter[int] = Counter()
-    hand = []
-    for rank in ranks:
-        hand.append(Card(rank, SUIT_CHARS[seen[rank]]))
-        seen[rank] += 1
-    return tuple(hand)
-
-
-def class_representatives() -> Iterable[tuple[Card, ...]]:
-    """Yield one hand for every (ranks held, all one suit or not) combination: every class has one."""
-    for ranks in itertools.combinations_with_replacement(range(2, 15), HAND_SIZE):
-        if max(Counter(ranks).values()) > len(SUIT_CHARS):
-            continue
-        yield representative(ranks, one_suit=False)
-        if len(set(ranks)) == HAND_SIZE:
-            yield representative(ranks, one_suit=True)
-
+# ---- The low qualifier (L1) ----
 
 @functools.cache
-def class_ranks(system: RankingSystem) -> dict[tuple[int, ...], int]:
-    """Return the class rank (1 = best) of every strength key of ``system``."""
-    return _classes(system)[0]
+def _qualifier(name: str | None) -> tuple[str, int]:
+    rankings = load_rankings()
+    rule = rankings.qualifier(name) if name is not None else rankings.qualifiers[0]
+    return rule.system, rule.max_rank
 
 
-Shape = tuple[tuple[int, ...], bool]
-
-
-@functools.cache
-def _classes(system: RankingSystem) -> tuple[dict[tuple[int, ...], int], dict[Shape, tuple[int, str]]]:
-    """Judge one hand of every shape by the literate rules; return key -> rank and shape -> (rank, category).
-
-    Every hand of a shape gets the same verdict (H1, S2: only the ranks and
-    "all one suit" are read), so after this one pass ranking a hand is a lookup.
-    """
-    judged = {}
-    for hand in class_representatives():
-        judged[shape(hand)] = (strength_key(hand, system), category(hand, system))
-    keys = sorted({key for key, _ in judged.values()})
-    ranks = {key: rank for rank, key in enumerate(keys, start=1)}
-    return ranks, {s: (ranks[key], cat) for s, (key, cat) in judged.items()}
-
-
-def shape_classes(system: RankingSystem) -> dict[Shape, tuple[int, str]]:
-    """Return (class rank, category) for every shape of ``system``, judged once by the literate rules."""
-    return _classes(system)[1]
-
-
-def class_rank(cards: Sequence[Card], system: RankingSystem) -> int:
-    """Return the class rank (1 = best) of five distinct cards under ``system``, by lookup."""
-    return _classes(system)[1][shape(cards)][0]
-
-
-def class_count(system: str | RankingSystem) -> int:
-    """Return how many distinct classes of five-card hands ``system`` has.
-
-    >>> class_count("ace-to-six"), class_count("ace-to-five")
-    (7462, 6175)
-    """
-    return len(class_ranks(as_system(system)))
-
-
-# ---- The public face: HandValue, evaluate, compare, winners ----
-
-@dataclass(frozen=True, eq=False)
-class HandValue:
-    """The value of a five-card hand in one system; ``a > b`` means a is the stronger hand there."""
-
-    system: str
-    category: str
-    rank: int
-    name: str
-    cards: tuple[Card, ...] = field(repr=False)
-
-    def _check(self, other: object) -> "HandValue":
-        if not isinstance(other, HandValue):
-            return NotImplemented  # type: ignore[return-value]
-        if other.system != self.system:
-            raise ValueError(f"cannot compare a {self.system} value with a {other.system} value")
-        return other
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HandValue):
-            return NotImplemented
-        return self.rank == self._check(other).rank
-
-    def __hash__(self) -> int:
-        return hash((self.system, self.rank))
-
-    def __gt__(self, other: "HandValue") -> bool:
-        return self.rank < self._check(other).rank
-
-    def __lt__(self, other: "HandValue") -> bool:
-        return self.rank > self._check(other).rank
-
-    def __ge__(self, other: "HandValue") -> bool:
-        return self.rank <= self._check(other).rank
-
-    def __le__(self, other: "HandValue") -> bool:
-        return self.rank >= self._check(other).rank
-
-
-def hand_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
-    """Return exactly five distinct cards from text or cards, or raise ``CardError``."""
-    return parse_cards(cards, count=HAND_SIZE)
-
-
-def evaluate(cards: str | Iterable[Card | str], system: str | RankingSystem = "ace-to-six") -> HandValue:
-    """Return the value of five cards under ``system``: category, class rank (1 = best) and name.
-
-    >>> evaluate("6♣ 4♥ 3♠ 2♦ A♣", "ace-to-six")
-    HandValue(system='ace-to-six', category='no-pair', rank=1, name='six-four low')
-    >>> evaluate("5s 4d 3c 2h Ad", "ace-to-six").category
-    'straight'
-    >>> evaluate("5s 4d 3c 2h Ad", "deuce-to-seven").name
-    'ace-five low'
-    >>> evaluate("5s 4d 3c 2h Ad", "ace-to-five").rank
-    1
-    >>> evaluate("6c 4h 3s 2d", "ace-to-six")
-    Traceback (most recent call last):
-    lowball.errors.CardError: expected 5 cards, got 4: 6c 4h 3s 2d
-    """
+def qualifying(five: Sequence[Card], qualifier: str | None = None) -> bool:
+    """Return whether five cards meet the qualifier (L1): unpaired, none above its limit, ace low."""
+    system, limit = _qualifier(qualifier)
     row = as_system(system)
-    hand = hand_cards(cards)
-    key = shape(hand)
-    rank, category_ = _classes(row)[1][key]
-    return HandValue(system=row.key, category=category_, rank=rank, name=_name(row, key), cards=hand)
-
-
-def shape(cards: Sequence[Card]) -> Shape:
-    """Return what any ranking reads of five cards: their natural ranks in order, and whether all share a suit."""
-    suit = cards[0].suit
-    return tuple(sorted(card.rank for card in cards)), all(card.suit == suit for card in cards)
-
-
-@functools.lru_cache(maxsize=None)
-def _name(row: RankingSystem, key: Shape) -> str:
-    return hand_name(representative(*key), row)
-
-
-def compare(a: str | Iterable[Card | str], b: str | Iterable[Card | str], system: str | RankingSystem = "ace-to-six") -> int:
-    """Return 1 if hand ``a`` wins under ``system``, -1 if ``b`` wins, 0 for a tie.
-
-    >>> compare("6c 4h 3s 2d Ac", "5s 4d 3c 2h Ad", "ace-to-six")   # E1: the wheel is a straight
-    1
-    >>> compare("6c 4h 3s 2d Ac", "5s 4d 3c 2h Ad", "ace-to-five")  # F1: the wheel is the best hand
-    -1
-    >>> compare("6c 4h 3s 2d Ac", "6d 4s 3h 2c Ah", "ace-to-six")   # S2: suits have no rank
-    0
-    """
-    va, vb = evaluate(a, system), evaluate(b, system)
-    return (va > vb) - (va < vb)
-
-
-def winners(hands: Sequence[str | Iterable[Card | str]], system: str | RankingSystem = "ace-to-six") -> list[int]:
-    """Return the indexes of the winning hands under ``system`` (several when they tie, S2).
-
-    >>> winners(["8c 6h 4d 3c Ad", "7s 5s 4s 3s As", "Kh 9d 7c 4s 2h"], "ace-to-six")  # E2: the flush loses
-    [0]
-    >>> winners([], "ace-to-six")
-    Traceback (most recent call last):
-    ValueError: winners needs at least one hand
-    """
-    if not hands:
-        raise ValueError("winners needs at least one hand")
-    row = as_system(system)
-    ranks = [class_rank(hand_cards(hand), row) for hand in hands]
-    best = min(ranks)
-    return [i for i, rank in enumerate(ranks) if rank == best]
-
-
-# ---- Showing hands: display order and names ----
-
-def display_order(cards: Sequence[Card], system: RankingSystem) -> tuple[Card, ...]:
-    """Return the cards as the system reads them: biggest group first, then from the top card down."""
-    counts = Counter(value(card, system) for card in cards)
-    return tuple(sorted(cards, key=lambda c: (counts[value(c, system)], value(c, system)), reverse=True))
-
-
-def rank_text(cards: Sequence[Card], system: str | RankingSystem) -> str:
-    """Return the ranks as the seeds write them, from the top: ``'6-4-3-2-A'`` (suits dropped)."""
-    row = as_system(system)
-    return "-".join("10" if c.rank == 10 else c.rank_char for c in display_order(cards, row))
-
-
-def hand_name(cards: Sequence[Card], system: RankingSystem, lang: str = "en") -> str:
-    """Return a short name of the hand such as 'six-four low' or 'five-high straight'."""
-    from lowball.text import words
-
-    cat, parts = judge(cards, system)
-    values = dict(parts)
-    ordered = [value(c, system) for c in display_order(cards, system)]
-    grouped = groups(cards, system)
-    if lang == "en":
-        sing = {v: words.EN_RANKS[v][0] for v in range(1, 15)}
-        plural = {v: words.EN_RANKS[v][1] for v in range(1, 15)}
-        gen_sing = sing
-    else:
-        sing = {v: words.RU_RANKS[v][0] for v in range(1, 15)}
-        gen_sing = {v: words.RU_RANKS[v][1] for v in range(1, 15)}
-        plural = {v: words.RU_RANKS[v][2] for v in range(1, 15)}
-    template = cat
-    if cat == "no-pair":
-        template = "no-pair-low" if system.better == "lower" else "no-pair-high"
-    top = values.get("top-card", (ordered[0],))[0]
-    pairs = [v for n, v in grouped if n == 2]
-    big = [v for n, v in grouped if n >= 3]
-    return words.NAMES[lang][template].format(
-        r1=sing[ordered[0]], r2=sing[ordered[1]], top=gen_sing[top],
-        p=plural[pairs[0]] if pairs else "", hi=plural[max(pairs)] if pairs else "",
-        lo=plural[min(pairs)] if pairs else "", t=plural[big[0]] if big else "",
-    )
-
-
-# ---- "Best five of seven", and the eight-or-better qualifier (L1) ----
-
-def best_hand(cards: str | Iterable[Card | str], system: str | RankingSystem = "high") -> HandValue:
-    """Return the best five-card hand among five to seven cards under ``system`` (for stud games, L1).
-
-    >>> best_hand("Ac 2d 3h 4s 5c Kd Kh", "high").name
-    'five-high straight'
-    >>> best_hand("Ac 2d 3h 4s 5c Kd Kh", "ace-to-five").name
-    'five-four low'
-    """
-    row = as_system(system)
-    held = parse_cards(cards)
-    if not HAND_SIZE <= len(held) <= 7:
-        raise CardError(f"best five needs 5 to 7 cards, got {len(held)}")
-    return max(evaluate(five, row) for five in itertools.combinations(held, HAND_SIZE))
-
-
-def qualifies(cards: str | Iterable[Card | str], qualifier: str = "eight-or-better") -> bool:
-    """Return whether five cards make a qualifying low (L1): unpaired, none above the limit, ace low.
-
-    >>> qualifies("8c 6h 4d 3c Ad"), qualifies("9c 6h 4d 3c Ad"), qualifies("8c 8h 4d 3c Ad")
-    (True, False, False)
-    """
-    rule = load_rankings().qualifier(qualifier)
-    row = as_system(rule.system)
-    hand = hand_cards(cards)
-    ranks = [value(card, row) for card in hand]
-    return len(set(ranks)) == HAND_SIZE and max(ranks) <= rule.max_rank
-
-
-def best_low(cards: str | Iterable[Card | str], qualifier: str = "eight-or-better") -> HandValue | None:
-    """Return the best qualifying low among five to seven cards, or None when there is none (L1, L2).
-
-    >>> best_low("Kc Qd 8h 6s 4c 3d Ah").name
-    'eight-six low'
-    >>> best_low("Kc Qd Jh 6s 4c 3d Ah") is None
-    True
-    """
-    rule = load_rankings().qualifier(qualifier)
-    held = parse_cards(cards)
-    lows = [evaluate(five, rule.system) for five in itertools.combinations(held, HAND_SIZE) if qualifies(five, qualifier)]
-    return max(lows) if lows else None
+    values = {value(card, row) for card in five}
+    return len(values) == HAND_SIZE and max(values) <= limit

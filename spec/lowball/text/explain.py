@@ -6,10 +6,10 @@ from typing import Iterable, Sequence
 
 from lowball.text import words
 from lowball.core.cards import Card
-from lowball.ranking.literate import (
+from lowball.ranking import (
     BROADWAY, HAND_SIZE, WHEEL, as_system, hand_cards, hand_name, judge, rank_text, strength_key,
 )
-from lowball.core.tables import RankingSystem, load_rankings
+from lowball.core.rankings import RankingSystem, load_rankings
 
 
 def value_text(v: int) -> str:
@@ -67,7 +67,7 @@ def _noun(category: str, lang: str, plural: bool) -> str:
 
 
 def explain(a: str | Iterable[Card | str], b: str | Iterable[Card | str],
-            system: str | RankingSystem = "ace-to-six", lang: str = "en") -> str:
+            system: str | RankingSystem | None = None, lang: str = "en") -> str:
     """Return why hand ``a`` beats, loses to or ties hand ``b`` under ``system``, naming the deciding rule.
 
     >>> explain("6c 4h 3s 2d Ac", "5s 4d 3c 2h Ad", "ace-to-six")
@@ -109,7 +109,7 @@ def explain(a: str | Iterable[Card | str], b: str | Iterable[Card | str],
     return ". ".join([sentence] + [n[0].upper() + n[1:] for n in notes]) + "."
 
 
-def describe(cards: str | Iterable[Card | str], system: str | RankingSystem = "ace-to-six", lang: str = "en") -> str:
+def describe(cards: str | Iterable[Card | str], system: str | RankingSystem | None = None, lang: str = "en") -> str:
     """Return a one-line description of a hand: its ranks, category and name in ``lang``.
 
     >>> describe("Kh 9d 7c 4s 2h", "ace-to-six")

@@ -13,7 +13,7 @@ from typing import Callable
 
 from lowball.core.cards import SUIT_CHARS, Card, format_cards
 from lowball.text.explain import explain
-from lowball.ranking.literate import compare
+from lowball.ranking import compare
 
 LEVELS = ("easy", "tricky", "mixed")
 Theme = Callable[[random.Random], tuple[str, list[int], list[int], bool, bool]]

@@ -1,65 +1,248 @@
-"""The teaching table's rules in words, rendered from the game table so they cannot drift (part A)."""
+"""A game's rules in words, rendered from its table so they cannot drift (RULES.md parts A, D).
+
+Every number, every opener and every choice of rule is read from the game's
+table; each sentence is tagged with the clause the table names for it.
+
+>>> dict(table_rules())["T5"]
+'Before every new deal each stack must hold at least 13 chips.'
+>>> dict(table_rules(lang="ru"))["T1"]
+'Играют от 2 до 5 человек колодой из 52 карт.'
+"""
 
 from __future__ import annotations
 
-from lowball.core.tables import GameTable, load_game_table, ranking_system
+from lowball.core.behaviours import NobodyOpens, Opener, Serve, ShortAllIn, StreetKind, Structure
+from lowball.core.games import GameTable, Street, load_game_table
+from lowball.core.rankings import ranking_system
 
-ROUND_WORDS = {"en": ["before the draw", "after the draw"], "ru": ["до обмена", "после обмена"]}
+ORDINAL = {"en": ["first", "second", "third", "fourth", "fifth", "sixth", "seventh"],
+           "ru": ["первого", "второго", "третьего", "четвёртого", "пятого", "шестого", "седьмого"]}
+COUNT = {"en": {1: "One draw", 2: "Two draws", 3: "Three draws"}, "ru": {1: "Один обмен", 2: "Два обмена", 3: "Три обмена"}}
+OPENER = {
+    "en": {
+        Opener.DEALER_LEFT: "the player on the dealer's left",
+        Opener.LEFT_OF_BIG_BLIND: "the player on the big blind's left (heads-up: the dealer)",
+        Opener.LEFT_OF_LAST_POST: "the player on the left of the last player who posted",
+        Opener.FIRST_ROUND_OPENER: "the first round's opener; if they folded, the next active player; if everyone "
+                                   "checked, the first active player on the dealer's left",
+        Opener.BRING_IN: "the bring-in",
+        Opener.HIGHEST_BOARD: "the best high hand showing (a tie: the first from the dealer's left)",
+        Opener.LOWEST_BOARD: "the lowest hand showing (a tie: the first from the dealer's left)",
+    },
+    "ru": {
+        Opener.DEALER_LEFT: "игрок слева от сдающего",
+        Opener.LEFT_OF_BIG_BLIND: "игрок слева от большого блайнда (вдвоём — сдающий)",
+        Opener.LEFT_OF_LAST_POST: "игрок слева от последнего внёсшего взнос",
+        Opener.FIRST_ROUND_OPENER: "открывший первый круг; если он вышел — следующий действующий; если все "
+                                   "чекнули — первый действующий слева от сдающего",
+        Opener.BRING_IN: "игрок с вынужденной ставкой",
+        Opener.HIGHEST_BOARD: "игрок с самой старшей открытой комбинацией (при равенстве — первый слева от сдающего)",
+        Opener.LOWEST_BOARD: "игрок с самой младшей открытой комбинацией (при равенстве — первый слева от сдающего)",
+    },
+}
+ODD_CHIP = {
+    "en": {"first-winner-left-of-dealer": "the first winner on the dealer's left",
+           "lowest-seat": "the winner in the lowest seat", "high-card-by-suit": "the winner with the highest card by suit",
+           "house-keeps": "the house"},
+    "ru": {"first-winner-left-of-dealer": "первому из победителей слева от сдающего",
+           "lowest-seat": "победителю на месте с меньшим номером", "high-card-by-suit": "победителю со старшей картой по масти",
+           "house-keeps": "заведению"},
+}
+
+
+def _round_names(t: GameTable, lang: str) -> list[str]:
+    """Return a name for each betting round: before/after the draw(s), or by stud street."""
+    names, draws, held = [], 0, 0
+    for street in t.streets:
+        if street.kind is StreetKind.DEAL:
+            held += street.cards
+        elif street.kind is StreetKind.DRAW:
+            draws += 1
+        elif not t.draws:
+            names.append(f"on {_nth(held)} street" if lang == "en" else f"на {held}-й улице")
+        elif t.draws == 1:
+            names.append(("before the draw", "after the draw")[draws] if lang == "en" else
+                         ("до обмена", "после обмена")[draws])
+        elif draws == 0:
+            names.append("before the first draw" if lang == "en" else "до первого обмена")
+        else:
+            names.append(f"after the {ORDINAL['en'][draws - 1]} draw" if lang == "en" else
+                         f"после {ORDINAL['ru'][draws - 1]} обмена")
+    return names
+
+
+def _nth(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _forced(t: GameTable, lang: str) -> str:
+    en = lang == "en"
+    parts = []
+    if t.ante:
+        parts.append(f"Every player posts an ante of {t.ante}" if en else f"Каждый вносит анте {t.ante}")
+    if t.blinds:
+        small, big = t.blinds
+        parts.append(f"the two players on the dealer's left post blinds of {small} and {big} (heads-up the dealer "
+                     f"posts the small blind)" if en else
+                     f"двое слева от сдающего ставят блайнды {small} и {big} (вдвоём малый блайнд ставит сдающий)")
+    elif t.posts:
+        posts = " + ".join(map(str, t.posts))
+        parts.append(f"the dealer and the players on his left post {posts}" if en else
+                     f"сдающий и игроки слева от него вносят {posts}")
+    elif t.ante:
+        parts.append("there are no blinds" if en else "блайндов нет")
+    if t.bring_in:
+        who = "lowest" if t.bring_in_by.value == "lowest-upcard" else "highest"
+        parts.append(f"the {who} upcard brings it in for {t.bring_in}" if en else
+                     f"{'младшая' if who == 'lowest' else 'старшая'} открытая карта делает вынужденную ставку {t.bring_in}")
+    text = "; ".join(parts)
+    if t.nobody_opens is NobodyOpens.REDEAL:
+        text += ("; if nobody opens, the cards are dealt again and everyone antes again" if en else
+                 "; если никто не открыл, карты сдаются заново и все снова вносят анте")
+    return text[0].upper() + text[1:] + "."
+
+
+def _sizes(t: GameTable, lang: str) -> str:
+    en = lang == "en"
+    rounds = _round_names(t, lang)
+    sizes = ", ".join(f"{t.size_of(s)} {when}" for s, when in zip(t.bet_streets, rounds))
+    if t.structure is Structure.FIXED_LIMIT:
+        return f"Fixed limit: bets and raises are {sizes}." if en else \
+            f"Фиксированный лимит: ставка и повышение равны {sizes}."
+    kind = {"pot-limit": ("Pot-limit", "Пот-лимит"), "no-limit": ("No-limit", "Безлимит")}[t.structure.value]
+    return (f"{kind[0]}: the smallest bet is {sizes}; a raise is at least the last raise and at most "
+            f"{'the pot after calling' if t.structure is Structure.POT_LIMIT else 'all in'}." if en else
+            f"{kind[1]}: наименьшая ставка {sizes}; повышение не меньше предыдущего и не больше "
+            f"{'банка после уравнивания' if t.structure is Structure.POT_LIMIT else 'всего стека'}.")
+
+
+def _cap(t: GameTable, lang: str) -> str:
+    en = lang == "en"
+    if t.raises_per_round is None:
+        return "There is no cap on raises." if en else "Число повышений не ограничено."
+    heads_up = {"kept": ("", ""),
+                "lifted": (" (no cap once two players remain)", " (вдвоём — без ограничения)"),
+                "lifted-if-started-heads-up": (" (no cap in a round that starts heads-up)",
+                                               " (без ограничения в круге, начатом вдвоём)")}[t.heads_up_cap.value]
+    return (f"At most a bet and {t.raises_per_round} raises per betting round{heads_up[0]}." if en else
+            f"Максимум — начальная ставка и {t.raises_per_round} повышения за круг{heads_up[1]}.")
+
+
+def _stack(t: GameTable, lang: str) -> str:
+    en = lang == "en"
+    if t.min_stack:
+        return (f"Before every new deal each stack must hold at least {t.min_stack} chips." if en else
+                f"Перед каждой новой сдачей запас каждого не меньше {t.min_stack} фишек.")
+    rule = {ShortAllIn.HALF_BET_REOPENS: ("an all-in of half a bet or more counts as a full raise",
+                                          "ва-банк на половину ставки и больше считается полным повышением"),
+            ShortAllIn.ALL_INS_ADD_UP: ("short all-ins reopen the betting only once together they make a full raise",
+                                        "неполные ва-банки открывают торги, только когда вместе составят полное повышение"),
+            ShortAllIn.FULL_RAISE_ONLY: ("only a full raise reopens the betting",
+                                         "торги открывает только полное повышение")}[t.short_all_in]
+    return (f"A player may go all in and wins only what they matched (side pots); {rule[0]}." if en else
+            f"Можно пойти ва-банк и выиграть только уравненное (побочные банки); {rule[1]}.")
+
+
+def _deal(t: GameTable, lang: str) -> str:
+    en = lang == "en"
+    first = t.streets[0]
+    if t.draws or len([s for s in t.streets if s.kind is StreetKind.DEAL]) == 1:
+        return (f"Everyone gets {first.cards} cards face down, one at a time, clockwise from the dealer's left." if en
+                else f"Каждому по {first.cards} закрытых карт, по одной, по часовой стрелке слева от сдающего.")
+    streets = [s for s in t.streets if s.kind is StreetKind.DEAL]
+    words = []
+    for s in streets:
+        part = (f"{s.down} down" if s.down else "") + (" and " if s.down and s.up else "") + (f"{s.up} up" if s.up else "")
+        words.append(part)
+    text = ", then ".join(words)
+    return (f"Cards are dealt {text}, each street after a burn." if en else
+            f"Карты сдаются так: {text.replace('down', 'закрыто').replace('up', 'открыто').replace(', then ', ', затем ').replace(' and ', ' и ')}; "
+            f"перед каждой улицей сжигается карта.")
+
+
+def _draws(t: GameTable, lang: str) -> str:
+    en = lang == "en"
+    draw = t.draw_streets[0]
+    burn = (("no burn", "сжигания нет") if not draw.burn else
+            ("a burn card before the replacements", "перед заменой сжигается карта"))
+    when = "" if draw.serve is Serve.IN_TURN else (" once everyone has discarded" if en else " после сброса всех")
+    return (f"{COUNT['en'][t.draws]}: each active player discards {draw.min_discard} to {draw.max_discard} cards "
+            f"and gets as many{when}; {burn[0]}." if en else
+            f"{COUNT['ru'][t.draws]}: каждый действующий игрок сбрасывает от {draw.min_discard} до "
+            f"{draw.max_discard} карт и получает столько же{when}; {burn[1]}.")
+
+
+def _openers(t: GameTable, lang: str, later: bool) -> str:
+    en = lang == "en"
+    streets = t.bet_streets[1:] if later else t.bet_streets[:1]
+    if not streets:
+        return ""
+    rules = list(dict.fromkeys(s.opener for s in streets))
+    who = "; ".join(OPENER[lang][rule] for rule in rules)
+    if not later:
+        check_raise = ("allowed" if t.check_raise else "not allowed") if en else \
+            ("разрешён" if t.check_raise else "запрещён")
+        no_check = "" if streets[0].check else ("; facing no bet a player must bet or fold" if en else
+                                                "; без ставки нужно ставить или выходить")
+        return (f"The first betting round starts with {who}{no_check}; check-raise is {check_raise}." if en else
+                f"Первый круг торгов начинает {who}{no_check}; чек-рейз {check_raise}.")
+    if t.draws == 1 and len(streets) == 1:
+        return (f"The final round is opened by {who}." if en else f"Последние торги начинает {who}.")
+    return (f"Later rounds are opened by {who}." if en else f"Следующие круги начинает {who}.")
+
+
+def _showdown(t: GameTable, lang: str) -> str:
+    en = lang == "en"
+    if t.split:
+        high, low = t.sides
+        qual = f", a low only if {low.qualifier.replace('-', ' ')}" if low.qualifier and en else \
+            (f", младшая — только «{low.qualifier}»" if low.qualifier else "")
+        return (f"If all but one fold, the last player takes the pot at once; otherwise the best high hand and the "
+                f"best low hand split it{qual} (no low: the high takes it all)." if en else
+                f"Если остался один игрок, он сразу забирает банк; иначе лучшая старшая и лучшая младшая рука "
+                f"делят его{qual} (младшей нет — старшая берёт всё).")
+    better = ranking_system(t.ranking).better == "lower"
+    return ("If all but one fold, the last player takes the pot at once; otherwise the "
+            f"{'lowest' if better else 'highest'} hand takes it all." if en else
+            "Если остался один игрок, он сразу забирает банк; иначе "
+            f"самая {'младшая' if better else 'старшая'} рука берёт весь банк.")
 
 
 def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[str, str]]:
-    """Return (clause id, sentence) for each rule of a game table, every number read from the table.
-
-    >>> dict(table_rules())["T5"]
-    'Before every new deal each stack must hold at least 13 chips.'
-    >>> dict(table_rules(lang="ru"))["T1"]
-    'Играют от 2 до 5 человек колодой из 52 карт.'
-    """
+    """Return (clause id, sentence) for each rule of a game table, every number read from the table."""
     t = table or load_game_table()
+    c = t.clauses
+    en = lang == "en"
     system = ranking_system(t.ranking)
-    rounds = ROUND_WORDS[lang] if t.draws == 1 else [f"round {i + 1}" for i in range(t.betting_rounds)]
-    sizes = ", ".join(f"{size} {when}" for size, when in zip(t.bet_sizes, rounds))
-    raises = "unlimited raises" if t.raises_per_round is None else f"{t.raises_per_round} raises"
-    raises_ru = "без ограничения повышений" if t.raises_per_round is None else f"{t.raises_per_round} повышения"
-    if lang == "ru":
-        return [
-            ("T1", f"Играют от {t.players_min} до {t.players_max} человек колодой из {t.deck} карт."),
-            ("T2", f"Каждый вносит анте {t.ante}; блайндов нет."),
-            ("T3", f"Фиксированный лимит: ставка и повышение равны {sizes}."),
-            ("T4", f"Максимум — начальная ставка и {raises_ru} за круг."),
-            ("T5", f"Перед каждой новой сдачей запас каждого не меньше {t.min_stack} фишек."),
-            ("T6", f"Каждому по {t.hand_size} закрытых карт, по одной, по часовой стрелке слева от сдающего."),
-            ("T7", "Сдающий меняется по кругу после каждой раздачи."),
-            ("H1", f"Руки сравниваются по системе «{system.title('ru')}»."),
-            ("B1", "Первый круг торгов начинает игрок слева от сдающего; чек-рейз "
-                   f"{'разрешён' if t.check_raise else 'запрещён'}."),
-            ("D1", f"Один обмен: каждый действующий игрок сбрасывает от {t.min_discard} до {t.max_discard} карт "
-                   f"и получает столько же; сжигания нет."),
-            ("B2", "Последние торги начинает открывший первый круг; если он вышел — следующий действующий; "
-                   "если все чекнули — первый действующий слева от сдающего."),
-            ("S1", "Если остался один игрок, он сразу забирает банк; иначе самая младшая рука берёт весь банк."),
-            ("S2", "Равные руки делят банк; нечётная фишка — первому из победителей слева от сдающего."),
-            ("S3", "Результат игрока — изменение его запаса."),
-        ]
-    return [
-        ("T1", f"{t.players_min} to {t.players_max} players, one {t.deck}-card deck."),
-        ("T2", f"Every player posts an ante of {t.ante}; there are no blinds."),
-        ("T3", f"Fixed limit: bets and raises are {sizes}."),
-        ("T4", f"At most a bet and {raises} per betting round."),
-        ("T5", f"Before every new deal each stack must hold at least {t.min_stack} chips."),
-        ("T6", f"Everyone gets {t.hand_size} cards face down, one at a time, clockwise from the dealer's left."),
-        ("T7", "The dealer button moves one seat clockwise after every hand."),
-        ("H1", f"Hands are ranked by {system.title('en')}."),
-        ("B1", f"The first betting round starts on the dealer's left; check-raise is "
-               f"{'allowed' if t.check_raise else 'not allowed'}."),
-        ("D1", f"One draw: each active player discards {t.min_discard} to {t.max_discard} cards and gets as many; "
-               f"no burn card."),
-        ("B2", "The final round is opened by the first round's opener; if they folded, by the next active player; "
-               "if everyone checked, by the first active player on the dealer's left."),
-        ("S1", "If all but one fold, the last player takes the pot at once; otherwise the lowest hand takes it all."),
-        ("S2", "Equal hands split the pot; the odd chip goes to the first winner on the dealer's left."),
-        ("S3", "A player's result is the change of their stack."),
+    deck = f"one {t.deck}-card deck" + (" with the joker" if t.joker else "") if en else \
+        f"колодой из {t.deck} карт" + (" с джокером" if t.joker else "")
+    rules = [
+        (c["players"], f"{t.players_min} to {t.players_max} players, {deck}." if en else
+         f"Играют от {t.players_min} до {t.players_max} человек {deck}."),
+        (c["forced"], _forced(t, lang)),
+        (c["size"], _sizes(t, lang)),
+        (c["cap"], _cap(t, lang)),
+        (c["stack"], _stack(t, lang)),
+        (c["deal"], _deal(t, lang)),
+        (c["button"], "The dealer button moves one seat clockwise after every hand." if en else
+         "Сдающий меняется по кругу после каждой раздачи."),
+        (c["ranking"], f"Hands are ranked by {system.title('en')}." if en else
+         f"Руки сравниваются по системе «{system.title('ru')}»."),
+        (c["turn"], _openers(t, lang, later=False)),
     ]
+    if t.draws:
+        rules.append((c["draw"], _draws(t, lang)))
+    later = _openers(t, lang, later=True)
+    if later:
+        rules.append((c["later_rounds"], later))
+    rules += [
+        (c["showdown"], _showdown(t, lang)),
+        (c["split"], f"Equal hands split the pot; the odd chip goes to {ODD_CHIP['en'][t.odd_chip.value]}." if en
+         else f"Равные руки делят банк; нечётная фишка — {ODD_CHIP['ru'][t.odd_chip.value]}."),
+        (c["result"], "A player's result is the change of their stack." if en else
+         "Результат игрока — изменение его запаса."),
+    ]
+    return rules
 
 
 def rules_text(table: GameTable | None = None, lang: str = "en") -> str:

@@ -1,57 +1,13 @@
 """Words for names and explanations, in English and Russian.
 
 Only language lives here; which hand beats which is decided from the rules
-tables. Russian needs three forms of each rank name: nominative, genitive
-singular ("стрит до пятёрки") and genitive plural ("пара шестёрок").
+tables; the names of ranks and hands are in the rankings table itself
+(``rules/rankings.toml``), since ``evaluate`` names every hand it ranks.
 """
 
 from __future__ import annotations
 
-# rank -> (English singular, English plural)
-EN_RANKS = {
-    1: ("ace", "aces"), 2: ("deuce", "deuces"), 3: ("three", "threes"), 4: ("four", "fours"),
-    5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"),
-    9: ("nine", "nines"), 10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
-    13: ("king", "kings"), 14: ("ace", "aces"),
-}
-# rank -> (nominative, genitive singular, genitive plural)
-RU_RANKS = {
-    1: ("туз", "туза", "тузов"), 2: ("двойка", "двойки", "двоек"), 3: ("тройка", "тройки", "троек"),
-    4: ("четвёрка", "четвёрки", "четвёрок"), 5: ("пятёрка", "пятёрки", "пятёрок"),
-    6: ("шестёрка", "шестёрки", "шестёрок"), 7: ("семёрка", "семёрки", "семёрок"),
-    8: ("восьмёрка", "восьмёрки", "восьмёрок"), 9: ("девятка", "девятки", "девяток"),
-    10: ("десятка", "десятки", "десяток"), 11: ("валет", "валета", "валетов"),
-    12: ("дама", "дамы", "дам"), 13: ("король", "короля", "королей"), 14: ("туз", "туза", "тузов"),
-}
-
-# Hand names, by category. Fields: {r1} {r2} first and second card (singular),
-# {top} the top card, {p} {hi} {lo} {t} grouped ranks (plural forms).
-NAMES = {
-    "en": {
-        "no-pair-low": "{r1}-{r2} low",
-        "no-pair-high": "{r1}-high",
-        "pair": "pair of {p}",
-        "two-pair": "{hi} and {lo}",
-        "trips": "three {t}",
-        "straight": "{top}-high straight",
-        "flush": "{top}-high flush",
-        "full-house": "{t} full of {p}",
-        "quads": "four {t}",
-        "straight-flush": "{top}-high straight flush",
-    },
-    "ru": {
-        "no-pair-low": "{r1}-{r2} без пары",
-        "no-pair-high": "без пары, старшая карта {r1}",
-        "pair": "пара {p}",
-        "two-pair": "две пары: {hi} и {lo}",
-        "trips": "тройка {t}",
-        "straight": "стрит до {top}",
-        "flush": "флеш до {top}",
-        "full-house": "фулл-хаус: {t} и {p}",
-        "quads": "каре {t}",
-        "straight-flush": "стрит-флеш до {top}",
-    },
-}
+from lowball.core.rankings import LANGUAGES
 
 # How a hand of each category is named inside a sentence ("every straight").
 EN_NOUNS = {
@@ -126,6 +82,6 @@ SENTENCES = {
 
 def check_lang(lang: str) -> str:
     """Return ``lang`` if it is a supported language, else raise ``ValueError`` naming the choices."""
-    if lang not in NAMES:
-        raise ValueError(f"unknown language {lang!r} (known: {', '.join(NAMES)})")
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
     return lang

@@ -15,7 +15,7 @@ from functools import cached_property
 
 import z3
 
-from lowball.core.tables import GameTable
+from lowball.core.games import GameTable
 
 CALL, RAISE, FOLD = 0, 1, 2
 WORDS = {CALL: ("check", "call"), RAISE: ("bet", "raise"), FOLD: ("fold", "fold")}

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import z3
 
-from lowball.core.tables import GameTable
+from lowball.core.games import GameTable
 from lowball.verify.betting import BettingRound, round_length
 from lowball.verify.checks import Check, timed
 from lowball.verify.proof import find, maximize, prove
@@ -95,17 +95,24 @@ def check_card_bound(table: GameTable) -> Check:
     check = Check(5, f"the {table.deck}-card deck never runs out", ("T1", "T6", "D1"))
     with timed(check):
         for players in player_counts(table):
-            discards = [[z3.Int(f"d{k}_{i}") for i in range(players)] for k in range(table.draws)]
-            legal = [z3.And(table.min_discard <= d, d <= table.max_discard) for row in discards for d in row]
-            needed = players * table.hand_size + z3.Sum([d for row in discards for d in row] or [z3.IntVal(0)]) \
-                + table.burn * (1 + table.draws)
-            outcome = prove(needed <= table.deck, *legal)
+            legal: list[z3.BoolRef] = []
+            needed: list[z3.ArithRef] = []
+            for k, street in enumerate(table.streets):
+                needed.append(z3.IntVal(street.burn))
+                if street.kind.value == "deal":
+                    needed.append(z3.IntVal(players * street.cards))
+                elif street.kind.value == "draw":
+                    row = [z3.Int(f"d{k}_{i}") for i in range(players)]
+                    legal += [z3.And(street.min_discard <= d, d <= street.max_discard) for d in row]
+                    needed += row
+            total = z3.Sum(needed)
+            outcome = prove(total <= table.deck, *legal)
             if not outcome.proved:
-                most, _ = maximize(needed, *legal)
+                most, _ = maximize(total, *legal)
                 check.fail(f"with {players} players a full draw needs {most} cards but the deck has {table.deck}: "
                            f"the table would need a reshuffle rule")
                 return check
-            most, _ = maximize(needed, *legal)
+            most, _ = maximize(total, *legal)
             if players == table.players_max:
                 check.figures["max_cards"] = most
                 check.record(f"with {players} players the deal and the draw need at most {most} of {table.deck} "
@@ -118,6 +125,8 @@ def _shares(pot: z3.ArithRef, winners: int, rule: str) -> list[z3.ArithRef]:
     base = pot / winners
     if rule == "house-keeps":
         return [base] * winners
+    if rule == "lowest-seat":
+        return [base + z3.If(j == 0, pot % winners, 0) for j in range(winners)]
     return [base + z3.If(j < pot % winners, 1, 0) for j in range(winners)]
 
 
@@ -144,7 +153,7 @@ def check_chips(table: GameTable) -> Check:
                 paid = sum(value // winners + (0 if table.odd_chip == "house-keeps" else int(j < value % winners))
                            for j in range(winners))
                 check.fail(f"a pot of {value} split {winners} ways pays out {paid}: {value - paid} chip(s) go to "
-                           f"nobody under the odd-chip rule {table.odd_chip!r} (S2, S3)")
+                           f"nobody under the odd-chip rule '{table.odd_chip}' (S2, S3)")
                 return check
             fair = z3.And([z3.Or(s == pot / winners, s == pot / winners + 1) for s in shares])
             first = z3.And([shares[j] >= shares[j + 1] for j in range(winners - 1)])
@@ -169,7 +178,7 @@ def _first_active(folded: list[z3.BoolRef], start: int) -> z3.ArithRef:
 
 def final_round_opener(table: GameTable, opener: z3.ArithRef, folded: list[z3.BoolRef]) -> z3.ArithRef:
     """Return who opens a later betting round by the table's rule (B2), as a Z3 term."""
-    if table.later_rounds == "dealer-left":
+    if table.bet_streets[-1].opener.value == "dealer-left":
         return _first_active(folded, 0)
     n = len(folded)
     next_after = z3.IntVal(-1)

@@ -17,8 +17,9 @@ from typing import Sequence
 
 import z3
 
-from lowball.core.cards import HAND_SIZE, SUIT_CHARS, Card, parse_cards
-from lowball.core.tables import CATEGORIES, RankingSystem
+from lowball.core.rankings import HAND_SIZE
+from lowball.core.cards import SUIT_CHARS, Card, parse_cards
+from lowball.core.rankings import CATEGORIES, RankingSystem
 
 RANKS = range(2, 15)
 ACE = 14
@@ -229,7 +230,7 @@ def concrete(name: str, text: str, system: RankingSystem) -> tuple[CardHand, z3.
 
 def shape_cards(hand: SymHand, model: z3.ModelRef) -> tuple[Card, ...]:
     """Return five concrete cards with the shape a model gives ``hand`` (any suits that fit)."""
-    from lowball.ranking.literate import representative
+    from lowball.ranking import representative
 
     ranks = [v for v in RANKS for _ in range(model.eval(hand.count[v], model_completion=True).as_long())]
     return representative(ranks, z3.is_true(model.eval(hand.one_suit, model_completion=True)))

@@ -18,7 +18,8 @@ import z3
 
 from lowball.core.cards import format_cards
 from lowball.errors import RulesError
-from lowball.core.tables import RankingSystem, Rankings, TableReader, parse_rankings, read_toml, RULES_DIR
+from lowball.core.rankings import RankingSystem, Rankings, parse_rankings, RULES_DIR
+from lowball.core.reader import TableReader, read_toml
 from lowball.verify.checks import Check, timed
 from lowball.verify.hands import CardHand, SymHand, beats, concrete, same_value, shape_cards, ties
 from lowball.verify.proof import prove
@@ -92,7 +93,7 @@ def check_total_order(row: RankingSystem, check: Check) -> None:
 def confirm_exhaustively(row: RankingSystem, check: Check) -> None:
     """Confirm property 2 on all 2,598,960 hands: equal strength exactly when the ranks (and flush) match."""
     from lowball.analysis.census import hand_shapes
-    from lowball.ranking.literate import representative, strength_key
+    from lowball.ranking import representative, strength_key
 
     seen: dict[tuple, tuple] = {}
     for (ranks, one_suit), _ in hand_shapes().items():

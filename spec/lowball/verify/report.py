@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from lowball.errors import RulesError
-from lowball.core.tables import (
-    RANKINGS_FILE, TEACHING_TABLE_FILE, GameTable, TableReader, apply_overrides, parse_game_table, read_toml,
-)
+from lowball.core.games import GameTable, parse_game_table, read_game_data, resolve
+from lowball.core.rankings import RANKINGS_FILE
+from lowball.core.reader import TableReader, apply_overrides, read_toml
 from lowball.verify.checks import Check
 from lowball.verify.game import check_card_bound, check_chips, check_rounds, check_stack_guarantee
 from lowball.verify.ranking import check_cases, check_order, check_well_formed
@@ -25,11 +25,13 @@ def load_for_verify(rules: Path | str | None = None, overrides: dict[str, str] |
     ``rankings.systems.ace-to-six.flushes_count=false``; the others change the game table.
     """
     overrides = overrides or {}
-    game = read_toml(rules if rules is not None else TEACHING_TABLE_FILE)
+    game, folder = read_game_data(rules)
     ranks = read_toml(rankings if rankings is not None else RANKINGS_FILE)
     game_sets = {k: v for k, v in overrides.items() if not k.startswith(RANKINGS_PREFIX)}
     rank_sets = {k[len(RANKINGS_PREFIX):]: v for k, v in overrides.items() if k.startswith(RANKINGS_PREFIX)}
-    game = TableReader(game.source, apply_overrides(game.data, game_sets, game.source))
+    if any(key == "extends" for key in game_sets):
+        raise RulesError(f"{game.source}: extends: cannot be changed with --set; write a table that extends it")
+    game = TableReader(game.source, apply_overrides(resolve(game, folder), game_sets, game.source))
     ranks = TableReader(ranks.source, apply_overrides(ranks.data, rank_sets, ranks.source))
     return parse_game_table(game, rankings_data=ranks.data), ranks
 

@@ -13,12 +13,13 @@ import random
 
 import ipywidgets as w
 
+from lowball.text.narration import narrate
 from lowball.errors import LowballError
 from lowball.text.explain import category_name, explain
 from lowball.engine.state import BET, DRAW, OVER, Hand, deck_for, stacked_deck
 from lowball.phh.history import to_phh
-from lowball.ranking.literate import compare, evaluate
-from lowball.core.tables import load_game_table
+from lowball.ranking import compare, evaluate
+from lowball.core.games import load_game_table
 
 SEED_EXAMPLES = {
     "E1: Lena's 6-4 against Misha's wheel": ("6♣ 4♥ 3♠ 2♦ A♣", "5♠ 4♦ 3♣ 2♥ A♦"),
@@ -244,7 +245,7 @@ class StepThrough(w.VBox):
         self.show()
 
     def show(self) -> None:
-        lines = self.hand.narration(self.lang.value)[: self.shown]
+        lines = narrate(self.hand, self.lang.value)[: self.shown]
         self.story.value = "<ol>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ol>"
         self.status.value = _status(self.hand, self.lang.value)
 
@@ -351,7 +352,7 @@ class PlayPanel(w.VBox):
             self.prompt.value = words["your_turn"].format(who=self.you)
             self.phh.value = ""
             self.download.value = ""
-        lines = hand.narration(lang)
+        lines = narrate(hand, lang)
         self.story.value = "<ol>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ol>"
 
 

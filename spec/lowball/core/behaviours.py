@@ -1,0 +1,127 @@
+"""The names a game table may give a behaviour (an opener rule, the odd-chip rule, ...), and nothing else.
+
+A behaviour that is code (who opens a betting round, where an odd chip goes,
+what happens when the deck runs out) is chosen in a table by one of these
+names. The loader accepts only these names; the engine implements each one in
+one small function (``match`` with ``assert_never``, so a new name cannot fall
+through), and ``lowball verify`` models each one or lists it as not yet proved.
+Each member's comment gives the clause it comes from.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Structure(StrEnum):
+    """How much a bet or raise may be (T3, K5, G4, G5)."""
+
+    FIXED_LIMIT = "fixed-limit"      # T3, K5: every bet and raise is the round's fixed size
+    POT_LIMIT = "pot-limit"          # G5: at most the pot after calling
+    NO_LIMIT = "no-limit"            # G4: at least the big blind (or the last raise), at most all in
+
+
+class StreetKind(StrEnum):
+    """What a street of a game does (T6, B1, D1, L3)."""
+
+    DEAL = "deal"                    # T6, L3: cards face down and face up, after any burn
+    BET = "bet"                      # B1, K5, L5: a betting round
+    DRAW = "draw"                    # D1, K8: each active player discards and is served as many
+
+
+class Serve(StrEnum):
+    """When a draw's replacements are dealt (D1, K8, P3)."""
+
+    IN_TURN = "in-turn"                        # D1, K8: each player is served right after discarding
+    AFTER_ALL_DISCARDS = "after-all-discards"  # P3: everyone discards, one burn, then replacements in seat order
+
+
+class Opener(StrEnum):
+    """Who acts first in a betting round (B1, B2, K3, K4, F4, F5, L4, L6, R3)."""
+
+    DEALER_LEFT = "dealer-left"                  # B1, K3 after the draw, K4, F5 after the draw
+    LEFT_OF_BIG_BLIND = "left-of-big-blind"      # K3 before the draw (heads-up: the dealer)
+    LEFT_OF_LAST_POST = "left-of-last-post"      # F4: left of the last player who posted
+    FIRST_ROUND_OPENER = "first-round-opener"    # B2: whoever made the first bet of the first round
+    BRING_IN = "bring-in"                        # L4, R2: the player who must bring it in
+    HIGHEST_BOARD = "highest-board"              # L6: the best high hand showing
+    LOWEST_BOARD = "lowest-board"                # R3: the best ace-to-five low showing
+
+
+class BringIn(StrEnum):
+    """Who brings it in on third street (L4, R2)."""
+
+    LOWEST_UPCARD = "lowest-upcard"              # L4: ace high; ties by suit, clubs lowest
+    HIGHEST_UPCARD = "highest-upcard"            # R2: ace low; ties by suit, spades highest
+
+
+class CapCounts(StrEnum):
+    """What counts toward the raise cap (G1, P1)."""
+
+    BETS = "bets"            # G1: the bet (a full big blind, a completion) and the raises; the bring-in never
+    ACTIONS = "actions"      # P1: only bets, completions and raises made by players; blinds never
+
+
+class HeadsUpCap(StrEnum):
+    """Whether the cap is lifted when two players remain (G2)."""
+
+    KEPT = "kept"                                        # T4, G2 WSOP tournaments, P1
+    LIFTED = "lifted"                                    # G2 RRP: once heads-up before the cap is reached
+    LIFTED_IF_STARTED_HEADS_UP = "lifted-if-started-heads-up"   # G2 WSOP live games
+
+
+class ShortAllIn(StrEnum):
+    """What an all-in raise of less than a full raise does (G3, G4, P2)."""
+
+    HALF_BET_REOPENS = "half-bet-reopens"    # G3 (limit): half a bet or more counts as a full raise; less may be completed
+    FULL_RAISE_ONLY = "full-raise-only"      # P2: only a full raise reopens the betting; no completion
+    ALL_INS_ADD_UP = "all-ins-add-up"        # G4 (no-limit): short all-ins reopen once together a full raise
+
+
+class OddChip(StrEnum):
+    """Who gets the odd chip of a split pot (S2, L7, P5)."""
+
+    FIRST_WINNER_LEFT_OF_DEALER = "first-winner-left-of-dealer"   # S2: odd chips one each, from the dealer's left
+    LOWEST_SEAT = "lowest-seat"                                   # P5: every odd chip to the lowest seat index
+    HIGH_CARD_BY_SUIT = "high-card-by-suit"                       # L7: RRP and WSOP in stud
+    HOUSE_KEEPS = "house-keeps"                                   # some card rooms; breaks S3 (verify refutes it)
+
+
+class RunsOut(StrEnum):
+    """What happens when the deck cannot serve every card a street needs (D1, K9, L8, P3, P4)."""
+
+    NEVER = "never"                                  # D1: the table promises it cannot happen; verify proves it
+    RESHUFFLE_EARLIER = "reshuffle-earlier"          # K9: earlier discards, folded cards and burns, not this draw's
+    RESHUFFLE_ALL = "reshuffle-all"                  # P3: every discard, burn and folded card, this draw's too
+    COMMUNITY_CARD = "community-card"                # L8: burns added; if still short, one card face up for all
+    COMMUNITY_CARD_REUSE_FOLDED = "community-card-reuse-folded"   # P4: burns and folded cards first, then L8
+
+
+class NobodyOpens(StrEnum):
+    """What happens when the first betting round is checked through (B2, K4)."""
+
+    PLAY_ON = "play-on"      # B2: the draw follows; the first active player on the dealer's left opens later
+    REDEAL = "redeal"        # K4 (seed 001): the cards are redealt and everyone antes again; the pot grows
+
+
+class Joker(StrEnum):
+    """What the joker of a 53-card deck counts as (F2, F8)."""
+
+    LOWEST_MISSING = "lowest-missing"        # F8: the lowest rank not already in the hand
+
+
+class SevensRule(StrEnum):
+    """The California sevens rule (F7)."""
+
+    OFF = "off"
+    SEED_004 = "seed-004"            # F7 seed 004: a checked seven or better that loses forfeits further action;
+                                     # if it wins, the bettor takes the bet back
+    RRP = "rrp"                      # F7 RRP: a checked best seven wins only the pot before the draw
+    WHOLE_POT = "whole-pot"          # F7 some clubs: a checked seven or better forfeits the whole pot
+
+
+BEHAVIOURS: dict[str, type[StrEnum]] = {
+    "structure": Structure, "street kind": StreetKind, "serve": Serve, "opener": Opener, "bring-in": BringIn,
+    "cap counts": CapCounts, "heads-up cap": HeadsUpCap, "short all-in": ShortAllIn, "odd chip": OddChip,
+    "deck runs out": RunsOut, "nobody opens": NobodyOpens, "joker": Joker, "sevens rule": SevensRule,
+}

@@ -1,0 +1,636 @@
+"""Game tables: every game (the teaching table, deuce-to-seven, California, stud, a house rule) as data.
+
+A game table is a TOML file in ``rules/games/`` (or anywhere, for house rules).
+It names everything a rulebook says: players, deck, forced bets, the streets in
+order (deal, bet, draw), the betting structure and its cap, who opens each
+round, how the pot is won, the odd chip, what happens when the deck runs out.
+A table may ``extends`` another and list only what differs.
+
+``GAME_KEYS`` below is the one description of the format: the loader reads
+with it, and the docs page on the table format is generated from it. Every key
+is either honoured by the engine, the proofs or the docs, or refused here.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lowball.core.behaviours import (
+    BringIn, CapCounts, HeadsUpCap, Joker, NobodyOpens, OddChip, Opener, RunsOut, Serve, SevensRule, ShortAllIn,
+    StreetKind, Structure,
+)
+from lowball.core.files import quote
+from lowball.core.rankings import RULES_DIR, load_rankings
+from lowball.core.reader import MAX_DEPTH, TableReader, apply_overrides, describe, parse_toml, read_toml
+from lowball.errors import RulesError
+
+GAMES_DIR = RULES_DIR / "games"
+DEFAULT_GAME = "teaching-table"
+TEACHING_TABLE_FILE = GAMES_DIR / f"{DEFAULT_GAME}.toml"
+# The engine plays at most this many seats. No rulebook seats more than ten at a poker table,
+# and proofs and enumerations grow with the player count: a larger number is refused at once.
+MAX_PLAYERS = 10
+# A variant may extend a variant that extends another...; a longer chain is surely a loop.
+MAX_EXTENDS = 8
+# The largest chip amount a table may name (forced bets, bet sizes, the minimum stack).
+MAX_CHIPS = 10**9
+
+
+@dataclass(frozen=True, kw_only=True)
+class Key:
+    """One key of the game-table format: where it lives, what it holds, its default, and why (its clause)."""
+
+    path: str
+    kind: str            # "text", "count", "flag", "counts", "choice", "ranking", "chips"
+    doc: str
+    clause: str = ""
+    default: Any = ...
+    choices: tuple[str, ...] = ()
+
+    @property
+    def required(self) -> bool:
+        """Return whether a table must give this key (or inherit it)."""
+        return self.default is ...
+
+
+def _choice(path: str, enum: type, doc: str, clause: str, default: Any = ...) -> Key:
+    return Key(path=path, kind="choice", doc=doc, clause=clause, default=default,
+               choices=tuple(member.value for member in enum))
+
+
+# The rules the engine cites when it narrates or refuses an action, by aspect. Each game's table names
+# the clause of its own rulebook for each (the teaching table: T3 for bet sizes; deuce-to-seven: K5).
+CLAUSE_ASPECTS = {
+    "players": "how many players a hand needs",
+    "forced": "antes, blinds, posts or bring-in",
+    "deal": "how the cards are dealt",
+    "turn": "whose turn it is and what a player facing (or not facing) a bet may do",
+    "size": "how much a bet or raise is",
+    "cap": "how many raises a round allows",
+    "stack": "the chips a player needs to sit in, and all-ins",
+    "draw": "the draw: discarding and being served",
+    "later_rounds": "who opens the rounds after the first, and how many draws there are",
+    "ranking": "which hand wins (the ranking system)",
+    "showdown": "when the hand ends and who wins",
+    "split": "ties and odd chips",
+    "result": "what a player's result is",
+    "button": "how the dealer button moves",
+}
+
+# The format, top to bottom. ``docs/reference/table-format.md`` shows this list.
+GAME_KEYS: tuple[Key, ...] = (
+    Key(path="name", kind="text", doc="the game's short name, used by --game and in file names"),
+    Key(path="en", kind="text", doc="the game's title in English"),
+    Key(path="ru", kind="text", doc="the game's title in Russian"),
+    Key(path="variant", kind="text", doc="the PHH variant code of its hand histories (FA6L1D, F2L3D, ...)"),
+    Key(path="phh_stakes", kind="choice", default="from-history", choices=("from-history", "must-match"),
+        clause="T2, T3",
+        doc="whether a hand history may choose the stakes (antes, blinds, bets: the PHH standard's games) or must "
+            "have the table's own (the teaching table, where they are rules)"),
+    Key(path="extends", kind="text", default="",
+        doc="a built-in game (or a .toml file beside this one) that this table changes; list only the differences"),
+    Key(path="ranking", kind="ranking", clause="S1, L1",
+        doc='who wins the pot: a system ("ace-to-six": the best hand under it takes all), or a table '
+            '{high = "high", low = "ace-to-five", qualifier = "eight-or-better"} for a high-low split'),
+    _choice("structure", Structure, "how much a bet may be: fixed-limit, pot-limit or no-limit", "T3, G4, G5"),
+    Key(path="small_bet", kind="chips", clause="T3, K5, L5, F4",
+        doc='the bet of streets sized "small" (in pot-limit and no-limit: the smallest bet); '
+            '"total-posts" for the sum of the forced posts (F4)'),
+    Key(path="big_bet", kind="chips", clause="T3, K5, L5, F4",
+        doc='the bet of streets sized "big"; "double" for twice the small bet (F4)'),
+    Key(path="raises_per_round", kind="raises", clause="T4, G1",
+        doc='raises allowed after the bet in one round, or "unlimited" (always so in pot-limit and no-limit)'),
+    _choice("cap_counts", CapCounts, "what counts toward the cap: the bets (G1) or the players' actions (P1)",
+            "G1, P1", CapCounts.BETS.value),
+    _choice("heads_up_cap", HeadsUpCap, "whether two players left alone may raise without cap", "G2",
+            HeadsUpCap.KEPT.value),
+    _choice("short_all_in", ShortAllIn, "what an all-in raise of less than a full raise reopens", "G3, G4, P2",
+            ShortAllIn.FULL_RAISE_ONLY.value),
+    Key(path="check_raise", kind="flag", clause="B1, K7, F6",
+        doc="whether a player who checked may raise later in the same round"),
+    Key(path="min_stack", kind="count", clause="T5", default=0,
+        doc="every stack must hold at least this before a deal (0: no minimum); where it covers the most a "
+            "player can put in, nobody is ever all-in (verify proves it)"),
+    Key(path="players.min", kind="count", clause="T1, K9, L3", doc="the fewest players a hand may start with"),
+    Key(path="players.max", kind="count", clause="T1, K9, L3",
+        doc=f"the most players a hand may start with (the engine seats at most {MAX_PLAYERS})"),
+    Key(path="deck.cards", kind="count", clause="T1, F8", doc="52, or 53 with the joker"),
+    _choice("deck.joker", Joker, "what the joker counts as; only with 53 cards", "F2, F8", ""),
+    _choice("deck.runs_out", RunsOut, "what happens when the deck cannot serve a street", "D1, K9, L8, P3"),
+    Key(path="forced.ante", kind="count", clause="T2, K4, L4", default=0, doc="every player's ante"),
+    Key(path="forced.blinds", kind="counts", clause="K3", default=(),
+        doc="[small, big]: posted by the two players on the dealer's left (heads-up the dealer posts the small)"),
+    Key(path="forced.posts", kind="counts", clause="F4", default=(),
+        doc="California posts: the dealer first, then up to two players on the dealer's left"),
+    Key(path="forced.bring_in", kind="count", clause="L4, R2", default=0,
+        doc="the bring-in on the first betting street of stud"),
+    _choice("forced.bring_in_by", BringIn, "who brings it in", "L4, R2", ""),
+    _choice("forced.nobody_opens", NobodyOpens, "what happens when the first round is checked through",
+            "B2, K4", NobodyOpens.PLAY_ON.value),
+    Key(path="streets", kind="streets", clause="T6, D1, B2, K5, K8, L3",
+        doc="the streets in order: each a deal, a bet or a draw (see the street keys)"),
+    _choice("showdown.odd_chip", OddChip, "who gets an odd chip of a split pot", "S2, L7, P5"),
+    *(Key(path=f"clauses.{aspect}", kind="text", doc=f"the clause cited for {words}") for aspect, words in
+      CLAUSE_ASPECTS.items()),
+    _choice("showdown.sevens_rule", SevensRule, "the California sevens rule", "F7", SevensRule.OFF.value),
+)
+
+STREET_KEYS: dict[str, tuple[Key, ...]] = {
+    "deal": (
+        Key(path="down", kind="count", default=0, doc="cards dealt face down to each active player", clause="T6, L3"),
+        Key(path="up", kind="count", default=0, doc="cards dealt face up to each active player", clause="L3"),
+        Key(path="burn", kind="count", default=0, doc="cards burned before the deal", clause="D1, L3"),
+    ),
+    "bet": (
+        Key(path="size", kind="size", doc='"small" or "big": the table\'s small_bet or big_bet', clause="T3, K5, L5"),
+        _choice("opener", Opener, "who acts first", "B1, B2, K3, F4, L6"),
+        Key(path="check", kind="flag", default=True, doc="whether a player facing no bet may check", clause="B1, F5"),
+    ),
+    "draw": (
+        Key(path="burn", kind="count", default=0, doc="cards burned before the replacements", clause="D1, K8"),
+        Key(path="min_discard", kind="count", default=0, doc="the fewest cards a player may discard", clause="D1"),
+        Key(path="max_discard", kind="count", doc="the most cards a player may discard", clause="D1, K8"),
+        _choice("serve", Serve, "when replacements are dealt: in turn, or after everyone has discarded",
+                "D1, K8, P3", Serve.IN_TURN.value),
+    ),
+}
+STREET_COMMON = (
+    _choice("kind", StreetKind, "deal, bet or draw", "T6, B1, D1"),
+    Key(path="clause", kind="text", doc="the clause this street plays, cited in narration and docs"),
+)
+
+
+# ---- The loaded table ----
+
+@dataclass(frozen=True, kw_only=True)
+class Street:
+    """One street: a deal (face down / face up, after a burn), a betting round, or a draw."""
+
+    kind: StreetKind
+    clause: str
+    down: int = 0
+    up: int = 0
+    burn: int = 0
+    size: str = ""
+    opener: Opener | None = None
+    check: bool = True
+    min_discard: int = 0
+    max_discard: int = 0
+    serve: Serve = Serve.IN_TURN
+
+    @property
+    def cards(self) -> int:
+        """Return how many cards a deal street gives each player."""
+        return self.down + self.up
+
+
+@dataclass(frozen=True, kw_only=True)
+class Side:
+    """One way the pot (or half of it) is won: the best hand under ``system``, if it meets ``qualifier`` (L1)."""
+
+    half: str                    # "whole", or "high" / "low" in a split game (L2)
+    system: str
+    qualifier: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameTable:
+    """A game, as its table says: every value the engine, the proofs and the docs read."""
+
+    name: str
+    en: str
+    ru: str
+    variant: str
+    extends: str
+    source: str
+    sides: tuple[Side, ...]
+    structure: Structure
+    small_bet: int
+    big_bet: int
+    raises_per_round: int | None        # None: unlimited raising
+    cap_counts: CapCounts
+    heads_up_cap: HeadsUpCap
+    short_all_in: ShortAllIn
+    check_raise: bool
+    min_stack: int
+    players_min: int
+    players_max: int
+    deck: int
+    joker: Joker | None
+    runs_out: RunsOut
+    ante: int
+    blinds: tuple[int, ...]
+    posts: tuple[int, ...]
+    bring_in: int
+    bring_in_by: BringIn | None
+    nobody_opens: NobodyOpens
+    streets: tuple[Street, ...]
+    odd_chip: OddChip
+    sevens_rule: SevensRule
+    clauses: dict[str, str]
+    phh_stakes_vary: bool
+    data: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)   # the resolved TOML
+
+    # ---- derived facts, each read off the fields above ----
+
+    @property
+    def ranking(self) -> str:
+        """Return the ranking system of the pot's first side (the whole pot in a one-sided game)."""
+        return self.sides[0].system
+
+    @property
+    def split(self) -> bool:
+        """Return whether the pot is split high and low (L2)."""
+        return len(self.sides) > 1
+
+    @property
+    def bet_streets(self) -> tuple[Street, ...]:
+        """Return the betting rounds in order."""
+        return tuple(s for s in self.streets if s.kind is StreetKind.BET)
+
+    @property
+    def betting_rounds(self) -> int:
+        """Return how many betting rounds a hand has."""
+        return len(self.bet_streets)
+
+    @property
+    def draw_streets(self) -> tuple[Street, ...]:
+        """Return the draws in order."""
+        return tuple(s for s in self.streets if s.kind is StreetKind.DRAW)
+
+    @property
+    def draws(self) -> int:
+        """Return how many draws a hand has (D1: one; K2: one or three)."""
+        return len(self.draw_streets)
+
+    @property
+    def bet_sizes(self) -> tuple[int, ...]:
+        """Return the bet size (in pot-limit and no-limit: the smallest bet) of each betting round, in chips."""
+        return tuple(self.size_of(s) for s in self.bet_streets)
+
+    def size_of(self, street: Street) -> int:
+        """Return the chips a bet street's ``size`` names."""
+        return self.small_bet if street.size == "small" else self.big_bet
+
+    @property
+    def hand_size(self) -> int:
+        """Return how many cards a player holds once every deal is done (five in draw games, seven in stud)."""
+        return sum(s.cards for s in self.streets if s.kind is StreetKind.DEAL)
+
+    @property
+    def bets_per_round(self) -> int | None:
+        """Return the cap on bets per round: the bet plus the raises (T4); None when raising is unlimited."""
+        return None if self.raises_per_round is None else 1 + self.raises_per_round
+
+    @property
+    def big_blind(self) -> int:
+        """Return the big blind (0 without blinds)."""
+        return self.blinds[-1] if self.blinds else 0
+
+    def title(self, lang: str = "en") -> str:
+        """Return the game's title in ``lang``."""
+        return self.ru if lang == "ru" else self.en
+
+
+# ---- Reading a table ----
+
+def _merge(base: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """Return ``base`` with ``change`` laid over it: tables merge key by key; any other value replaces."""
+    merged = dict(base)
+    for key, value in change.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def builtin_paths() -> dict[str, Path]:
+    """Return the built-in game tables by name (the file name without ``.toml``)."""
+    return {path.stem: path for path in sorted(GAMES_DIR.glob("*.toml"))}
+
+
+def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Return a table's data with everything it ``extends`` filled in, nearest table last."""
+    data = reader.data
+    parent = data.get("extends", "")
+    if not parent:
+        return data
+    if not isinstance(parent, str):
+        raise reader.fail("extends", f"expected a string, got {describe(parent)}")
+    if parent in seen or len(seen) >= MAX_EXTENDS:
+        raise reader.fail("extends", f"{quote(parent)} extends itself through {' -> '.join(seen)}")
+    parent_reader = _parent_reader(reader, parent, folder)
+    base = resolve(parent_reader, folder if parent.endswith(".toml") else None, seen + (parent,))
+    merged = _merge(base, {k: v for k, v in data.items() if k != "extends"})
+    merged["extends"] = parent
+    return merged
+
+
+def _parent_reader(reader: TableReader, parent: str, folder: Path | None) -> TableReader:
+    if parent.endswith(".toml"):
+        if folder is None:
+            raise reader.fail("extends", f"a built-in table can only extend built-in games, not {quote(parent)}")
+        return read_toml(folder / parent)
+    paths = builtin_paths()
+    if parent not in paths:
+        raise reader.fail("extends", f"no built-in game {quote(parent)} (known: {', '.join(paths)})")
+    return read_toml(paths[parent])
+
+
+class _Reader:
+    """Reads the keys of ``GAME_KEYS`` from resolved data, with their defaults and choices."""
+
+    def __init__(self, reader: TableReader):
+        self.r = reader
+        known = {key.path.split(".")[0] for key in GAME_KEYS}
+        reader.only_keys("", known)
+        for section in ("players", "deck", "forced", "showdown", "clauses"):
+            if reader.has(section):
+                reader.only_keys(section, {k.path.split(".")[1] for k in GAME_KEYS if k.path.startswith(section + ".")})
+
+    def get(self, path: str) -> Any:
+        key = next(k for k in GAME_KEYS if k.path == path)
+        return self.read(key, path)
+
+    def read(self, key: Key, path: str) -> Any:
+        r = self.r
+        default = key.default
+        if key.kind == "text":
+            return r.text(path, default=default)
+        if key.kind == "choice":
+            if default == "" and not r.has(path):
+                return None
+            return r.text(path, key.choices, default=default)
+        if key.kind == "count":
+            return r.count(path, 0, MAX_CHIPS, default=default)
+        if key.kind == "flag":
+            return r.value(path, bool, default)
+        if key.kind == "counts":
+            return r.counts(path, 1, default=default)
+        raise AssertionError(key.kind)
+
+
+def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None = None) -> GameTable:
+    """Validate a resolved game table into ``GameTable``; refuse what the engine cannot run.
+
+    ``rankings_data`` is the raw rankings table whose systems and qualifiers the ``ranking`` key may name
+    (the shipped one by default).
+    """
+    g = _Reader(reader)
+    r = reader
+    systems, qualifiers = _ranking_names(rankings_data)
+    sides = _read_sides(r, systems, qualifiers)
+    structure = Structure(g.get("structure"))
+    players_min = r.count("players.min", 2, MAX_PLAYERS)
+    players_max = r.count("players.max", 2, MAX_PLAYERS)
+    if players_max < players_min:
+        raise r.fail("players.max", f"{players_max} is less than players.min {players_min}")
+
+    deck = r.count("deck.cards", 1)
+    joker = g.get("deck.joker")
+    if deck not in (52, 53):
+        raise r.fail("deck.cards", f"the deck has 52 cards, or 53 with the joker (T1, F8); got {deck}")
+    if (deck == 53) != (joker is not None):
+        raise r.fail("deck.joker", "a 53-card deck needs deck.joker (F8), and only a 53-card deck has a joker")
+    if joker is not None and any(side.system != "ace-to-five" for side in sides):
+        raise r.fail("deck.joker", "the joker plays only in ace-to-five (F2, F8)")
+
+    posts = g.get("forced.posts")
+    if len(posts) > 3:
+        raise r.fail("forced.posts", f"at most three players post: the dealer and two on his left (F4); got {len(posts)}")
+    blinds = g.get("forced.blinds")
+    if blinds and len(blinds) != 2:
+        raise r.fail("forced.blinds", f"expected [small, big] (K3), got {len(blinds)} blind(s)")
+    if blinds and posts:
+        raise r.fail("forced.posts", "a table has blinds (K3) or California posts (F4), not both")
+    bring_in = g.get("forced.bring_in")
+    bring_in_by = g.get("forced.bring_in_by")
+    if bool(bring_in) != (bring_in_by is not None):
+        raise r.fail("forced.bring_in_by", "a bring-in needs forced.bring_in_by, and bring_in_by needs a bring-in")
+
+    small_bet = _size(r, "small_bet", posts=posts)
+    big_bet = _size(r, "big_bet", small=small_bet)
+    raises = _raises(r, structure)
+    short_all_in = ShortAllIn(g.get("short_all_in"))
+    if short_all_in is ShortAllIn.HALF_BET_REOPENS and structure is not Structure.FIXED_LIMIT:
+        raise r.fail("short_all_in", "the half-bet rule is a fixed-limit rule (G3); in pot-limit and no-limit "
+                                     "short all-ins add up (G4)")
+    if short_all_in is ShortAllIn.ALL_INS_ADD_UP and structure is Structure.FIXED_LIMIT:
+        raise r.fail("short_all_in", "all-ins-add-up is the no-limit rule (G4); fixed limit uses half-bet-reopens "
+                                     "(G3) or full-raise-only (P2)")
+
+    streets = _read_streets(r, structure, bring_in)
+    table = GameTable(
+        name=g.get("name"), en=g.get("en"), ru=g.get("ru"), variant=g.get("variant"), extends=g.get("extends"),
+        source=r.source, sides=sides, structure=structure, small_bet=small_bet, big_bet=big_bet,
+        raises_per_round=raises, cap_counts=CapCounts(g.get("cap_counts")),
+        heads_up_cap=HeadsUpCap(g.get("heads_up_cap")), short_all_in=short_all_in,
+        check_raise=g.get("check_raise"), min_stack=g.get("min_stack"), players_min=players_min,
+        players_max=players_max, deck=deck, joker=Joker(joker) if joker else None,
+        runs_out=RunsOut(g.get("deck.runs_out")), ante=g.get("forced.ante"), blinds=blinds, posts=posts,
+        bring_in=bring_in, bring_in_by=BringIn(bring_in_by) if bring_in_by else None,
+        nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets,
+        odd_chip=OddChip(g.get("showdown.odd_chip")), sevens_rule=SevensRule(g.get("showdown.sevens_rule")),
+        clauses={aspect: g.get(f"clauses.{aspect}") for aspect in CLAUSE_ASPECTS},
+        phh_stakes_vary=g.get("phh_stakes") == "from-history", data=reader.data,
+    )
+    _check_whole(r, table)
+    return table
+
+
+def _ranking_names(rankings_data: dict[str, Any] | None) -> tuple[set[str], dict[str, str]]:
+    """Return the system names and the qualifiers (name -> system) a game table may use."""
+    if rankings_data is None:
+        rankings = load_rankings()
+        return {row.key for row in rankings.systems}, {q.key: q.system for q in rankings.qualifiers}
+    systems = rankings_data.get("systems") if isinstance(rankings_data.get("systems"), dict) else {}
+    quals = rankings_data.get("qualifiers") if isinstance(rankings_data.get("qualifiers"), dict) else {}
+    return set(systems), {k: v.get("system", "") for k, v in quals.items() if isinstance(v, dict)}
+
+
+def _read_sides(r: TableReader, systems: set[str], qualifiers: dict[str, str]) -> tuple[Side, ...]:
+    """Read ``ranking``: one system for the whole pot, or a high/low split with a low qualifier (S1, L1, L2)."""
+    value = r.value("ranking", (str, dict))
+    if isinstance(value, str):
+        if value not in systems:
+            raise r.fail("ranking", f"unknown ranking system {quote(value)} (known: {', '.join(sorted(systems))})")
+        return (Side(half="whole", system=value),)
+    r.only_keys("ranking", {"high", "low", "qualifier"})
+    sides = []
+    for half in ("high", "low"):
+        system = r.text(f"ranking.{half}")
+        if system not in systems:
+            raise r.fail(f"ranking.{half}", f"unknown ranking system {quote(system)}")
+        sides.append(system)
+    qualifier = r.text("ranking.qualifier", default="")
+    if qualifier and qualifiers.get(qualifier) != sides[1]:
+        known = ", ".join(k for k, s in qualifiers.items() if s == sides[1]) or "none"
+        raise r.fail("ranking.qualifier", f"{quote(qualifier)} is not a qualifier of {sides[1]} (known: {known})")
+    return (Side(half="high", system=sides[0]), Side(half="low", system=sides[1], qualifier=qualifier))
+
+
+def _size(r: TableReader, key: str, posts: tuple[int, ...] = (), small: int = 0) -> int:
+    """Read a bet size: chips, or "total-posts" (F4: the posts set the limit) or "double" (F4: after the draw)."""
+    value = r.value(key, (int, str))
+    if isinstance(value, str):
+        named = {"total-posts": sum(posts), "double": 2 * small}
+        if value not in named or (value == "total-posts" and not posts) or (value == "double" and not small):
+            allowed = '"total-posts" (with forced.posts)' if key == "small_bet" else '"double"'
+            raise r.fail(key, f"expected a whole number of chips or {allowed}, got {quote(value)}")
+        return named[value]
+    return r.count(key, 1, MAX_CHIPS)
+
+
+def _raises(r: TableReader, structure: Structure) -> int | None:
+    """Read ``raises_per_round``: a whole number in fixed limit, "unlimited" anywhere (T4, G1)."""
+    value = r.value("raises_per_round", (int, str))
+    if value == "unlimited":
+        return None
+    if isinstance(value, str):
+        raise r.fail("raises_per_round", f"expected a whole number or 'unlimited', got {quote(value)}")
+    if structure is not Structure.FIXED_LIMIT:
+        raise r.fail("raises_per_round", f"{structure} betting has no raise cap (G4, G5): use 'unlimited'")
+    return r.count("raises_per_round", 0, 100)
+
+
+def _read_streets(r: TableReader, structure: Structure, bring_in: int) -> tuple[Street, ...]:
+    items = r.value("streets", list)
+    if not items:
+        raise r.fail("streets", "a game needs at least one street")
+    if len(items) > 64:
+        raise r.fail("streets", f"{len(items)} streets; at most 64")
+    streets = []
+    for i, item in enumerate(items):
+        at = f"streets[{i}]"
+        if not isinstance(item, dict):
+            raise r.fail(at, f"expected a table, got {describe(item)}")
+        sub = TableReader(r.source, {at: item})
+        kind = StreetKind(sub.text(f"{at}.kind", tuple(k.value for k in StreetKind)))
+        keys = {k.path: k for k in STREET_COMMON + STREET_KEYS[kind.value]}
+        sub.only_keys(at, set(keys))
+        g = _Reader.__new__(_Reader)
+        g.r = sub
+        values = {path: g.read(key, f"{at}.{path}") for path, key in keys.items() if path not in ("kind", "size")}
+        if kind is StreetKind.BET:
+            values["size"] = sub.text(f"{at}.size", ("small", "big"))
+            values["opener"] = Opener(values["opener"])
+        if kind is StreetKind.DRAW:
+            values["serve"] = Serve(values["serve"])
+        streets.append(Street(kind=kind, **{k: v for k, v in values.items() if k != "kind"}))
+    if streets[0].kind is not StreetKind.DEAL or not streets[0].cards:
+        raise r.fail("streets[0]", "the first street deals the cards (T6)")
+    for i, street in enumerate(streets):
+        at = f"streets[{i}]"
+        if street.kind is StreetKind.DEAL and not street.cards:
+            raise r.fail(at, "a deal street deals at least one card (down or up)")
+        if street.kind is StreetKind.DRAW and street.min_discard > street.max_discard:
+            raise r.fail(f"{at}.min_discard", f"{street.min_discard} is more than max_discard {street.max_discard}")
+        if street.opener is Opener.BRING_IN and not bring_in:
+            raise r.fail(f"{at}.opener", "the bring-in opens only where forced.bring_in is set (L4)")
+    if streets[-1].kind is not StreetKind.BET:
+        raise r.fail(f"streets[{len(streets) - 1}]", "the last street is a betting round before the showdown (S1)")
+    return tuple(streets)
+
+
+def _check_whole(r: TableReader, t: GameTable) -> None:
+    """Refuse combinations the engine cannot play: checked after every key is read on its own."""
+    held = 0
+    for i, street in enumerate(t.streets):
+        at = f"streets[{i}]"
+        if street.kind is StreetKind.DEAL:
+            held += street.cards
+        if street.kind is StreetKind.DRAW and street.max_discard > held:
+            raise r.fail(f"{at}.max_discard", f"{street.max_discard} is more than the {held} cards a player holds")
+        if street.kind is StreetKind.BET and street.opener is Opener.FIRST_ROUND_OPENER and \
+                street is t.bet_streets[0]:
+            raise r.fail(f"{at}.opener", "the first betting round cannot be opened by its own opener (B2)")
+        if street.kind is StreetKind.BET and street.opener is Opener.LEFT_OF_BIG_BLIND and not t.blinds:
+            raise r.fail(f"{at}.opener", "left-of-big-blind needs blinds (K3)")
+        if street.kind is StreetKind.BET and street.opener is Opener.LEFT_OF_LAST_POST and not t.posts:
+            raise r.fail(f"{at}.opener", "left-of-last-post needs forced.posts (F4)")
+    if t.hand_size < 5:
+        raise r.fail("streets", f"a player ends with {t.hand_size} cards; a hand is five (H2)")
+    if t.split and t.sides[1].system == t.sides[0].system:
+        raise r.fail("ranking.low", "the two halves of a split pot need two different rankings (L1)")
+    if t.nobody_opens is NobodyOpens.REDEAL and not t.ante:
+        raise r.fail("forced.nobody_opens", "a redeal needs antes to grow the pot (K4)")
+    if t.posts and t.ante:
+        raise r.fail("forced.ante", "California posts replace antes (F4)")
+    if t.sevens_rule is not SevensRule.OFF and t.structure is not Structure.FIXED_LIMIT:
+        raise r.fail("showdown.sevens_rule", "the sevens rule is a limit rule (F7)")
+    if t.deck == 52 and t.runs_out is RunsOut.COMMUNITY_CARD and t.draws:
+        raise r.fail("deck.runs_out", "a community card is the stud rule (L8); a draw game reshuffles (K9)")
+
+
+def read_game_data(source: Path | str | None) -> tuple[TableReader, Path | None]:
+    """Return the raw reader of a game given by built-in name, path, or None (the teaching table)."""
+    if source is None:
+        source = DEFAULT_GAME
+    paths = builtin_paths()
+    if isinstance(source, str) and source in paths:
+        return read_toml(paths[source]), None
+    path = Path(source)
+    if isinstance(source, str) and not source.endswith(".toml") and not path.exists():
+        raise RulesError(f"no game {quote(source)}: not a built-in game ({', '.join(paths)}) and no such file")
+    return read_toml(path), path.parent
+
+
+def load_game_table(game: Path | str | None = None, overrides: dict[str, str] | None = None,
+                    rankings_data: dict[str, Any] | None = None) -> GameTable:
+    """Load a game table by built-in name or path (the teaching table when None), with ``--set`` overrides.
+
+    >>> load_game_table().min_stack
+    13
+    >>> load_game_table(overrides={"raises_per_round": "4"}).bets_per_round
+    5
+    >>> load_game_table(overrides={"players.max": "six"})
+    Traceback (most recent call last):
+    lowball.errors.RulesError: teaching-table.toml: players.max: expected an integer, got 'six'
+    """
+    if overrides is None and rankings_data is None:
+        return _cached(game if not isinstance(game, Path) else str(game))
+    reader, folder = read_game_data(game)
+    data = resolve(reader, folder)
+    if overrides:
+        data = apply_overrides(data, overrides, reader.source)
+        if any(key == "extends" or key.startswith("extends.") for key in overrides):
+            raise RulesError(f"{reader.source}: extends: cannot be changed with --set; write a table that extends it")
+    return parse_game_table(TableReader(reader.source, data), rankings_data)
+
+
+@functools.lru_cache(maxsize=64)
+def _cached(game: str | None) -> GameTable:
+    reader, folder = read_game_data(game)
+    return parse_game_table(TableReader(reader.source, resolve(reader, folder)))
+
+
+def with_stakes(table: GameTable, stakes: dict[str, Any]) -> GameTable:
+    """Return ``table`` played at other stakes (dotted keys such as ``forced.ante``), checked like any table."""
+    data = copy.deepcopy(table.data)
+    for key, value in stakes.items():
+        node = data
+        *parents, last = key.split(".")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[last] = value
+    return parse_game_table(TableReader(table.source, data))
+
+
+def builtin_games() -> list[GameTable]:
+    """Return every built-in game, in file-name order."""
+    return [load_game_table(name) for name in builtin_paths()]
+
+
+def table_from_text(text: str, source: str = "table.toml") -> GameTable:
+    """Return the game table written in ``text`` (for tests and notebooks: a house rule inline)."""
+    reader = TableReader(source, parse_toml(text, source))
+    return parse_game_table(TableReader(source, resolve(reader, None)))
+
+
+__all__ = ["GAME_KEYS", "GameTable", "MAX_DEPTH", "Side", "Street", "builtin_games", "builtin_paths",
+           "load_game_table", "parse_game_table", "table_from_text"]

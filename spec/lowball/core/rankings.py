@@ -1,0 +1,310 @@
+"""The rankings table: how each system ranks five cards (H1-H4, K1, F1, L1), loaded and validated.
+
+Every ranking rule value lives in ``rules/rankings.toml``; the names of ranks and
+hands (English and Russian) live in ``rules/names.toml``. A table that does not
+validate is refused with a ``RulesError`` whose one-line message names the file,
+the key and the problem.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lowball.core.reader import TableReader, read_toml
+from lowball.errors import RulesError
+
+RULES_DIR = Path(__file__).parent.parent / "rules"
+# A poker hand is five cards (H2). The evaluator, the shape codes and the Z3 model are written for
+# five; the table says so too (``hand_size``) and the loader refuses any other number.
+HAND_SIZE = 5
+RANKINGS_FILE = RULES_DIR / "rankings.toml"
+
+# The categories the evaluator can recognise, and the parts each one is
+# compared by (H3). This is vocabulary, not rule values: which categories a
+# system uses, in which order, and which parts break ties first is in the table.
+CATEGORY_PARTS: dict[str, frozenset[str]] = {
+    "no-pair": frozenset({"cards"}),
+    "pair": frozenset({"pair", "kickers"}),
+    "two-pair": frozenset({"high-pair", "low-pair", "kickers"}),
+    "trips": frozenset({"trips", "kickers"}),
+    "straight": frozenset({"top-card"}),
+    "flush": frozenset({"cards"}),
+    "full-house": frozenset({"trips", "pair"}),
+    "quads": frozenset({"quads", "kickers"}),
+    "straight-flush": frozenset({"top-card"}),
+}
+CATEGORIES = tuple(CATEGORY_PARTS)
+LANGUAGES = ("en", "ru")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Category:
+    """A hand category and its names, e.g. ``Category(key='pair', en='pair', ru='пара')``."""
+
+    key: str
+    en: str
+    ru: str
+
+    def name(self, lang: str = "en") -> str:
+        """Return the category's name in ``lang``: ``Category(key='pair', en='pair', ru='пара').name('ru') == 'пара'``."""
+        return getattr(self, lang)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RankingSystem:
+    """One row of the rankings table: how a system ranks five cards (H1-H4, K1, F1, L1)."""
+
+    key: str
+    en: str
+    ru: str
+    ace: str
+    better: str
+    straights_count: bool
+    flushes_count: bool
+    wheel_is_straight: bool
+    broadway_is_straight: bool
+    category_order: tuple[str, ...]
+    tie_break: tuple[tuple[str, tuple[str, ...]], ...]
+    category_clause: str
+    tie_break_clause: str
+    ace_clause: str
+
+    def parts(self, category: str) -> tuple[str, ...]:
+        """Return the tie-break parts of ``category`` in the order they are compared (H3)."""
+        return dict(self.tie_break)[category]
+
+    def title(self, lang: str = "en") -> str:
+        """Return the system's display name in ``lang``."""
+        return getattr(self, lang)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Qualifier:
+    """A low-hand qualifier (L1): five unpaired cards, none above ``max_rank``."""
+
+    key: str
+    en: str
+    ru: str
+    system: str
+    max_rank: int
+    clause: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rankings:
+    """The whole rankings table: categories, systems and qualifiers."""
+
+    hand_size: int
+    categories: tuple[Category, ...]
+    systems: tuple[RankingSystem, ...]
+    qualifiers: tuple[Qualifier, ...]
+    rank_names: dict[str, dict[int, tuple[str, ...]]]   # lang -> value -> forms (see names.toml comments)
+    hand_names: dict[str, dict[str, str]]               # lang -> template key -> template
+
+    def system(self, name: str) -> RankingSystem:
+        """Return the system called ``name``, or raise ``RulesError`` listing the known names."""
+        for row in self.systems:
+            if row.key == name:
+                return row
+        known = ", ".join(row.key for row in self.systems)
+        raise RulesError(f"unknown ranking system {name!r} (known: {known})")
+
+    def category(self, key: str) -> Category:
+        """Return the category called ``key``."""
+        return next(c for c in self.categories if c.key == key)
+
+    def qualifier(self, name: str) -> Qualifier:
+        """Return the qualifier called ``name``, or raise ``RulesError``."""
+        for row in self.qualifiers:
+            if row.key == name:
+                return row
+        known = ", ".join(row.key for row in self.qualifiers)
+        raise RulesError(f"unknown qualifier {name!r} (known: {known})")
+
+
+_SYSTEM_KEYS = {
+    "en", "ru", "ace", "better", "straights_count", "flushes_count", "wheel_is_straight",
+    "broadway_is_straight", "category_order", "tie_break", "clauses",
+}
+
+
+def _read_category(reader: TableReader, key: str) -> Category:
+    reader.only_keys(f"categories.{key}", set(LANGUAGES))
+    if key not in CATEGORY_PARTS:
+        raise reader.fail(f"categories.{key}", f"unknown category (known: {', '.join(CATEGORIES)})")
+    return Category(key=key, en=reader.text(f"categories.{key}.en"), ru=reader.text(f"categories.{key}.ru"))
+
+
+def _possible_categories(straights: bool, flushes: bool) -> set[str]:
+    """Return the categories a hand can fall in when straights/flushes do or do not count."""
+    possible = set(CATEGORIES)
+    if not straights:
+        possible -= {"straight", "straight-flush"}
+    if not flushes:
+        possible -= {"flush", "straight-flush"}
+    return possible
+
+
+def _read_system(reader: TableReader, name: str, categories: set[str]) -> RankingSystem:
+    at = f"systems.{name}"
+    reader.only_keys(at, _SYSTEM_KEYS)
+    straights = reader.value(f"{at}.straights_count", bool)
+    flushes = reader.value(f"{at}.flushes_count", bool)
+    wheel = reader.value(f"{at}.wheel_is_straight", bool)
+    broadway = reader.value(f"{at}.broadway_is_straight", bool)
+    if not straights and (wheel or broadway):
+        key = f"{at}.wheel_is_straight" if wheel else f"{at}.broadway_is_straight"
+        raise reader.fail(key, "cannot be true when straights_count is false")
+
+    order = reader.strings(f"{at}.category_order")
+    possible = _possible_categories(straights, flushes)
+    seen: set[str] = set()
+    for i, category in enumerate(order):
+        where = f"{at}.category_order[{i}]"
+        if category not in categories:
+            raise reader.fail(where, f"unknown category {category!r} (known: {', '.join(CATEGORIES)})")
+        if category in seen:
+            raise reader.fail(where, f"category {category!r} appears twice")
+        if category not in possible:
+            why = "straights_count" if category in ("straight", "straight-flush") and not straights else "flushes_count"
+            raise reader.fail(where, f"category {category!r} cannot occur when {why} is false")
+        seen.add(category)
+    missing = [c for c in CATEGORIES if c in possible and c not in seen]
+    if missing:
+        raise reader.fail(f"{at}.category_order", f"category {missing[0]!r} is missing")
+
+    reader.only_keys(f"{at}.tie_break", set(order))
+    tie_break = []
+    for category in order:
+        where = f"{at}.tie_break.{category}"
+        if reader.value(where, list, default=None) is None:
+            raise reader.fail(where, "missing: every category needs a tie-break rule (H3)")
+        parts = reader.strings(where)
+        allowed = CATEGORY_PARTS[category]
+        for part in parts:
+            if part not in allowed:
+                raise reader.fail(where, f"unknown part {part!r} for {category} (allowed: {', '.join(sorted(allowed))})")
+        if len(set(parts)) != len(parts):
+            raise reader.fail(where, "lists a part twice")
+        # A list that leaves a part out is accepted: it is a (strange) house rule, and
+        # `lowball verify` shows which hands it makes tie (property 2).
+        tie_break.append((category, parts))
+
+    reader.only_keys(f"{at}.clauses", {"category_order", "tie_break", "ace"})
+    return RankingSystem(
+        key=name,
+        en=reader.text(f"{at}.en"),
+        ru=reader.text(f"{at}.ru"),
+        ace=reader.text(f"{at}.ace", ("low", "high")),
+        better=reader.text(f"{at}.better", ("lower", "higher")),
+        straights_count=straights,
+        flushes_count=flushes,
+        wheel_is_straight=wheel,
+        broadway_is_straight=broadway,
+        category_order=order,
+        tie_break=tuple(tie_break),
+        category_clause=reader.text(f"{at}.clauses.category_order"),
+        tie_break_clause=reader.text(f"{at}.clauses.tie_break"),
+        ace_clause=reader.text(f"{at}.clauses.ace"),
+    )
+
+
+def _read_qualifier(reader: TableReader, name: str, systems: set[str]) -> Qualifier:
+    at = f"qualifiers.{name}"
+    reader.only_keys(at, {"en", "ru", "system", "max_rank", "clause"})
+    system = reader.text(f"{at}.system")
+    if system not in systems:
+        raise reader.fail(f"{at}.system", f"unknown ranking system {system!r}")
+    max_rank = reader.value(f"{at}.max_rank", int)
+    if not 6 <= max_rank <= 13:
+        raise reader.fail(f"{at}.max_rank", f"{max_rank} is not a card rank from 6 to 13")
+    return Qualifier(
+        key=name, en=reader.text(f"{at}.en"), ru=reader.text(f"{at}.ru"),
+        system=system, max_rank=max_rank, clause=reader.text(f"{at}.clause"),
+    )
+
+
+def parse_rankings(reader: TableReader) -> Rankings:
+    """Validate a parsed rankings table into ``Rankings``."""
+    reader.only_keys("", {"hand_size", "categories", "systems", "qualifiers", "ranks", "hand_names"})
+    hand_size = reader.count("hand_size", 1)
+    if hand_size != HAND_SIZE:
+        raise reader.fail("hand_size", f"the evaluator ranks {HAND_SIZE}-card hands (H2), got {hand_size}")
+    categories = tuple(_read_category(reader, key) for key in reader.table("categories"))
+    missing = [c for c in CATEGORIES if c not in {cat.key for cat in categories}]
+    if missing:
+        raise reader.fail(f"categories.{missing[0]}", "missing: every category needs its English and Russian names")
+    known = {c.key for c in categories}
+    systems = tuple(_read_system(reader, name, known) for name in reader.table("systems"))
+    if not systems:
+        raise reader.fail("systems", "no ranking system defined")
+    names = {s.key for s in systems}
+    qualifiers = tuple(
+        _read_qualifier(reader, name, names) for name in reader.value("qualifiers", dict, default={})
+    )
+    return Rankings(hand_size=hand_size, categories=categories, systems=systems, qualifiers=qualifiers,
+                    rank_names=_read_rank_names(reader), hand_names=_read_hand_names(reader))
+
+
+# How many forms of a rank's name each language needs (see the comment above [ranks] in rankings.toml).
+RANK_FORMS = {"en": 2, "ru": 3}
+HAND_NAME_KEYS = ("no-pair-low", "no-pair-high") + CATEGORIES[1:]
+
+
+def _read_rank_names(reader: TableReader) -> dict[str, dict[int, tuple[str, ...]]]:
+    names: dict[str, dict[int, tuple[str, ...]]] = {lang: {} for lang in LANGUAGES}
+    for value in range(1, 15):
+        at = f"ranks.{value}"
+        reader.only_keys(at, set(LANGUAGES))
+        for lang in LANGUAGES:
+            forms = reader.strings(f"{at}.{lang}")
+            if len(forms) != RANK_FORMS[lang]:
+                raise reader.fail(f"{at}.{lang}", f"expected {RANK_FORMS[lang]} forms of the name, got {len(forms)}")
+            names[lang][value] = forms
+    reader.only_keys("ranks", {str(v) for v in range(1, 15)})
+    return names
+
+
+def _read_hand_names(reader: TableReader) -> dict[str, dict[str, str]]:
+    reader.only_keys("hand_names", set(LANGUAGES))
+    names = {}
+    for lang in LANGUAGES:
+        reader.only_keys(f"hand_names.{lang}", set(HAND_NAME_KEYS))
+        names[lang] = {key: reader.text(f"hand_names.{lang}.{key}") for key in HAND_NAME_KEYS}
+    return names
+
+
+def load_rankings(path: Path | str | None = None) -> Rankings:
+    """Load and validate a rankings table; the shipped one when ``path`` is None.
+
+    >>> [s.key for s in load_rankings().systems][:3]
+    ['ace-to-six', 'ace-to-six-ace-low', 'deuce-to-seven']
+    >>> load_rankings("no-such-file.toml")
+    Traceback (most recent call last):
+    lowball.errors.RulesError: cannot read rules file no-such-file.toml: no such file
+    """
+    if path is None:
+        return _shipped_rankings()
+    return parse_rankings(read_toml(path))
+
+
+@functools.cache
+def _shipped_rankings() -> Rankings:
+    return parse_rankings(read_toml(RANKINGS_FILE))
+
+
+def ranking_system(name: str) -> RankingSystem:
+    """Return the shipped ranking system called ``name``.
+
+    >>> ranking_system("deuce-to-seven").ace
+    'high'
+    >>> ranking_system("ace-to-seven")
+    Traceback (most recent call last):
+    lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high)
+    """
+    return _shipped_rankings().system(name)
+
+

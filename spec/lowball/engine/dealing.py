@@ -1,0 +1,92 @@
+"""A deal street: after any burn, each player still in gets the street's cards, face down or up (T6, L3).
+
+The dealer deals one card at a time clockwise from the dealer's left (T6); a
+history writes each player's cards of the street on one line (``d dh p1
+6c4h3s2dAc``). When the stub cannot serve every player, the table's rule
+decides (L8: one community card, face up, for everyone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lowball.core.games import Street
+from lowball.engine.actions import Action
+
+if TYPE_CHECKING:
+    from lowball.engine.state import Hand
+
+
+@dataclass
+class Deal:
+    """The state of one deal street: who has still to be dealt to, or a community card still to come."""
+
+    street: Street
+    dealees: list[int]
+    community: bool = False           # the stub is short: one card face up for everyone instead (L8)
+
+
+def start(hand: "Hand", street: Street) -> Deal:
+    """Return a new deal street: burn, then everyone still in is dealt to in turn from the dealer's left."""
+    hand.burn(street.burn)
+    dealees = list(hand.contenders)
+    need = len(dealees) * street.cards
+    community = False
+    if not hand.stub.can_serve(need):
+        hand.stub.reshuffle(hand.table.runs_out)
+        community = not hand.stub.can_serve(need) and street.cards == 1 and hand.community_allowed
+    return Deal(street=street, dealees=[] if community else dealees, community=community)
+
+
+def over(deal: Deal) -> bool:
+    """Return whether the street's cards are all dealt."""
+    return not deal.dealees and not deal.community
+
+
+def legal(hand: "Hand", deal: Deal) -> list[Action]:
+    """Return the dealer's next action, from a known stub: one card at a time, clockwise (T6)."""
+    if deal.community:
+        cards = hand.next_cards(1)
+        return [Action("db", 0, cards=tuple(cards))] if cards is not None else []
+    per = deal.street.cards
+    cards = hand.next_cards(per * len(deal.dealees))
+    if cards is None:
+        return []
+    # Card k of the round goes to dealee k mod m (one at a time), so the first dealee's are every m-th card.
+    mine = cards[0::len(deal.dealees)]
+    return [Action("dh", deal.dealees[0], cards=tuple(mine))]
+
+
+def refusal(hand: "Hand", deal: Deal, action: Action) -> str | None:
+    """Return why ``action`` is illegal now (None if it is legal)."""
+    clause = deal.street.clause
+    if deal.community:
+        if action.kind != "db" or len(action.cards) != 1:
+            return f"the stub is short: one community card is dealt face up for everyone ({clause})"
+        return hand.unseen_refusal(action, 1)
+    if action.kind != "dh":
+        if hand.dealt_nothing_yet:
+            return f"the cards have not been dealt yet ({clause})"
+        return f"the dealer is dealing ({clause})"
+    seat = deal.dealees[0]
+    if action.seat != seat:
+        return f"the deal goes clockwise from the dealer's left; p{seat + 1} is next ({clause})"
+    per = deal.street.cards
+    if len(action.cards) != per:
+        return f"each player is dealt {per} cards ({clause}), not {len(action.cards)}"
+    return hand.unseen_refusal(action, per * len(deal.dealees))
+
+
+def apply(hand: "Hand", deal: Deal, action: Action) -> None:
+    """Deal one player's cards of the street, or the community card."""
+    if action.kind == "db":
+        hand.deal_community(action.cards)
+        deal.community = False
+        hand.tell("community", card=str(action.cards[0]), clause=deal.street.clause)
+        return
+    seat = deal.dealees.pop(0)
+    street = deal.street
+    hand.deal_to(seat, action.cards, up=(False,) * street.down + (True,) * street.up)
+    shown = " ".join(str(c) for c in action.cards[street.down:] if c is not None)
+    hand.tell("deal", who=hand.names[seat], count=street.cards, up=street.up, shown=shown, clause=street.clause)

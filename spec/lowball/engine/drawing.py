@@ -1,0 +1,123 @@
+"""A draw: each player still in, clockwise from the dealer's left, discards and is served as many (D1, K8).
+
+``serve = "in-turn"`` (D1, K8): each player is served right after discarding,
+the burn (if any) coming before the draw's first replacement. ``serve =
+"after-all-discards"`` (P3, pokerkit): everyone discards, then one burn, then
+the replacements in seat order. A player who is all in still draws.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from lowball.core.behaviours import RunsOut, Serve
+from lowball.core.cards import format_cards
+from lowball.core.games import Street
+from lowball.engine.actions import Action
+
+if TYPE_CHECKING:
+    from lowball.engine.state import Hand
+
+
+@dataclass
+class Draw:
+    """The state of one draw: who has still to discard, and who is waiting for replacements."""
+
+    street: Street
+    number: int                              # draws counted from 0
+    drawers: list[int]                       # seats still to discard, in turn
+    waiting: list[tuple[int, int]] = field(default_factory=list)   # (seat, cards owed), in seat order
+    burned: bool = False
+
+
+def start(hand: "Hand", street: Street, number: int) -> Draw:
+    """Return a new draw: every player still in draws, from the dealer's left (D1, K8)."""
+    hand.stub.discards.append([])
+    return Draw(street=street, number=number, drawers=list(hand.contenders))
+
+
+def to_act(draw: Draw) -> int | None:
+    """Return the seat that must discard now, or None when it is the dealer's turn to serve."""
+    if draw.waiting and (draw.street.serve is Serve.IN_TURN or not draw.drawers):
+        return None
+    return draw.drawers[0] if draw.drawers else None
+
+
+def over(draw: Draw) -> bool:
+    """Return whether every player has discarded and been served."""
+    return not draw.drawers and not draw.waiting
+
+
+def legal(hand: "Hand", draw: Draw) -> list[Action]:
+    """Return the legal discards of the player to act, or the dealer's next serving (from a known stub)."""
+    seat = to_act(draw)
+    if seat is None:
+        who, count = draw.waiting[0]
+        cards = hand.next_cards(count, draw=draw)
+        return [Action("dh", who, cards=tuple(cards))] if cards is not None else []
+    held = hand.hands[seat]
+    street = draw.street
+    return [Action("sd", seat, cards=tuple(cards))
+            for count in range(street.min_discard, min(street.max_discard, len(held)) + 1)
+            for cards in itertools.combinations(held, count)]
+
+
+def refusal(hand: "Hand", draw: Draw, action: Action) -> str | None:
+    """Return why ``action`` is illegal now (None if it is legal)."""
+    clause = draw.street.clause
+    seat = to_act(draw)
+    if seat is None:
+        who, count = draw.waiting[0]
+        if action.kind != "dh":
+            return f"p{who + 1} is waiting for {count} replacement card(s) ({clause})"
+        if action.seat != who or len(action.cards) != count:
+            return f"p{who + 1} discarded {count} and receives as many ({clause})"
+        return hand.unseen_refusal(action, count, draw=draw)
+    if action.kind == "dh":
+        if draw.waiting and action.seat == draw.waiting[0][0]:
+            return f"everyone discards before the replacements are dealt ({clause})"
+        return f"it is p{seat + 1}'s turn to discard ({clause})"
+    if action.kind != "sd":
+        return f"it is the draw; discard {draw.street.min_discard} to {draw.street.max_discard} cards ({clause})"
+    if action.seat != seat:
+        return f"out of turn: it is p{seat + 1}'s turn to discard, not p{action.seat + 1}'s ({clause})"
+    held = hand.hands[seat]
+    for card in action.cards:
+        if card is not None and card not in held:
+            return f"{hand.names[seat]} does not hold {card} ({clause})"
+    if None in action.cards and action.cards.count(None) > held.count(None):
+        return f"{hand.names[seat]} holds no unknown card to discard ({clause})"
+    count = len(action.cards)
+    if not draw.street.min_discard <= count <= draw.street.max_discard:
+        return f"discard {draw.street.min_discard} to {draw.street.max_discard} cards ({clause})"
+    if hand.table.runs_out is RunsOut.NEVER and not hand.stub.can_serve(count + hand.owed_replacements(draw)):
+        return (f"the deck has only {hand.stub.size} cards left for {count} replacements "
+                f"({hand.table.clauses['players']}, {clause}: this table would need a reshuffle rule)")
+    return None
+
+
+def apply(hand: "Hand", draw: Draw, action: Action) -> None:
+    """Apply a discard or a serving."""
+    clause = draw.street.clause
+    if action.kind == "dh":
+        seat, count = draw.waiting.pop(0)
+        if not draw.burned:
+            hand.burn(draw.street.burn)
+            draw.burned = True
+        hand.serve(seat, action.cards, draw=draw)
+        hand.tell("replace", who=hand.names[seat], count=count, clause=clause)
+    else:
+        seat = draw.drawers.pop(0)
+        count = len(action.cards)
+        if count == 0:
+            hand.tell("stand-pat", who=hand.names[seat], clause=clause)
+        else:
+            hand.discard(seat, action.cards)
+            draw.waiting.append((seat, count))
+            shown = format_cards(c for c in action.cards if c is not None)
+            hand.tell("discard", who=hand.names[seat], count=count, cards=shown, clause=clause)
+    if draw.street.serve is Serve.AFTER_ALL_DISCARDS and not draw.drawers and not draw.burned:
+        hand.burn(draw.street.burn)      # P3 (pokerkit): the burn comes once everyone has discarded, drawn or not
+        draw.burned = True

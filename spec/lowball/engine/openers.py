@@ -1,0 +1,142 @@
+"""Who acts first in a betting round, and who brings it in: one small function per named rule.
+
+Seats count from the dealer's left (p1 = seat 0); the dealer is the last seat.
+Each rule names a seat; the round then starts with the first player at or
+clockwise after that seat who can still act (not folded, not all in), as
+B2 says for an opener who has folded.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Sequence, assert_never
+
+from lowball.core.behaviours import BringIn, Opener
+from lowball.core.cards import SUIT_CHARS, Card
+
+if TYPE_CHECKING:
+    from lowball.engine.state import Hand
+
+ACE = 14
+
+
+def rule_seat(hand: "Hand", rule: Opener) -> int:
+    """Return the seat the named opener rule points at (before skipping players who cannot act)."""
+    match rule:
+        case Opener.DEALER_LEFT:                  # B1, K3 after the draw, K4, F5
+            return 0
+        case Opener.LEFT_OF_BIG_BLIND:            # K3: heads-up the dealer posts the small blind and acts first
+            return (big_blind_seat(hand.n) + 1) % hand.n
+        case Opener.LEFT_OF_LAST_POST:            # F4: posts run from the dealer to his left
+            return (post_seats(hand.n, len(hand.table.posts))[-1] + 1) % hand.n
+        case Opener.FIRST_ROUND_OPENER:           # B2: the first round's opener; checked through: dealer's left
+            first = hand.openers[0] if hand.openers else None
+            return 0 if first is None else first
+        case Opener.BRING_IN:                     # L4, R2
+            assert hand.bring_in_seat is not None
+            return hand.bring_in_seat
+        case Opener.HIGHEST_BOARD:                # L6: the best high hand showing; ties to the lowest seat
+            return best_board(hand, high=True)
+        case Opener.LOWEST_BOARD:                 # R3: the lowest ace-to-five hand showing
+            return best_board(hand, high=False)
+        case _:
+            assert_never(rule)
+
+
+def big_blind_seat(players: int) -> int:
+    """Return the seat of the big blind: the second on the dealer's left; heads-up the first (K3).
+
+    >>> big_blind_seat(2), big_blind_seat(6)
+    (0, 1)
+    """
+    return 0 if players == 2 else 1
+
+
+def blind_seats(players: int) -> tuple[int, int]:
+    """Return the (small blind, big blind) seats; heads-up the dealer posts the small blind (K3).
+
+    >>> blind_seats(2), blind_seats(3)
+    ((1, 0), (0, 1))
+    """
+    return (1, 0) if players == 2 else (0, 1)
+
+
+def post_seats(players: int, posts: int) -> list[int]:
+    """Return the seats that post in California, in order: the dealer, then the players on his left (F4).
+
+    >>> post_seats(6, 3), post_seats(2, 3)
+    ([5, 0, 1], [1, 0])
+    """
+    dealer = players - 1
+    return [(dealer + i) % players for i in range(min(posts, players))]
+
+
+def first_able(hand: "Hand", start: int) -> int | None:
+    """Return the first seat at or clockwise after ``start`` that can still act (in the hand, with chips)."""
+    for step in range(hand.n):
+        seat = (start + step) % hand.n
+        if hand.can_act(seat):
+            return seat
+    return None
+
+
+# ---- Stud: the board showing (L4, L6, R2, R3) ----
+
+def up_cards(hand: "Hand", seat: int) -> list[Card]:
+    """Return a seat's face-up cards (a community card is nobody's board: P4, L6)."""
+    return [card for card, up in zip(hand.hands[seat], hand.face_up[seat]) if up and card is not None]
+
+
+def board_key(cards: Sequence[Card], high: bool) -> tuple:
+    """Return a key ordering boards from the worst to the best showing: pairs and trips, then ranks (L6, R3).
+
+    Straights and flushes are not counted on a partial board. In high, more of
+    a kind is better and higher ranks are better (ace high); in razz (ace-to-five),
+    pairs are worse and lower ranks are better (ace low).
+
+    >>> board_key([Card(9, "c"), Card(9, "d")], True) > board_key([Card(14, "c"), Card(13, "d")], True)
+    True
+    >>> board_key([Card(14, "c"), Card(2, "d")], False) > board_key([Card(13, "c"), Card(2, "d")], False)
+    True
+    """
+    values = [card.rank if high or card.rank != ACE else 1 for card in cards]
+    counts = Counter(values)
+    groups = sorted(((n, v) for v, n in counts.items()), reverse=True)
+    if high:
+        return tuple(n for n, _ in groups), tuple(v for _, v in groups)
+    # Low: fewer duplicates is better, then the lower cards from the top down.
+    lows = sorted(((n, v) for v, n in counts.items()), key=lambda g: (-g[0], -g[1]))
+    return tuple(-n for n, _ in lows), tuple(-v for _, v in lows)
+
+
+def best_board(hand: "Hand", high: bool) -> int:
+    """Return the seat with the best board showing; ties go to the first seat from the dealer's left (L6)."""
+    best, key = 0, None
+    for seat in range(hand.n):
+        if hand.folded[seat]:
+            continue
+        mine = board_key(up_cards(hand, seat), high)
+        if key is None or mine > key:
+            best, key = seat, mine
+    return best
+
+
+def card_order(card: Card, ace_high: bool) -> tuple[int, int]:
+    """Return a card's place for the bring-in: rank (ace high or low), then suit c < d < h < s (L4, R2)."""
+    rank = card.rank if ace_high or card.rank != ACE else 1
+    return rank, SUIT_CHARS.index(card.suit)
+
+
+def bring_in_seat(hand: "Hand", rule: BringIn) -> int:
+    """Return who brings it in: the lowest upcard, ace high (L4), or the highest upcard, ace low (R2).
+
+    Ties cannot happen: two players never show the same card, and suits break equal ranks.
+    """
+    seats = [seat for seat in range(hand.n) if not hand.folded[seat] and up_cards(hand, seat)]
+    match rule:
+        case BringIn.LOWEST_UPCARD:
+            return min(seats, key=lambda seat: card_order(up_cards(hand, seat)[-1], ace_high=True))
+        case BringIn.HIGHEST_UPCARD:
+            return max(seats, key=lambda seat: card_order(up_cards(hand, seat)[-1], ace_high=False))
+        case _:
+            assert_never(rule)

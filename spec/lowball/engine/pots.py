@@ -1,0 +1,107 @@
+"""Pots and side pots, and how each is shared: the arithmetic of G6, S2, L2 and L7, as pure functions.
+
+Each all-in player can win only the chips matched against them (G6): the chips
+are cut into layers at every contender's total, and each layer is a pot that
+only the contenders who reached its top may win. Each pot is awarded on its
+own. Folded players' chips stay in the layers they reached. No chip is created
+or lost: ``lowball verify`` proves it for these functions, and the engine's
+property tests check it on every hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence, assert_never
+
+from lowball.core.behaviours import OddChip
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot: its chips, and the seats that may win it (in seat order from the dealer's left)."""
+
+    chips: int
+    eligible: tuple[int, ...]
+
+
+def build_pots(invested: Sequence[int], contenders: Sequence[int]) -> list[Pot]:
+    """Return the main pot and the side pots, main first (G6).
+
+    ``invested[seat]`` is every chip a seat put in this hand; ``contenders`` are
+    the seats still in it (not folded). A pot's top is a contender's total; the
+    pot holds what every seat put in between the previous top and this one.
+
+    >>> build_pots([10, 10, 10], [0, 1, 2])
+    [Pot(chips=30, eligible=(0, 1, 2))]
+    >>> build_pots([5, 20, 20, 3], [0, 1, 2])        # seat 0 all in for 5; seat 3 folded after 3
+    [Pot(chips=18, eligible=(0, 1, 2)), Pot(chips=30, eligible=(1, 2))]
+    """
+    tops = sorted({invested[seat] for seat in contenders})
+    pots, floor = [], 0
+    for top in tops:
+        chips = sum(min(put, top) - min(put, floor) for put in invested)
+        eligible = tuple(seat for seat in sorted(contenders) if invested[seat] >= top)
+        if chips:
+            pots.append(Pot(chips, eligible))
+        floor = top
+    return pots
+
+
+def uncalled(invested: Sequence[int]) -> tuple[int, int] | None:
+    """Return (seat, chips) of a bet nobody matched, to go back to its owner; None if every bet was matched.
+
+    >>> uncalled([4, 10, 4]), uncalled([4, 4, 0])
+    ((1, 6), None)
+    """
+    if len(invested) < 2:
+        return None
+    order = sorted(range(len(invested)), key=lambda seat: invested[seat], reverse=True)
+    top, second = order[0], order[1]
+    excess = invested[top] - invested[second]
+    return (top, excess) if excess > 0 else None
+
+
+def share(chips: int, winners: Sequence[int], rule: OddChip,
+          high_card: Callable[[int], tuple[int, int]] | None = None) -> dict[int, int]:
+    """Return each winner's share of ``chips`` (S2, L7, P5); ``winners`` are in seat order from the dealer's left.
+
+    ``high_card(seat)`` ranks a winner's highest card by rank then suit, for the
+    stud rule (L7, high-card-by-suit).
+
+    >>> share(9, [0, 2], OddChip.FIRST_WINNER_LEFT_OF_DEALER)
+    {0: 5, 2: 4}
+    >>> share(11, [1, 3, 4], OddChip.FIRST_WINNER_LEFT_OF_DEALER)    # two odd chips: one each from the left
+    {1: 4, 3: 4, 4: 3}
+    >>> share(11, [1, 3, 4], OddChip.LOWEST_SEAT)                      # P5: both to the lowest seat
+    {1: 5, 3: 3, 4: 3}
+    """
+    order = sorted(winners)
+    base, odd = divmod(chips, len(order))
+    shares = {seat: base for seat in order}
+    match rule:
+        case OddChip.FIRST_WINNER_LEFT_OF_DEALER:
+            for seat in order[:odd]:
+                shares[seat] += 1
+        case OddChip.LOWEST_SEAT:
+            shares[order[0]] += odd
+        case OddChip.HIGH_CARD_BY_SUIT:
+            assert high_card is not None, "the high-card rule needs the winners' cards"
+            for seat in sorted(order, key=high_card, reverse=True)[:odd]:
+                shares[seat] += 1
+        case OddChip.HOUSE_KEEPS:
+            pass
+        case _:
+            assert_never(rule)
+    return shares
+
+
+def halves(chips: int, low_qualifies: bool) -> tuple[int, int]:
+    """Return the (high, low) halves of a split pot: the odd chip to the high (L7); no low, high takes all (L2).
+
+    >>> halves(51, True), halves(51, False)
+    ((26, 25), (51, 0))
+    """
+    if not low_qualifies:
+        return chips, 0
+    low = chips // 2
+    return chips - low, low

@@ -1,0 +1,141 @@
+"""The showdown: players show (or muck), and each pot goes to its best hand, or is split (S1, S2, L1, L2, G6).
+
+A hand is the best five of the cards a player holds (and the community card,
+L8). In a split game each pot is cut into a high half and a low half (the odd
+chip to the high, L7); with no qualifying low among the players eligible for
+that pot the high takes it all (L2). Ties within a half split again, the odd
+chips by the table's rule (S2, L7, P5).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lowball.core.cards import SUIT_CHARS, Card
+from lowball.engine.actions import Action
+from lowball.engine.pots import Pot, build_pots, halves, share
+from lowball.ranking.best import best_rank, best_qualifying_rank
+
+if TYPE_CHECKING:
+    from lowball.engine.state import Hand
+
+
+@dataclass
+class Showdown:
+    """Who has still to show."""
+
+    showing: list[int]
+
+
+def start(hand: "Hand") -> Showdown:
+    """Return the showdown: every player still in shows, in seat order (the order does not matter)."""
+    return Showdown(showing=[seat for seat in hand.contenders if not hand.fully_shown(seat)])
+
+
+def legal(hand: "Hand", show: Showdown) -> list[Action]:
+    """Return the shows still due (a player whose cards are unknown must be shown by the history)."""
+    return [Action("sm", seat, cards=tuple(hand.hands[seat]) + tuple(hand.community))
+            for seat in show.showing if None not in hand.hands[seat]][:1]
+
+
+def show_refusal(hand: "Hand", action: Action) -> str | None:
+    """Return why a show (or a muck) is illegal now: it must name exactly the cards the player holds."""
+    seat, clause = action.seat, hand.table.clauses["showdown"]
+    if hand.folded[seat]:
+        return f"p{seat + 1} has folded ({clause})"
+    if action.muck:
+        if len([s for s in hand.contenders if s != seat]) == 0:
+            return f"p{seat + 1} is the last player in the hand and takes the pot without showing ({clause})"
+        return None
+    if not action.cards:
+        if None in hand.hands[seat]:
+            return f"p{seat + 1}'s cards are unknown: the history must name them ({clause})"
+        return None
+    held = hand.hands[seat]
+    shown = [card for card in action.cards if card not in hand.community or card in held]
+    if len(shown) != len(held):
+        return f"p{seat + 1} holds {len(held)} cards, not {len(shown)} ({clause})"
+    for have, card in zip(held, shown):
+        if have is not None and card is not None and have != card:
+            return f"p{seat + 1} holds {' '.join('??' if c is None else str(c) for c in held)} ({clause})"
+        if have is None and card is not None and card not in hand.stub.unseen:
+            return f"{card} is already in play ({clause})"
+    return None
+
+
+def settle(hand: "Hand") -> None:
+    """Award every pot: each to its best hand, or split (S1, S2, L2, G6)."""
+    table = hand.table
+    contenders = [seat for seat in hand.contenders]
+    for seat in contenders:
+        if None in hand.hands[seat]:
+            raise AssertionError("settling with unknown cards")     # refused before: the history must show them
+    values = {side.half: {seat: _value(hand, seat, side) for seat in contenders} for side in table.sides}
+    payouts: Counter[int] = Counter()
+    pots = build_pots(hand.invested, contenders)
+    for index, pot in enumerate(pots):
+        _award(hand, pot, index, len(pots), values, payouts)
+    hand.pay(dict(payouts), showdown=True)
+
+
+def _value(hand: "Hand", seat: int, side) -> int | None:
+    """Return a seat's class rank on one side (1 = best), or None when its low does not qualify (L1)."""
+    cards = [card for card in hand.hands[seat] if card is not None] + list(hand.community)
+    if side.qualifier:
+        return best_qualifying_rank(cards, side.qualifier)
+    return best_rank(cards, side.system)
+
+
+def _high_card(hand: "Hand", seat: int) -> tuple[int, int]:
+    """Return a seat's highest card by rank, then suit (spades highest): the stud odd-chip rule (L7)."""
+    best = max(hand.hands[seat], key=lambda c: (c.rank, SUIT_CHARS.index(c.suit)))
+    return best.rank, SUIT_CHARS.index(best.suit)
+
+
+def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict[int, int | None]],
+           payouts: Counter[int]) -> None:
+    table = hand.table
+    name = "the pot" if pots == 1 else ("the main pot" if index == 0 else f"side pot {index}")
+    if table.split:
+        high, low = table.sides
+        lows = {seat: values[low.half][seat] for seat in pot.eligible}
+        qualifies = any(v is not None for v in lows.values())
+        parts = zip((high, low), halves(pot.chips, qualifies))
+    else:
+        parts = zip(table.sides, (pot.chips,))
+    for side, chips in parts:
+        if not chips:
+            continue
+        ranks = {seat: values[side.half][seat] for seat in pot.eligible if values[side.half][seat] is not None}
+        best = min(ranks.values())
+        winners = [seat for seat in pot.eligible if ranks.get(seat) == best]
+        shares = share(chips, winners, table.odd_chip, high_card=lambda seat: _high_card(hand, seat))
+        for seat, amount in shares.items():
+            payouts[seat] += amount
+        _tell_award(hand, name, side.half, chips, winners, shares)
+
+
+def _tell_award(hand: "Hand", name: str, half: str, chips: int, winners: list[int], shares: dict[int, int]) -> None:
+    clauses = hand.table.clauses
+    who = [hand.names[seat] for seat in winners]
+    better = "highest" if hand.system_of(half).better == "higher" else "lowest"
+    if len(winners) == 1:
+        hand.tell("win", who=who[0], pot=chips, pot_name=name, half=half, best=better, clause=clauses["showdown"])
+        return
+    hand.tell("split", who=", ".join(who), pot=chips, pot_name=name, half=half,
+              shares=", ".join(f"{hand.names[s]} {c}" for s, c in shares.items()), clause=clauses["split"])
+    odd = chips % len(winners)
+    if odd and sum(shares.values()) == chips:
+        first = max(shares, key=lambda s: (shares[s], -s))
+        hand.tell("odd-chip", who=hand.names[first], rule=str(hand.table.odd_chip), clause=clauses["split"])
+
+
+def settle_fold(hand: "Hand") -> None:
+    """The last player in takes every pot at once (S1)."""
+    (winner,) = hand.contenders
+    pot = hand.pot
+    hand.tell("fold-win", who=hand.names[winner], pot=pot, clause=hand.table.clauses["showdown"])
+    hand.pay({winner: pot}, showdown=False)
+

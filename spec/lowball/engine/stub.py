@@ -1,0 +1,108 @@
+"""The stub: the cards the dealer still holds, the cards set aside, and what happens when it runs out.
+
+Cards leave the stub when dealt or burned (D1, K8, L3). Cards set aside
+(burns, folded hands, discards) never come back, unless the stub cannot serve
+a street: then the table's rule decides (K9, P3, L8, P4). A hand we deal
+ourselves knows the stub's order; a replayed history names every card it deals,
+so the stub only knows which cards are still unseen, and burns are counted, not
+named (a history never says which card was burned).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Sequence, assert_never
+
+from lowball.core.behaviours import RunsOut
+from lowball.core.cards import Card
+
+
+@dataclass
+class Stub:
+    """The undealt cards (``order``: top first, when known) and the piles set aside."""
+
+    unseen: set[Card]                     # cards that may still be dealt from the stub
+    size: int                             # how many cards the stub holds (unknown burns included)
+    order: list[Card] | None              # the stub top first, when the deck order is known
+    burns: list[Card | None] = field(default_factory=list)
+    folded: list[Card | None] = field(default_factory=list)
+    discards: list[list[Card | None]] = field(default_factory=list)   # one pile per draw, in order
+    reshuffles: int = 0
+    seed: int = 0
+
+    @classmethod
+    def ordered(cls, cards: Sequence[Card], seed: int = 0) -> "Stub":
+        """Return a stub whose order is known (a hand we deal ourselves)."""
+        return cls(unseen=set(cards), size=len(cards), order=list(cards), seed=seed)
+
+    @classmethod
+    def unknown(cls, cards: Sequence[Card]) -> "Stub":
+        """Return a stub of ``cards`` in an order nobody knows (a hand replayed from a history)."""
+        return cls(unseen=set(cards), size=len(cards), order=None)
+
+    def top(self, count: int) -> list[Card]:
+        """Return the next ``count`` cards of a known stub (for the dealer's legal actions)."""
+        assert self.order is not None
+        return self.order[:count]
+
+    def can_serve(self, count: int) -> bool:
+        """Return whether the stub itself holds ``count`` more cards."""
+        return count <= self.size
+
+    def take(self, cards: Sequence[Card | None]) -> None:
+        """Take dealt cards out of the stub (each known card must be unseen: the caller checked)."""
+        for card in cards:
+            if card is not None:
+                self.unseen.discard(card)
+                if self.order is not None:
+                    self.order.remove(card)
+            elif self.order is not None:
+                raise AssertionError("a known stub deals only known cards")
+        self.size -= len(cards)
+
+    def burn(self, count: int) -> None:
+        """Burn ``count`` cards (D1: none at the teaching table; K8, L3: one before each draw or street)."""
+        for _ in range(min(count, self.size)):
+            if self.order is not None:
+                card = self.order.pop(0)
+                self.unseen.discard(card)
+                self.burns.append(card)
+            else:
+                self.burns.append(None)
+            self.size -= 1
+
+    def recyclable(self, rule: RunsOut) -> list[Card | None]:
+        """Return the cards set aside that ``rule`` lets come back into play when the stub runs short."""
+        match rule:
+            case RunsOut.NEVER:
+                return []
+            case RunsOut.RESHUFFLE_EARLIER:     # K9: not the current draw's discards
+                earlier = [card for pile in self.discards[:-1] for card in pile]
+                return self.burns + self.folded + earlier
+            case RunsOut.RESHUFFLE_ALL:         # P3: the current draw's discards too
+                return self.burns + self.folded + [card for pile in self.discards for card in pile]
+            case RunsOut.COMMUNITY_CARD:        # L8: only the burns are added before a community card
+                return list(self.burns)
+            case RunsOut.COMMUNITY_CARD_REUSE_FOLDED:   # P4: burns and folded cards
+                return self.burns + self.folded
+            case _:
+                assert_never(rule)
+
+    def reshuffle(self, rule: RunsOut) -> int:
+        """Shuffle the recyclable cards under the stub; return how many came back (0: none may)."""
+        back = self.recyclable(rule)
+        if not back:
+            return 0
+        for pile in (self.burns, self.folded, *self.discards):
+            for card in back:
+                if card in pile:
+                    pile.remove(card)
+        known = [card for card in back if card is not None]
+        self.unseen.update(known)
+        self.size += len(back)
+        if self.order is not None:
+            random.Random(self.seed * 7919 + self.reshuffles).shuffle(known)
+            self.order.extend(known)
+        self.reshuffles += 1
+        return len(back)

@@ -1,0 +1,121 @@
+"""Sessions of bot play: hands dealt one after another, stacks carried over, the summary counted (T5, T7)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from tqdm import tqdm
+
+from lowball.core.files import describe_os_error
+from lowball.core.games import GameTable, load_game_table
+from lowball.engine.session import Session
+from lowball.engine.state import OVER, Hand
+from lowball.errors import LowballError
+from lowball.play.bots import BOTS, Bot
+
+
+def play_hand(hand: Hand, bots: dict[str, Bot], rng: random.Random) -> Hand:
+    """Play a hand to the end, asking each seat's bot for its actions."""
+    hand.advance()
+    while hand.phase != OVER:
+        hand.apply(bots[hand.names[hand.to_act]](hand, rng))
+        hand.advance()
+    return hand
+
+
+@dataclass
+class Summary:
+    """What a session of bot play produced, per player."""
+
+    hands: int = 0
+    won: dict[str, int] = field(default_factory=dict)
+    chips: dict[str, int] = field(default_factory=dict)
+    showdowns: dict[str, int] = field(default_factory=dict)
+    rebuys: dict[str, int] = field(default_factory=dict)
+
+
+def default_stack(table: GameTable) -> int:
+    """Return the stack a session starts with: the table's minimum (T5), else fifty big bets."""
+    return table.min_stack or 50 * table.big_bet
+
+
+def hand_files(folder: Path) -> "HandFiles":
+    """Return where a session writes its hands: ``folder``, numbered after any hand files already there."""
+    return HandFiles(folder)
+
+
+class HandFiles:
+    """Numbered hand-history files in a folder; never overwrites a file that is already there."""
+
+    def __init__(self, folder: Path):
+        if not str(folder):
+            raise LowballError("--phh-dir needs a folder name")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            existing = [int(p.stem.split("-")[-1]) for p in folder.glob("hand-*.phh")
+                        if p.stem.split("-")[-1].isascii() and p.stem.split("-")[-1].isdigit()]
+        except FileExistsError:
+            raise LowballError(f"cannot write hands into {folder}: it is a file, not a folder") from None
+        except OSError as err:
+            raise LowballError(f"cannot write hands into {folder}: {describe_os_error(err)}") from None
+        self.folder = folder
+        self.next = max(existing, default=0) + 1
+
+    def write(self, text: str) -> Path:
+        """Write one hand as the next numbered file; refuse to replace a file that appeared meanwhile."""
+        path = self.folder / f"hand-{self.next:05d}.phh"
+        try:
+            with path.open("x", encoding="utf-8") as handle:
+                handle.write(text)
+        except FileExistsError:
+            raise LowballError(f"{path} already exists; not overwriting it") from None
+        except OSError as err:
+            raise LowballError(f"cannot write {path}: {describe_os_error(err)}") from None
+        self.next += 1
+        return path
+
+
+def play_session(players: Sequence[str], bot_names: Sequence[str], hands: int, seed: int = 0,
+                 stack: int | None = None, phh_dir: Path | None = None, progress: bool = False,
+                 table: GameTable | None = None) -> Summary:
+    """Play ``hands`` hands between bots; a stack too short for the next deal is topped up; return the summary.
+
+    Short stacks are topped up to the starting stack (to the table's minimum, T5, when it has one).
+    """
+    from lowball.phh.history import to_phh
+
+    table = table or load_game_table()
+    for name in bot_names:
+        if name not in BOTS:
+            raise LowballError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    start = stack if stack is not None else default_stack(table)
+    if start < max(table.min_stack, 1):
+        raise LowballError(f"a starting stack of {start} is below the table's minimum of {max(table.min_stack, 1)}")
+    session = Session(list(players), start, seed=seed, table=table)
+    bots = {name: BOTS[bot_names[i % len(bot_names)]] for i, name in enumerate(players)}
+    summary = Summary(won=dict.fromkeys(players, 0), chips=dict.fromkeys(players, 0),
+                      showdowns=dict.fromkeys(players, 0), rebuys=dict.fromkeys(players, 0))
+    rng = random.Random(seed)
+    files = HandFiles(phh_dir) if phh_dir is not None else None
+    refill = table.min_stack or start
+    for _ in tqdm(range(1, hands + 1), unit="hand", delay=1.0, disable=not progress, leave=False):
+        for name in players:        # rebuy so the session can go on (T5)
+            if session.stacks[name] < max(table.min_stack, 1):
+                summary.rebuys[name] += refill - session.stacks[name]
+                session.top_up(name, refill - session.stacks[name])
+        hand = play_hand(session.new_hand(narrate=False), bots, rng)
+        for name, change in zip(hand.names, hand.result.changes):
+            summary.chips[name] += change
+        for seat in hand.result.winners:
+            summary.won[hand.names[seat]] += 1
+        if hand.result.showdown:
+            for seat in hand.contenders:
+                summary.showdowns[hand.names[seat]] += 1
+        if files is not None:
+            files.write(to_phh(hand))
+        session.finish(hand)
+        summary.hands += 1
+    return summary

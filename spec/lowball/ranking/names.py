@@ -1,0 +1,63 @@
+"""Showing hands: the order a system reads the cards in, the ranks as the seeds write them, and short names.
+
+The words come from the rankings table (``[ranks]`` and ``[hand_names]`` in
+``rules/rankings.toml``), in English and Russian; only the choice of template
+and fields is made here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from lowball.core.cards import Card
+from lowball.core.rankings import RankingSystem, load_rankings
+from lowball.ranking.literate import as_system, groups, judge, value
+
+
+def display_order(cards: Sequence[Card], system: RankingSystem) -> tuple[Card, ...]:
+    """Return the cards as the system reads them: biggest group first, then from the top card down."""
+    counts = Counter(value(card, system) for card in cards)
+    return tuple(sorted(cards, key=lambda c: (counts[value(c, system)], value(c, system)), reverse=True))
+
+
+def rank_text(cards: Sequence[Card], system: str | RankingSystem) -> str:
+    """Return the ranks as the seeds write them, from the top: ``'6-4-3-2-A'`` (suits dropped).
+
+    >>> from lowball.core.cards import parse_cards
+    >>> rank_text(parse_cards("Ac 2d 3h 4s 6c"), "ace-to-six"), rank_text(parse_cards("Ac 2d 3h 4s 6c"), "high")
+    ('6-4-3-2-A', 'A-6-4-3-2')
+    """
+    row = as_system(system)
+    return "-".join("10" if c.rank == 10 else c.rank_char for c in display_order(cards, row))
+
+
+def hand_name(cards: Sequence[Card], system: str | RankingSystem, lang: str = "en") -> str:
+    """Return a short name of the hand such as 'six-four low' or 'five-high straight'.
+
+    >>> from lowball.core.cards import parse_cards
+    >>> hand_name(parse_cards("6c 4h 3s 2d Ac"), "ace-to-six"), hand_name(parse_cards("6c 4h 3s 2d Ac"), "ace-to-six", "ru")
+    ('six-four low', 'шестёрка-четвёрка без пары')
+    """
+    row = as_system(system)
+    tables = load_rankings()
+    forms = tables.rank_names[lang]
+    cat, parts = judge(cards, row)
+    values = dict(parts)
+    ordered = [value(c, row) for c in display_order(cards, row)]
+    grouped = groups(cards, row)
+    sing = {v: names[0] for v, names in forms.items()}
+    plural = {v: names[-1] for v, names in forms.items()}
+    # Russian names the top card of a straight in the genitive ("стрит до пятёрки"): the middle form.
+    gen_sing = {v: names[1] for v, names in forms.items()} if lang == "ru" else sing
+    template = cat
+    if cat == "no-pair":
+        template = "no-pair-low" if row.better == "lower" else "no-pair-high"
+    top = values.get("top-card", (ordered[0],))[0]
+    pairs = [v for n, v in grouped if n == 2]
+    big = [v for n, v in grouped if n >= 3]
+    return tables.hand_names[lang][template].format(
+        r1=sing[ordered[0]], r2=sing[ordered[1]], top=gen_sing[top],
+        p=plural[pairs[0]] if pairs else "", hi=plural[max(pairs)] if pairs else "",
+        lo=plural[min(pairs)] if pairs else "", t=plural[big[0]] if big else "",
+    )
