@@ -3,6 +3,7 @@
 import pytest
 
 from lowball import explain
+from lowball.core.rankings import load_rankings
 from lowball.text import words
 from lowball.text.explain import describe
 
@@ -61,9 +62,9 @@ def test_russian_gives_the_same_verdict_and_clause(a, b, system):
 
 
 def test_every_english_phrase_has_a_russian_one():
-    for table in (words.NAMES, words.PARTS, words.SENTENCES):
+    for table in (load_rankings().hand_names, words.PARTS, words.SENTENCES):
         assert set(table["en"]) == set(table["ru"])
-    assert set(words.EN_RANKS) == set(words.RU_RANKS)
+    assert set(load_rankings().rank_names["en"]) == set(load_rankings().rank_names["ru"])
 
 
 def test_russian_names_of_hands():
