@@ -100,8 +100,8 @@ GAME_KEYS: tuple[Key, ...] = (
     Key(path="small_bet", kind="chips", clause="T3, K5, L5, F4",
         doc='the bet of streets sized "small" (in pot-limit and no-limit: the smallest bet); '
             '"total-posts" for the sum of the forced posts (F4)'),
-    Key(path="big_bet", kind="chips", clause="T3, K5, L5, F4",
-        doc='the bet of streets sized "big"; "double" for twice the small bet (F4)'),
+    Key(path="big_bet", kind="chips", clause="T3, K5, L5, F4", default=0,
+        doc='the bet of streets sized "big" (only where a street is); "double" for twice the small bet (F4)'),
     Key(path="raises_per_round", kind="raises", clause="T4, G1",
         doc='raises allowed after the bet in one round, or "unlimited" (always so in pot-limit and no-limit)'),
     _choice("cap_counts", CapCounts, "what counts toward the cap: the bets (G1) or the players' actions (P1)",
@@ -133,6 +133,8 @@ GAME_KEYS: tuple[Key, ...] = (
             "B2, K4", NobodyOpens.PLAY_ON.value),
     Key(path="streets", kind="streets", clause="T6, D1, B2, K5, K8, L3",
         doc="the streets in order: each a deal, a bet or a draw (see the street keys)"),
+    _choice("draw.serve", Serve, "when a draw's replacements are dealt: each player in turn, or after everyone "
+            "has discarded", "D1, K8, P3", Serve.IN_TURN.value),
     _choice("showdown.odd_chip", OddChip, "who gets an odd chip of a split pot", "S2, L7, P5"),
     *(Key(path=f"clauses.{aspect}", kind="text", doc=f"the clause cited for {words}") for aspect, words in
       CLAUSE_ASPECTS.items()),
@@ -154,8 +156,6 @@ STREET_KEYS: dict[str, tuple[Key, ...]] = {
         Key(path="burn", kind="count", default=0, doc="cards burned before the replacements", clause="D1, K8"),
         Key(path="min_discard", kind="count", default=0, doc="the fewest cards a player may discard", clause="D1"),
         Key(path="max_discard", kind="count", doc="the most cards a player may discard", clause="D1, K8"),
-        _choice("serve", Serve, "when replacements are dealt: in turn, or after everyone has discarded",
-                "D1, K8, P3", Serve.IN_TURN.value),
     ),
 }
 STREET_COMMON = (
@@ -180,7 +180,6 @@ class Street:
     check: bool = True
     min_discard: int = 0
     max_discard: int = 0
-    serve: Serve = Serve.IN_TURN
 
     @property
     def cards(self) -> int:
@@ -229,6 +228,7 @@ class GameTable:
     bring_in_by: BringIn | None
     nobody_opens: NobodyOpens
     streets: tuple[Street, ...]
+    serve: Serve
     odd_chip: OddChip
     sevens_rule: SevensRule
     clauses: dict[str, str]
@@ -349,7 +349,7 @@ class _Reader:
         self.r = reader
         known = {key.path.split(".")[0] for key in GAME_KEYS}
         reader.only_keys("", known)
-        for section in ("players", "deck", "forced", "showdown", "clauses"):
+        for section in ("players", "deck", "forced", "draw", "showdown", "clauses"):
             if reader.has(section):
                 reader.only_keys(section, {k.path.split(".")[1] for k in GAME_KEYS if k.path.startswith(section + ".")})
 
@@ -414,7 +414,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         raise r.fail("forced.bring_in_by", "a bring-in needs forced.bring_in_by, and bring_in_by needs a bring-in")
 
     small_bet = _size(r, "small_bet", posts=posts)
-    big_bet = _size(r, "big_bet", small=small_bet)
+    big_bet = _size(r, "big_bet", small=small_bet) if r.has("big_bet") else 0
     raises = _raises(r, structure)
     short_all_in = ShortAllIn(g.get("short_all_in"))
     if short_all_in is ShortAllIn.HALF_BET_REOPENS and structure is not Structure.FIXED_LIMIT:
@@ -434,7 +434,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         players_max=players_max, deck=deck, joker=Joker(joker) if joker else None,
         runs_out=RunsOut(g.get("deck.runs_out")), ante=g.get("forced.ante"), blinds=blinds, posts=posts,
         bring_in=bring_in, bring_in_by=BringIn(bring_in_by) if bring_in_by else None,
-        nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets,
+        nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets, serve=Serve(g.get("draw.serve")),
         odd_chip=OddChip(g.get("showdown.odd_chip")), sevens_rule=SevensRule(g.get("showdown.sevens_rule")),
         clauses={aspect: g.get(f"clauses.{aspect}") for aspect in CLAUSE_ASPECTS},
         phh_stakes_vary=g.get("phh_stakes") == "from-history", data=reader.data,
@@ -519,8 +519,6 @@ def _read_streets(r: TableReader, structure: Structure, bring_in: int) -> tuple[
         if kind is StreetKind.BET:
             values["size"] = sub.text(f"{at}.size", ("small", "big"))
             values["opener"] = Opener(values["opener"])
-        if kind is StreetKind.DRAW:
-            values["serve"] = Serve(values["serve"])
         streets.append(Street(kind=kind, **{k: v for k, v in values.items() if k != "kind"}))
     if streets[0].kind is not StreetKind.DEAL or not streets[0].cards:
         raise r.fail("streets[0]", "the first street deals the cards (T6)")
@@ -553,6 +551,13 @@ def _check_whole(r: TableReader, t: GameTable) -> None:
             raise r.fail(f"{at}.opener", "left-of-big-blind needs blinds (K3)")
         if street.kind is StreetKind.BET and street.opener is Opener.LEFT_OF_LAST_POST and not t.posts:
             raise r.fail(f"{at}.opener", "left-of-last-post needs forced.posts (F4)")
+    sized_big = any(s.size == "big" for s in t.bet_streets)
+    if sized_big and not t.big_bet:
+        raise r.fail("big_bet", "missing: a betting street is sized \"big\"")
+    if t.big_bet and not sized_big:
+        raise r.fail("big_bet", "no betting street is sized \"big\": remove the key")
+    if t.serve is not Serve.IN_TURN and not t.draws:
+        raise r.fail("draw.serve", "a game without draws serves no replacements")
     if t.hand_size < 5:
         raise r.fail("streets", f"a player ends with {t.hand_size} cards; a hand is five (H2)")
     if t.split and t.sides[1].system == t.sides[0].system:

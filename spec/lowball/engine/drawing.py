@@ -28,6 +28,7 @@ class Draw:
     street: Street
     number: int                              # draws counted from 0
     drawers: list[int]                       # seats still to discard, in turn
+    serve: Serve = Serve.IN_TURN
     waiting: list[tuple[int, int]] = field(default_factory=list)   # (seat, cards owed), in seat order
     burned: bool = False
 
@@ -35,12 +36,12 @@ class Draw:
 def start(hand: "Hand", street: Street, number: int) -> Draw:
     """Return a new draw: every player still in draws, from the dealer's left (D1, K8)."""
     hand.stub.discards.append([])
-    return Draw(street=street, number=number, drawers=list(hand.contenders))
+    return Draw(street=street, number=number, drawers=list(hand.contenders), serve=hand.table.serve)
 
 
 def to_act(draw: Draw) -> int | None:
     """Return the seat that must discard now, or None when it is the dealer's turn to serve."""
-    if draw.waiting and (draw.street.serve is Serve.IN_TURN or not draw.drawers):
+    if draw.waiting and (draw.serve is Serve.IN_TURN or not draw.drawers):
         return None
     return draw.drawers[0] if draw.drawers else None
 
@@ -118,6 +119,6 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> None:
             draw.waiting.append((seat, count))
             shown = format_cards(c for c in action.cards if c is not None)
             hand.tell("discard", who=hand.names[seat], count=count, cards=shown, clause=clause)
-    if draw.street.serve is Serve.AFTER_ALL_DISCARDS and not draw.drawers and not draw.burned:
+    if draw.serve is Serve.AFTER_ALL_DISCARDS and not draw.drawers and not draw.burned:
         hand.burn(draw.street.burn)      # P3 (pokerkit): the burn comes once everyone has discarded, drawn or not
         draw.burned = True

@@ -57,11 +57,15 @@ def show_refusal(hand: "Hand", action: Action) -> str | None:
     shown = [card for card in action.cards if card not in hand.community or card in held]
     if len(shown) != len(held):
         return f"p{seat + 1} holds {len(held)} cards, not {len(shown)} ({clause})"
-    for have, card in zip(held, shown):
-        if have is not None and card is not None and have != card:
-            return f"p{seat + 1} holds {' '.join('??' if c is None else str(c) for c in held)} ({clause})"
-        if have is None and card is not None and card not in hand.stub.unseen:
+    known = {card for card in held if card is not None}
+    named = {card for card in shown if card is not None}
+    if not known <= named:
+        return f"p{seat + 1} holds {' '.join('??' if c is None else str(c) for c in held)} ({clause})"
+    for card in named - known:          # cards that were dealt face down to this player, unknown until now
+        if card not in hand.stub.unseen:
             return f"{card} is already in play ({clause})"
+    if len(named - known) > held.count(None):
+        return f"p{seat + 1} holds {' '.join('??' if c is None else str(c) for c in held)} ({clause})"
     return None
 
 

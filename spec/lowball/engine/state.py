@@ -583,12 +583,10 @@ class Hand:
                 self.current.showing.remove(seat)
             return
         held = self.hands[seat]
-        named = [card for card in action.cards if card not in self.community or card in held]
-        for i, card in enumerate(named):
-            if held[i] is None and card is not None:
-                self.stub.take([card])
-                self.stub.size += 1      # the card was already dealt (unseen until now); only its name is new
-                held[i] = card
+        new = [card for card in action.cards if card is not None and card not in held and card not in self.community]
+        for card in new:                  # name the cards that were dealt face down and unknown until now
+            self.stub.unseen.discard(card)
+            held[held.index(None)] = card
         self.shown[seat] = len(held)
         if None not in held:
             self.tell("show", who=self.names[seat], cards=tuple(held) + tuple(self.community),

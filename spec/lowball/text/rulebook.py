@@ -165,7 +165,7 @@ def _draws(t: GameTable, lang: str) -> str:
     draw = t.draw_streets[0]
     burn = (("no burn", "сжигания нет") if not draw.burn else
             ("a burn card before the replacements", "перед заменой сжигается карта"))
-    when = "" if draw.serve is Serve.IN_TURN else (" once everyone has discarded" if en else " после сброса всех")
+    when = "" if t.serve is Serve.IN_TURN else (" once everyone has discarded" if en else " после сброса всех")
     return (f"{COUNT['en'][t.draws]}: each active player discards {draw.min_discard} to {draw.max_discard} cards "
             f"and gets as many{when}; {burn[0]}." if en else
             f"{COUNT['ru'][t.draws]}: каждый действующий игрок сбрасывает от {draw.min_discard} до "

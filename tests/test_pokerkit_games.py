@@ -1,0 +1,79 @@
+"""Differential tests against pokerkit: the PHH standard's games replayed both ways with identical stacks.
+
+pokerkit (a poker library nobody here wrote) plays random hands of F2L3D and
+N2L1D (K2, K5, K6, K8, K9, G4, G6, P1-P3, P5): random legal actions, random
+stacks so that all-ins and side pots happen, 2-6 players. ``lowball replay``
+must reach pokerkit's finishing stacks on every hand; and every hand the
+project's bots play at the same tables, written as PHH, must load in
+pokerkit's own reader with the same stacks. A mismatch is reported with the
+seed and the history, so it can be pasted into a test.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from lowball.core.games import load_game_table
+from lowball.engine.pots import build_pots
+from lowball.engine.state import OVER, Hand
+from lowball.phh.history import replay_hand, to_phh
+from lowball.play.bots import BOTS
+from pokerkit_games import pokerkit_finishing_stacks, random_history
+
+HANDS = 1000
+DATA = Path(__file__).parent / "data"
+# The PHH code of each table that plays as pokerkit does, and the players it seats.
+STANDARD = {"F2L3D": "deuce-to-seven-triple-draw-phh", "N2L1D": "deuce-to-seven-single-draw-phh"}
+
+
+def test_the_phh_specifications_f2l3d_example_replays():
+    """The PHH paper's own F2L3D hand (2019 WSOP, Yockey against Arieh): Yockey's 7-6-4-3-2, all in after the
+    third draw for less than a big bet, loses to Arieh's 7-5-4-3-2 (K1); the published finishing stacks."""
+    hand = replay_hand(DATA / "wsop-2019-yockey-arieh.phh")
+    assert hand.result.finishing_stacks == (0, 4190000, 5910000, 12095000)
+    assert hand.names[hand.result.winners[0]] == "Josh Arieh"
+
+
+def stacks_for(rng: random.Random, players: int) -> list[int]:
+    """Return random stacks from 3 to 60 chips: short enough, against blinds 1/2 and bets of 2 and 4, to go all in."""
+    return [rng.randint(3, 60) for _ in range(players)]
+
+
+@pytest.mark.parametrize("variant", sorted(STANDARD))
+def test_pokerkit_hands_replay_to_pokerkits_stacks(variant):
+    seen: Counter[str] = Counter()
+    for seed in range(HANDS):
+        rng = random.Random(seed)
+        players = rng.randint(2, 6)
+        text, theirs = random_history(variant, rng, players, stacks_for(rng, players))
+        hand = replay_hand(text)
+        assert list(hand.result.finishing_stacks) == theirs, f"seed {seed}: pokerkit {theirs}\n{text}"
+        seen["all in"] += any(stack == 0 for stack in hand.stacks)
+        seen["side pots"] += len(build_pots(hand.invested, hand.contenders)) > 1
+        seen["showdown"] += hand.result.showdown
+        seen["split"] += len(hand.result.winners) > 1
+        seen["reshuffle"] += hand.stub.reshuffles > 0
+    # The random hands reach what the test is for: all-ins, side pots, showdowns, split pots (and, in
+    # triple draw with up to six players, the reshuffle of P3).
+    assert min(seen["all in"], seen["side pots"], seen["showdown"], seen["split"]) >= HANDS // 50, seen
+    if variant == "F2L3D":
+        assert seen["reshuffle"] >= HANDS // 50, seen
+
+
+@pytest.mark.parametrize("variant", sorted(STANDARD))
+def test_our_histories_load_in_pokerkit_with_our_stacks(variant):
+    table = load_game_table(STANDARD[variant])
+    for seed in range(HANDS):
+        rng = random.Random(seed)
+        players = rng.randint(table.players_min, min(table.players_max, 6))
+        hand = Hand(stacks_for(rng, players), table=table, seed=seed, narrate=False)
+        hand.advance()
+        while hand.phase != OVER:
+            hand.apply(BOTS["random"](hand, rng))
+            hand.advance()
+        text = to_phh(hand)
+        assert pokerkit_finishing_stacks(text) == list(hand.result.finishing_stacks), f"seed {seed}\n{text}"
