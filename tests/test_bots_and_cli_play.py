@@ -39,6 +39,43 @@ def test_sound_bot_beats_random_over_a_session():
     assert summary.chips["p1"] + summary.chips["p2"] == 0
 
 
+# Measured on 3,000 heads-up hands, seed 3 (sound in seat p1 at the first hand, random p2): the sound bot's
+# winnings in chips. The test asks for at least half of it, so a broken bot fails and noise does not.
+SOUND_AGAINST_RANDOM = {
+    "teaching-table": 2985,
+    "deuce-to-seven-triple-draw": 12513,
+    "deuce-to-seven-triple-draw-antes": 16738,
+    "deuce-to-seven-single-draw": 15755,
+    "deuce-to-seven-single-draw-pot-limit": 8800,
+    "deuce-to-seven-single-draw-limit": 3287,
+}
+
+
+@pytest.mark.parametrize("game", sorted(SOUND_AGAINST_RANDOM))
+def test_sound_bot_beats_random_at_every_draw_game(game):
+    from lowball.core.games import load_game_table
+
+    summary = play_session(["p1", "p2"], ["sound", "random"], 3000, seed=3, table=load_game_table(game))
+    assert summary.chips["p1"] >= SOUND_AGAINST_RANDOM[game] // 2, summary.chips
+
+
+@pytest.mark.parametrize("game, cards, thrown", [
+    ("teaching-table", "5s 4d 3c 2h Ad", "5s"),          # E1: the wheel is a straight in ace-to-six; keep A-2-3-4
+    ("teaching-table", "7s 5s 4s 3s As", "5s"),          # E2: the flush; A-3-4-7 has 12 non-spade outs to an eight
+    ("deuce-to-seven-triple-draw", "6s 5d 4c 3h 2d", "6s"),   # K1: 6-5-4-3-2 is a straight; 7 or 8 makes it
+    ("deuce-to-seven-triple-draw", "7s 6d 5c 4h 3d", "6d"),   # K1: keep 7-5-4-3, draw to 7-5-4-3-2
+    ("deuce-to-seven-triple-draw", "Ad 5c 4h 3d 2s", "Ad"),   # K1: A-5-4-3-2 is ace high, not a wheel
+])
+def test_sound_bot_breaks_a_hand_that_only_looks_low(game, cards, thrown):
+    """Issue: the bot stood pat on 5-4-3-2-A, 6-5-4-3-2, 7-6-5-4-3 and on flushes. It must draw by the table's
+    own ranking: throw the card whose replacement best makes a real low."""
+    from lowball.core.games import load_game_table
+
+    hand = Hand([40, 40], table=load_game_table(game), seed=1)
+    kept = keep_for_draw(parse_cards(cards), hand)
+    assert sorted(map(str, set(parse_cards(cards)) - set(kept))) == sorted(thrown.split())
+
+
 def test_play_prints_a_summary_and_writes_histories(tmp_path, capsys):
     code = main(["play", "--players", "3", "--hands", "20", "--seed", "1", "--phh-dir", str(tmp_path)])
     out = capsys.readouterr().out

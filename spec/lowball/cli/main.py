@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from lowball.text.narration import narrate
 from lowball.errors import LowballError
+from lowball.cli.games import add_game_commands
 from lowball.cli.odds import add_odds_command
 
 SYSTEM_HELP = "ranking system (default: %(default)s); one of: {names}"
@@ -147,53 +147,6 @@ def cmd_census(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a PHH hand history, checking every action against the rules."""
-    from lowball.phh.history import replay_hand
-
-    hand = replay_hand(args.file)
-    result = hand.result
-    if args.json:
-        print(json.dumps({
-            "players": list(hand.names), "starting_stacks": list(result.starting_stacks),
-            "finishing_stacks": list(result.finishing_stacks), "changes": list(result.changes),
-            "winners": [hand.names[s] for s in result.winners], "pot": result.pot, "showdown": result.showdown,
-            "narration": narrate(hand, args.lang),
-        }, ensure_ascii=False, indent=2))
-        return 0
-    if args.narrate:
-        for line in narrate(hand, args.lang):
-            print(f"  {line}")
-    head = {"en": ("player", "start", "finish", "change"), "ru": ("игрок", "было", "стало", "итог")}[args.lang]
-    width = max(len(n) for n in hand.names + (head[0],))
-    print(f"{head[0]:<{width}} {head[1]:>7} {head[2]:>7} {head[3]:>7}")
-    for name, a, b, c in zip(hand.names, result.starting_stacks, result.finishing_stacks, result.changes):
-        print(f"{name:<{width}} {a:>7} {b:>7} {c:>+7}")
-    return 0
-
-
-def cmd_play(args: argparse.Namespace) -> int:
-    """Play a session between bots and print a summary table."""
-    from lowball.play.sessions import play_session
-
-    if args.hands < 1:
-        raise LowballError(f"--hands must be at least 1, got {args.hands}")
-    bots = args.bots.split(",") if args.bots else ["sound", "random"]
-    players = [f"p{i + 1}" for i in range(args.players)]
-    summary = play_session(players, bots, args.hands, seed=args.seed, stack=args.stack,
-                           phh_dir=Path(args.phh_dir) if args.phh_dir else None, progress=not args.json)
-    assigned = {name: bots[i % len(bots)] for i, name in enumerate(players)}
-    if args.json:
-        print(json.dumps(vars(summary) | {"bots": assigned}, indent=2))
-        return 0
-    print(f"{summary.hands} hands, {len(players)} players, seed {args.seed}")
-    print(f"{'player':<8}{'bot':<8}{'hands won':>10}{'chips won':>11}{'showdowns':>11}{'rebuys':>8}")
-    for name in players:
-        print(f"{name:<8}{assigned[name]:<8}{summary.won[name]:>10}{summary.chips[name]:>+11}"
-              f"{summary.showdowns[name]:>11}{summary.rebuys[name]:>8}")
-    return 0
-
-
 def _settings(pairs: list[str]) -> dict[str, str]:
     settings = {}
     for pair in pairs:
@@ -258,34 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_odds_command(commands)
 
-    rep = commands.add_parser(
-        "replay", help="replay a PHH hand history of the teaching table",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Replay a hand history (PHH, variant FA6L1D), checking every action against the rules; "
-                    "print the finishing stacks. An illegal action stops the replay with exit code 2 and names "
-                    "the action (its index and text) and the clause it breaks.",
-        epilog="example:\n  lowball play --hands 3 --phh-dir hands && lowball replay --narrate hands/hand-00001.phh")
-    _add_common(rep, system=False)
-    rep.add_argument("file", metavar="FILE.phh", help="the hand history")
-    rep.add_argument("--narrate", action="store_true", help="print the hand step by step first")
-    rep.set_defaults(run=cmd_replay)
-
-    play = commands.add_parser(
-        "play", help="play a session of the teaching table between bots",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Play hands between bots: stacks carry over, the button moves each hand (T7), a stack "
-                    "under the minimum is topped up before the next deal (T5).",
-        epilog="bots: random (any legal action), sound (draws to a seven-low, bets made hands, folds weak "
-               "hands to a raise)\n\nexample:\n  lowball play --players 3 --hands 1000 --seed 1 --bots sound,random")
-    play.add_argument("--players", type=int, default=3, help="number of players (default: %(default)s)")
-    play.add_argument("--hands", type=int, default=100, help="number of hands (default: %(default)s)")
-    play.add_argument("--seed", type=int, default=1, help="random seed: same seed, same session")
-    play.add_argument("--bots", default="", help="comma-separated bots, given to the players in turn "
-                                                 "(default: sound,random)")
-    play.add_argument("--stack", type=int, default=None, help="starting stack (default: the table's minimum)")
-    play.add_argument("--phh-dir", default=None, metavar="DIR", help="write each hand as a PHH file into DIR")
-    play.add_argument("--json", action="store_true", help="print JSON instead of text")
-    play.set_defaults(run=cmd_play)
+    add_game_commands(commands)
 
     ver = commands.add_parser(
         "verify", help="prove the guarantees of a game table (or your house rules)",
@@ -301,7 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
                "  lowball verify --set players.max=6 --set min_stack=12\n"
                "  lowball verify --set rankings.systems.ace-to-six.wheel_is_straight=false\n"
                "  lowball verify --rules my-table.toml --json")
-    ver.add_argument("--rules", metavar="FILE.toml", default=None, help="a game table (default: the teaching table)")
+    ver.add_argument("--game", "--rules", dest="rules", metavar="NAME|FILE", default=None,
+                     help="a built-in game (see `lowball games`) or a game table file (default: the teaching table); "
+                          "--rules is the same option")
     ver.add_argument("--rankings", metavar="FILE.toml", default=None, help="a rankings table (default: shipped)")
     ver.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="change a dotted key of the table, e.g. players.max=6, raises_per_round=4, min_stack=12; "

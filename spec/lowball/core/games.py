@@ -311,7 +311,7 @@ def _merge(base: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
 
 def builtin_paths() -> dict[str, Path]:
     """Return the built-in game tables by name (the file name without ``.toml``)."""
-    return {path.stem: path for path in sorted(GAMES_DIR.glob("*.toml"))}
+    return {path.stem: path for path in sorted(GAMES_DIR.glob("*.toml"), key=lambda p: p.stem)}
 
 
 def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()) -> dict[str, Any]:

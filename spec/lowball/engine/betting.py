@@ -358,4 +358,4 @@ def finish(hand: "Hand", rnd: Round) -> None:
         if excess > 0:
             rnd.bets[top] -= excess
             hand.take_back(top, excess)
-            hand.tell("uncalled", who=hand.names[top], amount=excess, clause=hand.table.clauses["showdown"])
+            hand.tell("uncalled", who=hand.names[top], amount=excess, clause=hand.table.clauses["stack"])

@@ -1,27 +1,37 @@
 """Players to practise against. A bot is a function ``(hand, rng) -> Action`` choosing among legal actions.
 
-* ``random``: any legal action, uniformly (discards: any subset).
-* ``sound``: a simple sound player. It draws to a seven-low or better, bets and
-  raises made hands, calls with good draws, and folds weak hands to a raise.
+* ``random``: any legal action, uniformly (discards: any subset; bets in a
+  range: the least, the most, or an amount between).
+* ``sound``: a simple sound player of draw lowball under the table's own
+  ranking. It draws to a seven-low or better, breaks a straight or a flush
+  that only looks low (E1, E2), bets and raises hands likely to win, calls
+  when the pot pays for its chances, and folds the rest.
 
 The thresholds below are strategy, not rules: the rules come from the table.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from typing import Callable
+from typing import Callable, Sequence
 
+import numpy as np
+
+from lowball.analysis.odds import draw_odds, kinds
+from lowball.core.cards import Card
 from lowball.engine.actions import Action
 from lowball.engine.state import BET, Hand
-from lowball.ranking import category, value
+from lowball.ranking import RankingSystem, category, value
+from lowball.ranking.fast import all_ranks, evaluate_rank
 
 Bot = Callable[[Hand, random.Random], Action]
 
-DRAW_TO = 7          # keep distinct cards up to a seven (ace low) and draw to them
+DRAW_TO = 7          # keep distinct cards up to a seven and draw to them
 MADE_TOP = 8         # a no-pair hand topped by an eight or better is "made": bet it
-CALL_TOP = 11        # after the draw, a no-pair hand up to jack-high may call a single bet
-GOOD_DRAW = 3        # three distinct cards to a seven are a draw worth calling a single bet
+GOAL = "eight"       # when a made-looking hand is a straight or flush, draw for the best chance of this kind
+RAISE_AT = 0.65      # bet or raise when the chance of winning is at least this
+GOOD_DRAW = 3        # three distinct cards to a seven are a draw worth a call before the last draw
 
 
 def random_bot(hand: Hand, rng: random.Random) -> Action:
@@ -45,30 +55,63 @@ def random_bot(hand: Hand, rng: random.Random) -> Action:
             return Action("sd", hand.to_act, cards=discard)
 
 
-def _top(cards, hand: Hand) -> int:
-    return max(value(card, hand.system) for card in cards)
+def _top(cards: Sequence[Card], system: RankingSystem) -> int:
+    return max(value(card, system) for card in cards)
 
 
-def _made(cards, hand: Hand, limit: int) -> bool:
+def _made(cards: Sequence[Card], system: RankingSystem, limit: int) -> bool:
     """Return whether five cards are a no-pair hand (no straight, no flush) topped by ``limit`` or lower."""
-    return category(cards, hand.system) == "no-pair" and _top(cards, hand) <= limit
+    return category(cards, system) == "no-pair" and _top(cards, system) <= limit
 
 
-def keep_for_draw(cards, hand: Hand) -> list:
-    """Return the cards the sound bot keeps: a made eight stands pat, else distinct cards up to a seven."""
-    if _made(cards, hand, MADE_TOP):
+def keep_for_draw(cards: Sequence[Card], hand: Hand) -> list[Card]:
+    """Return the cards the sound bot keeps: a made eight stands pat, else distinct cards up to a seven.
+
+    A five-card holding that only looks low (a straight, a flush: E1, E2) is
+    broken: the bot throws the one card whose replacement gives the best chance
+    of a made low under the table's ranking.
+    """
+    system = hand.system
+    if _made(cards, system, MADE_TOP):
         return list(cards)
     kept, seen = [], set()
-    for card in sorted(cards, key=lambda c: value(c, hand.system)):
-        v = value(card, hand.system)
+    for card in sorted(cards, key=lambda c: value(c, system)):
+        v = value(card, system)
         if v <= DRAW_TO and v not in seen:
             kept.append(card)
             seen.add(v)
+    if len(kept) == len(cards):          # five low cards that are not a made low: a straight or a flush
+        goal = next((kind.key for kind in kinds(system) if kind.key == GOAL), kinds(system)[-1].key)
+        throw = max(cards, key=lambda c: (draw_odds(cards, [c], system).chance(goal), value(c, system)))
+        kept = [card for card in cards if card != throw]
     return kept
 
 
+@functools.cache
+def _worse_than(system: RankingSystem) -> np.ndarray:
+    """Return, per class rank, the fraction of all five-card hands that lose to it under ``system``."""
+    counts = np.bincount(all_ranks(system)).astype(float)
+    return (counts.sum() - np.cumsum(counts)) / counts.sum()
+
+
+def win_chance(hand: Hand, seat: int) -> float:
+    """Return a rough chance that ``seat`` wins against the players still in (each holding a random hand)."""
+    cards = hand.hands[seat]
+    system = hand.system
+    opponents = len(hand.contenders) - 1
+    draws_left = sum(1 for s in hand.table.streets[hand.street_index:] if s.kind.value == "draw")
+    if draws_left == 0:
+        alone = float(_worse_than(system)[evaluate_rank(tuple(cards), system)])
+    else:
+        kept = keep_for_draw(cards, hand)
+        made = len(kept) == len(cards)
+        alone = 0.85 if made else {4: 0.55, 3: 0.4, 2: 0.2}.get(len(kept), 0.1)
+        alone = min(0.9, alone + 0.05 * (draws_left - 1) * (not made))
+    return alone ** max(opponents, 1)
+
+
 def sound_bot(hand: Hand, rng: random.Random) -> Action:
-    """Return the sound player's action: bet made hands, call good draws, fold weak hands to a raise."""
+    """Return the sound player's action: draw by the table's ranking, bet strong hands, call when the pot pays."""
     legal = hand.legal_actions()
     seat = hand.to_act
     cards = hand.hands[seat]
@@ -76,20 +119,21 @@ def sound_bot(hand: Hand, rng: random.Random) -> Action:
         keep = set(keep_for_draw(cards, hand))
         discard = {card for card in cards if card not in keep}
         return next(a for a in legal if set(a.cards) == discard)
-    kinds: dict[str, Action] = {}
+    options: dict[str, Action] = {}
     for action in legal:                # the first of each kind: for a range of bets, the least
-        kinds.setdefault(action.kind, action)
-    before_draw = hand.round < hand.table.draws
-    strong = _made(cards, hand, MADE_TOP)
-    fair = len(keep_for_draw(cards, hand)) >= GOOD_DRAW if before_draw else _made(cards, hand, CALL_TOP)
-    if strong and "cbr" in kinds:
-        return kinds["cbr"]
-    if "f" not in kinds:               # nothing to call: check (or bet a made hand, above)
-        return kinds["cc"]
-    raised = hand.bets > 1
-    if strong or (fair and not raised):
-        return kinds.get("cc", kinds["f"])
-    return kinds["f"]
+        options.setdefault(action.kind, action)
+    if "pb" in options:
+        return options["pb"]
+    chance = win_chance(hand, seat)
+    owe = hand.owed(seat)
+    if chance >= RAISE_AT and "cbr" in options:
+        return options["cbr"]
+    if owe == 0:
+        return options.get("cc", options.get("cbr", options.get("f")))
+    pot_odds = owe / (hand.pot + owe)
+    if chance >= pot_odds and "cc" in options:
+        return options["cc"]
+    return options["f"]
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "sound": sound_bot}

@@ -38,8 +38,8 @@ class Summary:
 
 
 def default_stack(table: GameTable) -> int:
-    """Return the stack a session starts with: the table's minimum (T5), else fifty big bets."""
-    return table.min_stack or 50 * table.big_bet
+    """Return the stack a session starts with: the table's minimum (T5), else fifty of its largest bets."""
+    return table.min_stack or 50 * max(table.small_bet, table.big_bet)
 
 
 def hand_files(folder: Path) -> "HandFiles":

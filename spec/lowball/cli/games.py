@@ -1,0 +1,159 @@
+"""``lowball games``, ``lowball play`` and ``lowball replay``: the game tables, bot sessions and hand histories.
+
+A thin face over ``lowball.core.games``, ``lowball.play.sessions`` and
+``lowball.phh.history``: each command parses its arguments, calls one function
+and prints the result (``--json`` for scripts). Bad input raises a
+``LowballError`` that ``lowball.cli.main`` prints in one line, exiting 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from lowball.core.games import GameTable, builtin_paths, load_game_table
+from lowball.engine.state import MAX_STACK
+from lowball.errors import LowballError
+from lowball.phh.history import replay_hand
+from lowball.play.bots import BOTS
+from lowball.play.sessions import default_stack, play_session
+from lowball.text.narration import narrate
+
+# A session longer than this is surely a typing mistake; it would run for hours.
+MAX_HANDS = 10_000_000
+
+GAMES_EXAMPLES = """\
+examples:
+  lowball games
+  lowball games --json
+  lowball play --game deuce-to-seven-triple-draw --players 6 --hands 1000
+  lowball verify --game deuce-to-seven-single-draw
+"""
+
+
+def game_record(table: GameTable, path: Path) -> dict[str, Any]:
+    """Return what ``lowball games`` tells of one game."""
+    return {"name": table.name, "en": table.en, "ru": table.ru, "players": [table.players_min, table.players_max],
+            "variant": table.variant, "extends": table.extends or None, "path": str(path)}
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """List the built-in games: name, title, players, PHH variant code and the table's file."""
+    records = [game_record(load_game_table(name), path) for name, path in builtin_paths().items()]
+    if args.json:
+        print(json.dumps(records, ensure_ascii=False, indent=2))
+        return 0
+    width = max(len(r["name"]) for r in records)
+    for r in records:
+        low, high = r["players"]
+        print(f"{r['name']:<{width}}  {r['variant']:<14} {low}-{high} players  {r[args.lang]}")
+    print(f"\ntables: {Path(records[0]['path']).parent}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a PHH hand history, checking every action against the rules of the game its variant code names."""
+    hand = replay_hand(Path(args.file))
+    result = hand.result
+    if args.json:
+        print(json.dumps({
+            "game": hand.table.name, "variant": hand.table.variant,
+            "players": list(hand.names), "starting_stacks": list(result.starting_stacks),
+            "finishing_stacks": list(result.finishing_stacks), "changes": list(result.changes),
+            "winners": [hand.names[s] for s in result.winners], "pot": result.pot, "showdown": result.showdown,
+            "narration": narrate(hand, args.lang),
+        }, ensure_ascii=False, indent=2))
+        return 0
+    if args.narrate:
+        for line in narrate(hand, args.lang):
+            print(f"  {line}")
+    head = {"en": ("player", "start", "finish", "change"), "ru": ("игрок", "было", "стало", "итог")}[args.lang]
+    width = max(len(n) for n in hand.names + (head[0],))
+    print(f"{head[0]:<{width}} {head[1]:>7} {head[2]:>7} {head[3]:>7}")
+    for name, a, b, c in zip(hand.names, result.starting_stacks, result.finishing_stacks, result.changes):
+        print(f"{name:<{width}} {a:>7} {b:>7} {c:>+7}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play a session between bots and print a summary table."""
+    table = load_game_table(args.game)
+    # Check every size before building anything (a billion players is refused at once).
+    if not table.players_min <= args.players <= table.players_max:
+        raise LowballError(f"--players: {table.name} seats {table.players_min} to {table.players_max} players, "
+                           f"got {args.players}")
+    if not 1 <= args.hands <= MAX_HANDS:
+        raise LowballError(f"--hands must be 1 to {MAX_HANDS:,}, got {args.hands}")
+    if args.stack is not None and not max(table.min_stack, 1) <= args.stack <= MAX_STACK:
+        raise LowballError(f"--stack must be {max(table.min_stack, 1)} to {MAX_STACK:,} chips at {table.name}, "
+                           f"got {args.stack}")
+    bots = args.bots.split(",") if args.bots else ["sound", "random"]
+    for name in bots:
+        if name not in BOTS:
+            raise LowballError(f"--bots: unknown bot {name!r} (known: {', '.join(BOTS)})")
+    if args.phh_dir is not None and not args.phh_dir.strip():
+        raise LowballError("--phh-dir needs a folder name")
+    players = [f"p{i + 1}" for i in range(args.players)]
+    summary = play_session(players, bots, args.hands, seed=args.seed, stack=args.stack,
+                           phh_dir=Path(args.phh_dir) if args.phh_dir else None, progress=not args.json, table=table)
+    assigned = {name: bots[i % len(bots)] for i, name in enumerate(players)}
+    if args.json:
+        print(json.dumps(vars(summary) | {"game": table.name, "bots": assigned}, indent=2))
+        return 0
+    stack = args.stack if args.stack is not None else default_stack(table)
+    print(f"{table.name}: {summary.hands} hands, {len(players)} players, stacks of {stack}, seed {args.seed}")
+    print(f"{'player':<8}{'bot':<8}{'hands won':>10}{'chips won':>11}{'showdowns':>11}{'rebuys':>8}")
+    for name in players:
+        print(f"{name:<8}{assigned[name]:<8}{summary.won[name]:>10}{summary.chips[name]:>+11}"
+              f"{summary.showdowns[name]:>11}{summary.rebuys[name]:>8}")
+    return 0
+
+
+def add_game_commands(commands: Any) -> None:
+    """Add ``games``, ``replay`` and ``play`` to the sub-commands of the ``lowball`` parser."""
+    games = commands.add_parser(
+        "games", help="list the built-in games (name, players, PHH variant code, table file)",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=GAMES_EXAMPLES,
+        description="List every built-in game table: its name (for --game), its PHH variant code, how many "
+                    "players it seats, its title, and where its table file is.")
+    games.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the titles")
+    games.add_argument("--json", action="store_true", help="print JSON instead of text")
+    games.set_defaults(run=cmd_games)
+
+    rep = commands.add_parser(
+        "replay", help="replay a PHH hand history of any built-in game",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Replay a hand history (PHH), checking every action against the rules of the game its "
+                    "variant code names (FA6L1D, F2L3D, N2L1D, ...; see `lowball games`); print the finishing "
+                    "stacks. An illegal action stops the replay with exit code 2 and names the action (its index "
+                    "and text) and the clause it breaks.",
+        epilog="example:\n  lowball play --hands 3 --phh-dir hands && lowball replay --narrate hands/hand-00001.phh")
+    rep.add_argument("file", metavar="FILE.phh", help="the hand history")
+    rep.add_argument("--narrate", action="store_true", help="print the hand step by step first")
+    rep.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the narration")
+    rep.add_argument("--json", action="store_true", help="print JSON instead of text")
+    rep.set_defaults(run=cmd_replay)
+
+    play = commands.add_parser(
+        "play", help="play a session of any built-in game between bots",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play hands between bots: stacks carry over, the button moves each hand (T7), a stack "
+                    "too short for the next deal is topped up (T5).",
+        epilog="bots: random (any legal action), sound (draws to a seven-low, bets made hands, folds weak "
+               "hands to a raise)\n\nexamples:\n  lowball play --players 3 --hands 1000 --seed 1 --bots sound,random"
+               "\n  lowball play --game deuce-to-seven-single-draw --players 4 --phh-dir hands")
+    play.add_argument("--game", default=None, metavar="NAME|FILE",
+                      help="a built-in game (see `lowball games`) or a table file (default: the teaching table)")
+    play.add_argument("--players", type=int, default=3, help="number of players (default: %(default)s)")
+    play.add_argument("--hands", type=int, default=100, help="number of hands (default: %(default)s)")
+    play.add_argument("--seed", type=int, default=1, help="random seed: same seed, same session")
+    play.add_argument("--bots", default="", help="comma-separated bots, given to the players in turn "
+                                                 "(default: sound,random)")
+    play.add_argument("--stack", type=int, default=None,
+                      help="starting stack (default: the table's minimum, or fifty big bets)")
+    play.add_argument("--phh-dir", default=None, metavar="DIR",
+                      help="write each hand as a PHH file into DIR (numbered after any hands already there)")
+    play.add_argument("--json", action="store_true", help="print JSON instead of text")
+    play.set_defaults(run=cmd_play)
