@@ -1,8 +1,9 @@
 """Differential tests against pokerkit: the PHH standard's games replayed both ways with identical stacks.
 
 pokerkit (a poker library nobody here wrote) plays random hands of F2L3D and
-N2L1D (K2, K5, K6, K8, K9, G4, G6, P1-P3, P5): random legal actions, random
-stacks so that all-ins and side pots happen, 2-6 players. ``lowball replay``
+N2L1D (K2, K5, K6, K8, K9, G4, G6, P1-P3, P5; 2-6 players) and of F7S/8 and FR
+(L1-L8, R1-R4, P4, P5; 2-8 players): random legal actions, random stacks so
+that all-ins and side pots happen. ``lowball replay``
 must reach pokerkit's finishing stacks on every hand; and every hand the
 project's bots play at the same tables, written as PHH, must load in
 pokerkit's own reader with the same stacks. A mismatch is reported with the
@@ -27,7 +28,12 @@ from pokerkit_games import pokerkit_finishing_stacks, random_history
 HANDS = 1000
 DATA = Path(__file__).parent / "data"
 # The PHH code of each table that plays as pokerkit does, and the players it seats.
-STANDARD = {"F2L3D": "deuce-to-seven-triple-draw-phh", "N2L1D": "deuce-to-seven-single-draw-phh"}
+STANDARD = {"F2L3D": "deuce-to-seven-triple-draw-phh", "N2L1D": "deuce-to-seven-single-draw-phh",
+            "F7S/8": "stud-high-low-phh", "FR": "razz-phh"}
+STUD = {"F7S/8", "FR"}
+# The stakes the random hands are played at (the PHH histories carry them).
+STAKES = {"F2L3D": {}, "N2L1D": {}, "F7S/8": dict(ante=1, bring_in=1, small_bet=2, big_bet=4),
+          "FR": dict(ante=1, bring_in=1, small_bet=2, big_bet=4)}
 
 
 def test_the_phh_specifications_f2l3d_example_replays():
@@ -48,8 +54,8 @@ def test_pokerkit_hands_replay_to_pokerkits_stacks(variant):
     seen: Counter[str] = Counter()
     for seed in range(HANDS):
         rng = random.Random(seed)
-        players = rng.randint(2, 6)
-        text, theirs = random_history(variant, rng, players, stacks_for(rng, players))
+        players = rng.randint(2, 8 if variant in STUD else 6)
+        text, theirs = random_history(variant, rng, players, stacks_for(rng, players), **STAKES[variant])
         hand = replay_hand(text)
         assert list(hand.result.finishing_stacks) == theirs, f"seed {seed}: pokerkit {theirs}\n{text}"
         seen["all in"] += any(stack == 0 for stack in hand.stacks)
@@ -69,7 +75,7 @@ def test_our_histories_load_in_pokerkit_with_our_stacks(variant):
     table = load_game_table(STANDARD[variant])
     for seed in range(HANDS):
         rng = random.Random(seed)
-        players = rng.randint(table.players_min, min(table.players_max, 6))
+        players = rng.randint(table.players_min, table.players_max if variant in STUD else 6)
         hand = Hand(stacks_for(rng, players), table=table, seed=seed, narrate=False)
         hand.advance()
         while hand.phase != OVER:
@@ -77,3 +83,19 @@ def test_our_histories_load_in_pokerkit_with_our_stacks(variant):
             hand.advance()
         text = to_phh(hand)
         assert pokerkit_finishing_stacks(text) == list(hand.result.finishing_stacks), f"seed {seed}\n{text}"
+
+
+@pytest.mark.parametrize("game", ["stud-high-low-phh", "razz-phh"])
+def test_eight_players_who_never_fold_need_a_community_card(game):
+    """L8, P4: 8 players x 7 cards = 56 > 52. With nobody folding, the stub cannot serve seventh street even
+    with the burns back in: one card is dealt face up for everyone, and pokerkit agrees on the result."""
+    hand = Hand([50] * 8, table=load_game_table(game), seed=11)
+    hand.advance()
+    while hand.phase != OVER:
+        legal = hand.legal_actions()
+        hand.apply(next(a for a in legal if a.kind == "pb") if legal[0].kind == "pb" else
+                   next(a for a in legal if a.kind == "cc"))
+        hand.advance()
+    assert len(hand.community) == 1 and all(len(cards) == 6 for cards in hand.hands)
+    assert "d db " + str(hand.community[0]) in to_phh(hand)
+    assert pokerkit_finishing_stacks(to_phh(hand)) == list(hand.result.finishing_stacks)

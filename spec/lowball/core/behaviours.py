@@ -87,6 +87,14 @@ class OddChip(StrEnum):
     HOUSE_KEEPS = "house-keeps"                                   # some card rooms; breaks S3 (verify refutes it)
 
 
+class Pots(StrEnum):
+    """How the pots are formed at the showdown (G6, and pokerkit's practice)."""
+
+    EACH_APART = "each-apart"                    # G6: every main and side pot is awarded and split on its own
+    LOSERS_MUCKED_FIRST = "losers-mucked-first"  # pokerkit: hands that can win nothing are mucked first, then the
+                                                 # pots are formed again among the rest (equal pots merge)
+
+
 class RunsOut(StrEnum):
     """What happens when the deck cannot serve every card a street needs (D1, K9, L8, P3, P4)."""
 
@@ -123,5 +131,5 @@ class SevensRule(StrEnum):
 BEHAVIOURS: dict[str, type[StrEnum]] = {
     "structure": Structure, "street kind": StreetKind, "serve": Serve, "opener": Opener, "bring-in": BringIn,
     "cap counts": CapCounts, "heads-up cap": HeadsUpCap, "short all-in": ShortAllIn, "odd chip": OddChip,
-    "deck runs out": RunsOut, "nobody opens": NobodyOpens, "joker": Joker, "sevens rule": SevensRule,
+    "deck runs out": RunsOut, "pots": Pots, "nobody opens": NobodyOpens, "joker": Joker, "sevens rule": SevensRule,
 }

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from lowball.core.behaviours import (
-    BringIn, CapCounts, HeadsUpCap, Joker, NobodyOpens, OddChip, Opener, RunsOut, Serve, SevensRule, ShortAllIn,
+    BringIn, CapCounts, HeadsUpCap, Joker, NobodyOpens, OddChip, Opener, Pots, RunsOut, Serve, SevensRule, ShortAllIn,
     StreetKind, Structure,
 )
 from lowball.core.files import quote
@@ -138,6 +138,8 @@ GAME_KEYS: tuple[Key, ...] = (
     _choice("showdown.odd_chip", OddChip, "who gets an odd chip of a split pot", "S2, L7, P5"),
     *(Key(path=f"clauses.{aspect}", kind="text", doc=f"the clause cited for {words}") for aspect, words in
       CLAUSE_ASPECTS.items()),
+    _choice("showdown.pots", Pots, "how the pots are formed at the showdown: each apart (G6), or after the hands "
+            "that can win nothing are mucked (pokerkit)", "G6", Pots.EACH_APART.value),
     _choice("showdown.sevens_rule", SevensRule, "the California sevens rule", "F7", SevensRule.OFF.value),
 )
 
@@ -230,6 +232,7 @@ class GameTable:
     streets: tuple[Street, ...]
     serve: Serve
     odd_chip: OddChip
+    pots: Pots
     sevens_rule: SevensRule
     clauses: dict[str, str]
     phh_stakes_vary: bool
@@ -435,7 +438,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         runs_out=RunsOut(g.get("deck.runs_out")), ante=g.get("forced.ante"), blinds=blinds, posts=posts,
         bring_in=bring_in, bring_in_by=BringIn(bring_in_by) if bring_in_by else None,
         nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets, serve=Serve(g.get("draw.serve")),
-        odd_chip=OddChip(g.get("showdown.odd_chip")), sevens_rule=SevensRule(g.get("showdown.sevens_rule")),
+        odd_chip=OddChip(g.get("showdown.odd_chip")), pots=Pots(g.get("showdown.pots")), sevens_rule=SevensRule(g.get("showdown.sevens_rule")),
         clauses={aspect: g.get(f"clauses.{aspect}") for aspect in CLAUSE_ASPECTS},
         phh_stakes_vary=g.get("phh_stakes") == "from-history", data=reader.data,
     )

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lowball.core.behaviours import Pots
 from lowball.core.cards import SUIT_CHARS, Card
 from lowball.engine.actions import Action
 from lowball.engine.pots import Pot, build_pots, halves, share
@@ -36,7 +37,7 @@ def start(hand: "Hand") -> Showdown:
 
 def legal(hand: "Hand", show: Showdown) -> list[Action]:
     """Return the shows still due (a player whose cards are unknown must be shown by the history)."""
-    return [Action("sm", seat, cards=tuple(hand.hands[seat]) + tuple(hand.community))
+    return [Action("sm", seat, cards=tuple(hand.hands[seat]))
             for seat in show.showing if None not in hand.hands[seat]][:1]
 
 
@@ -70,18 +71,48 @@ def show_refusal(hand: "Hand", action: Action) -> str | None:
 
 
 def settle(hand: "Hand") -> None:
-    """Award every pot: each to its best hand, or split (S1, S2, L2, G6)."""
+    """Award every pot: each to its best hand, or split (S1, S2, L2, G6), as the table forms the pots."""
     table = hand.table
-    contenders = [seat for seat in hand.contenders]
+    contenders = list(hand.contenders)
     for seat in contenders:
         if None in hand.hands[seat]:
             raise AssertionError("settling with unknown cards")     # refused before: the history must show them
     values = {side.half: {seat: _value(hand, seat, side) for seat in contenders} for side in table.sides}
+    halves_in_play = [side.half for side in table.sides]
+    if table.pots is Pots.LOSERS_MUCKED_FIRST:
+        contenders, halves_in_play = _muck_losers(hand, contenders, values)
     payouts: Counter[int] = Counter()
     pots = build_pots(hand.invested, contenders)
-    for index, pot in enumerate(pots):
-        _award(hand, pot, index, len(pots), values, payouts)
+    if len(contenders) == 1:
+        payouts[contenders[0]] = hand.pot
+        hand.tell("win", who=hand.names[contenders[0]], pot=hand.pot, pot_name="the pot", half="whole",
+                  best="lowest" if hand.system.better == "lower" else "highest", clause=table.clauses["showdown"])
+    else:
+        for index, pot in enumerate(pots):
+            _award(hand, pot, index, len(pots), values, payouts, halves_in_play)
     hand.pay(dict(payouts), showdown=True)
+
+
+def _muck_losers(hand: "Hand", contenders: list[int], values: dict[str, dict[int, int | None]]
+                 ) -> tuple[list[int], list[str]]:
+    """Muck every hand that can win nothing (pokerkit): return the players left and the halves they can win."""
+    pots = build_pots(hand.invested, contenders)
+
+    def can_win(seat: int) -> bool:
+        for ranks in values.values():
+            mine = ranks[seat]
+            for pot in pots:
+                if seat in pot.eligible and mine is not None and \
+                        mine <= min(r for r in (ranks[s] for s in pot.eligible) if r is not None):
+                    return True
+        return False
+
+    left = [seat for seat in contenders if can_win(seat)]
+    for seat in contenders:
+        if seat not in left:
+            hand.tell("muck", who=hand.names[seat], clause=hand.table.clauses["showdown"])
+    halves_in_play = [half for half, ranks in values.items() if any(ranks[seat] is not None for seat in left)]
+    return left, halves_in_play
 
 
 def _value(hand: "Hand", seat: int, side) -> int | None:
@@ -99,22 +130,30 @@ def _high_card(hand: "Hand", seat: int) -> tuple[int, int]:
 
 
 def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict[int, int | None]],
-           payouts: Counter[int]) -> None:
+           payouts: Counter[int], halves_in_play: list[str]) -> None:
     table = hand.table
     name = "the pot" if pots == 1 else ("the main pot" if index == 0 else f"side pot {index}")
-    if table.split:
+    if table.split and table.pots is Pots.EACH_APART:
         high, low = table.sides
-        lows = {seat: values[low.half][seat] for seat in pot.eligible}
-        qualifies = any(v is not None for v in lows.values())
-        parts = zip((high, low), halves(pot.chips, qualifies))
+        qualifies = any(values[low.half][seat] is not None for seat in pot.eligible)
+        parts = list(zip((high, low), halves(pot.chips, qualifies)))
+    elif table.split:
+        # pokerkit: the pot is cut into as many parts as there are halves anyone left can win; the odd chip to
+        # the high (L7); a half nobody eligible for this pot can win goes to them all (pokerkit's reading).
+        sides = [side for side in table.sides if side.half in halves_in_play]
+        base, odd = divmod(pot.chips, len(sides))
+        parts = [(side, base + (odd if i == 0 else 0)) for i, side in enumerate(sides)]
     else:
-        parts = zip(table.sides, (pot.chips,))
+        parts = list(zip(table.sides, (pot.chips,)))
     for side, chips in parts:
         if not chips:
             continue
         ranks = {seat: values[side.half][seat] for seat in pot.eligible if values[side.half][seat] is not None}
-        best = min(ranks.values())
-        winners = [seat for seat in pot.eligible if ranks.get(seat) == best]
+        if ranks:
+            best = min(ranks.values())
+            winners = [seat for seat in pot.eligible if ranks.get(seat) == best]
+        else:
+            winners = list(pot.eligible)
         shares = share(chips, winners, table.odd_chip, high_card=lambda seat: _high_card(hand, seat))
         for seat, amount in shares.items():
             payouts[seat] += amount

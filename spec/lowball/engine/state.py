@@ -153,12 +153,13 @@ class Hand:
         self.face_up: list[list[bool]] = [[] for _ in range(self.n)]
         self.community: list[Card] = []
         self.folded = [False] * self.n
-        self.shown = [0] * self.n                 # how many of their cards each player has shown
+        self.shown: list[set[Card]] = [set() for _ in range(self.n)]   # the cards each player has shown
         self.invested = [0] * self.n
         self.pot = 0
         self.openers: list[int | None] = []       # who made the first bet of each round (B2)
         self.bring_in_seat: int | None = None
         self.redeals = 0
+        self.early_show = False                   # the hands are being turned face up before the last deals
         self.street_index = -1
         self.phase = DEAL
         self.current: object | None = None        # the phase's state: a Deal, a Round, a Draw or a Showdown
@@ -254,7 +255,8 @@ class Hand:
 
     def fully_shown(self, seat: int) -> bool:
         """Return whether a player has shown every card they hold."""
-        return self.shown[seat] == len(self.hands[seat]) and None not in self.hands[seat]
+        return all(card is not None and (up or card in self.shown[seat])
+                   for card, up in zip(self.hands[seat], self.face_up[seat]))
 
     def system_of(self, half: str) -> RankingSystem:
         """Return the ranking system of a side of the pot ("whole", "high" or "low")."""
@@ -383,7 +385,12 @@ class Hand:
         elif self.phase == DRAW and drawing.over(self.current):
             self._next_street()
         elif self.phase == SHOWDOWN and not self.current.showing:
-            showdown.settle(self)
+            if self.early_show:
+                self.early_show = False
+                self.street_index -= 1            # deal the street the show came before
+                self._next_street()
+            else:
+                showdown.settle(self)
 
     def _end_round(self) -> None:
         rnd = self.current
@@ -406,6 +413,12 @@ class Hand:
         while self.street_index < len(streets):
             street = streets[self.street_index]
             if street.kind is StreetKind.DEAL:
+                if self._all_in_show_due():
+                    # The betting is over for good (everyone but one is all in) and only deals remain: the hands
+                    # are turned face up before the rest is dealt (G6; pokerkit does the same in stud).
+                    self.phase, self.current = SHOWDOWN, showdown.start(self)
+                    self.early_show = True
+                    return
                 self.phase, self.current = DEAL, dealing.start(self, street)
                 if not dealing.over(self.current):
                     return
@@ -457,6 +470,12 @@ class Hand:
             return
         self.tell("round", round=number, rounds=self.table.betting_rounds, who=who, clause=street.clause)
 
+    def _all_in_show_due(self) -> bool:
+        """Return whether the hands must be shown now: no betting is left and no draw (only deals) remains."""
+        later = self.table.streets[self.street_index:]
+        return self.runout and not any(s.kind is StreetKind.DRAW for s in later) \
+            and any(not self.fully_shown(seat) for seat in self.contenders)
+
     def _may_redeal(self) -> bool:
         """Return whether everyone can ante again (K4); otherwise the hand plays on (the redeals are bounded)."""
         return all(self.stacks[seat] >= self.table.ante for seat in range(self.n))
@@ -474,7 +493,7 @@ class Hand:
             self.stub = Stub.unknown(full)
         self.hands = [[] for _ in range(self.n)]
         self.face_up = [[] for _ in range(self.n)]
-        self.shown = [0] * self.n
+        self.shown = [set() for _ in range(self.n)]
         self.openers = []
         self.tell("redeal", count=self.redeals, clause=self.table.clauses["forced"])
         forced.post_antes(self)
@@ -587,7 +606,7 @@ class Hand:
         for card in new:                  # name the cards that were dealt face down and unknown until now
             self.stub.unseen.discard(card)
             held[held.index(None)] = card
-        self.shown[seat] = len(held)
+        self.shown[seat] = set(held)
         if None not in held:
             self.tell("show", who=self.names[seat], cards=tuple(held) + tuple(self.community),
                       systems=tuple(side.system for side in self.table.sides))

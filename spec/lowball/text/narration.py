@@ -130,9 +130,11 @@ def render(item: Event, lang: str = "en") -> str:
         from lowball.ranking.best import best_five
 
         names = []
-        for system in systems:
+        for system in systems if len(cards) >= 5 else ():
             five = best_five(cards, system)
-            names.append(f"{rank_text(five, system)}: {hand_name(five, system, lang)}" if five else "")
+            names.append(f"{rank_text(five, system)}: {hand_name(five, system, lang)}")
+        if not names:                       # an all-in show before the last cards: no five-card hand yet
+            names = [" ".join(map(str, cards)) + ": " + ("no hand yet" if lang == "en" else "руки ещё нет")]
         fields["hand"], fields["name"] = names[0].split(": ", 1) if len(systems) == 1 else \
             (" ".join(map(str, cards)), "; ".join(n for n in names if n))
     if key == "deal" and fields.get("up"):
