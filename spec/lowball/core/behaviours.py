@@ -36,6 +36,13 @@ class Serve(StrEnum):
     AFTER_ALL_DISCARDS = "after-all-discards"  # P3: everyone discards, one burn, then replacements in seat order
 
 
+class WrongCount(StrEnum):
+    """What a draw does with a serving of more or fewer cards than were discarded (D1, F9)."""
+
+    REFUSED = "refused"          # D1: a player receives as many cards as they discard; anything else is refused
+    DEAD_HAND = "dead-hand"      # F9: a hand of more or fewer than five cards after the draw is dead
+
+
 class Opener(StrEnum):
     """Who acts first in a betting round (B1, B2, K3, K4, F4, F5, L4, L6, R3)."""
 
@@ -129,7 +136,7 @@ class SevensRule(StrEnum):
 
 
 BEHAVIOURS: dict[str, type[StrEnum]] = {
-    "structure": Structure, "street kind": StreetKind, "serve": Serve, "opener": Opener, "bring-in": BringIn,
+    "structure": Structure, "street kind": StreetKind, "serve": Serve, "wrong count": WrongCount, "opener": Opener, "bring-in": BringIn,
     "cap counts": CapCounts, "heads-up cap": HeadsUpCap, "short all-in": ShortAllIn, "odd chip": OddChip,
     "deck runs out": RunsOut, "pots": Pots, "nobody opens": NobodyOpens, "joker": Joker, "sevens rule": SevensRule,
 }

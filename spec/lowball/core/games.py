@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from lowball.core.behaviours import (
-    BringIn, CapCounts, HeadsUpCap, Joker, NobodyOpens, OddChip, Opener, Pots, RunsOut, Serve, SevensRule, ShortAllIn,
+    BringIn, CapCounts, HeadsUpCap, Joker, NobodyOpens, OddChip, Opener, Pots, RunsOut, Serve, WrongCount, SevensRule, ShortAllIn,
     StreetKind, Structure,
 )
 from lowball.core.files import quote
@@ -135,6 +135,8 @@ GAME_KEYS: tuple[Key, ...] = (
         doc="the streets in order: each a deal, a bet or a draw (see the street keys)"),
     _choice("draw.serve", Serve, "when a draw's replacements are dealt: each player in turn, or after everyone "
             "has discarded", "D1, K8, P3", Serve.IN_TURN.value),
+    _choice("draw.wrong_count", WrongCount, "a serving of more or fewer cards than discarded: refused (D1), or "
+            "the hand is dead (F9)", "D1, F9", WrongCount.REFUSED.value),
     _choice("showdown.odd_chip", OddChip, "who gets an odd chip of a split pot", "S2, L7, P5"),
     *(Key(path=f"clauses.{aspect}", kind="text", doc=f"the clause cited for {words}") for aspect, words in
       CLAUSE_ASPECTS.items()),
@@ -231,6 +233,7 @@ class GameTable:
     nobody_opens: NobodyOpens
     streets: tuple[Street, ...]
     serve: Serve
+    wrong_count: WrongCount
     odd_chip: OddChip
     pots: Pots
     sevens_rule: SevensRule
@@ -438,6 +441,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         runs_out=RunsOut(g.get("deck.runs_out")), ante=g.get("forced.ante"), blinds=blinds, posts=posts,
         bring_in=bring_in, bring_in_by=BringIn(bring_in_by) if bring_in_by else None,
         nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets, serve=Serve(g.get("draw.serve")),
+        wrong_count=WrongCount(g.get("draw.wrong_count")),
         odd_chip=OddChip(g.get("showdown.odd_chip")), pots=Pots(g.get("showdown.pots")), sevens_rule=SevensRule(g.get("showdown.sevens_rule")),
         clauses={aspect: g.get(f"clauses.{aspect}") for aspect in CLAUSE_ASPECTS},
         phh_stakes_vary=g.get("phh_stakes") == "from-history", data=reader.data,
@@ -559,8 +563,10 @@ def _check_whole(r: TableReader, t: GameTable) -> None:
         raise r.fail("big_bet", "missing: a betting street is sized \"big\"")
     if t.big_bet and not sized_big:
         raise r.fail("big_bet", "no betting street is sized \"big\": remove the key")
-    if t.serve is not Serve.IN_TURN and not t.draws:
-        raise r.fail("draw.serve", "a game without draws serves no replacements")
+    if t.sevens_rule is not SevensRule.OFF and t.split:
+        raise r.fail("showdown.sevens_rule", "the sevens rule is a rule of one-sided lowball (F7)")
+    if (t.serve is not Serve.IN_TURN or t.wrong_count is not WrongCount.REFUSED) and not t.draws:
+        raise r.fail("draw", "a game without draws serves no replacements")
     if t.hand_size < 5:
         raise r.fail("streets", f"a player ends with {t.hand_size} cards; a hand is five (H2)")
     if t.split and t.sides[1].system == t.sides[0].system:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, assert_never
 
 from lowball.core.behaviours import CapCounts, HeadsUpCap, ShortAllIn, Structure
 from lowball.core.games import Street
+from lowball.engine import sevens
 from lowball.engine.actions import Action
 
 if TYPE_CHECKING:
@@ -259,6 +260,7 @@ def apply(hand: "Hand", rnd: Round, action: Action) -> None:
         if cost == 0:
             rnd.checked.add(seat)
             hand.tell("check", who=who, clause=hand.table.clauses["turn"])
+            sevens.note_check(hand, seat, last_round=rnd.number == hand.table.betting_rounds - 1)
         else:
             all_in = " (all in)" if hand.stacks[seat] == 0 else ""
             hand.tell("call", who=who, amount=cost, all_in=all_in, clause=hand.table.clauses["turn"])

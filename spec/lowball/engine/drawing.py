@@ -12,7 +12,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from lowball.core.behaviours import RunsOut, Serve
+from lowball.core.behaviours import RunsOut, Serve, WrongCount
 from lowball.core.cards import format_cards
 from lowball.core.games import Street
 from lowball.engine.actions import Action
@@ -73,9 +73,10 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> str | None:
         who, count = draw.waiting[0]
         if action.kind != "dh":
             return f"p{who + 1} is waiting for {count} replacement card(s) ({clause})"
-        if action.seat != who or len(action.cards) != count:
+        dead_allowed = hand.table.wrong_count is WrongCount.DEAD_HAND
+        if action.seat != who or (len(action.cards) != count and not dead_allowed):
             return f"p{who + 1} discarded {count} and receives as many ({clause})"
-        return hand.unseen_refusal(action, count, draw=draw)
+        return hand.unseen_refusal(action, len(action.cards), draw=draw)
     if action.kind == "dh":
         if draw.waiting and action.seat == draw.waiting[0][0]:
             return f"everyone discards before the replacements are dealt ({clause})"
@@ -108,7 +109,11 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> None:
             hand.burn(draw.street.burn)
             draw.burned = True
         hand.serve(seat, action.cards, draw=draw)
-        hand.tell("replace", who=hand.names[seat], count=count, clause=clause)
+        hand.tell("replace", who=hand.names[seat], count=len(action.cards), clause=clause)
+        held = len(hand.hands[seat])
+        if held != hand.table.hand_size:          # F9: a hand of more or fewer than five cards is dead
+            hand.fold(seat)
+            hand.tell("dead-hand", who=hand.names[seat], count=held, clause=hand.table.clauses["draw"])
     else:
         seat = draw.drawers.pop(0)
         count = len(action.cards)

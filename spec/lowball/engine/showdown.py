@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from lowball.core.behaviours import Pots
 from lowball.core.cards import SUIT_CHARS, Card
+from lowball.engine import sevens
 from lowball.engine.actions import Action
 from lowball.engine.pots import Pot, build_pots, halves, share
 from lowball.ranking.best import best_rank, best_qualifying_rank
@@ -82,15 +83,42 @@ def settle(hand: "Hand") -> None:
     if table.pots is Pots.LOSERS_MUCKED_FIRST:
         contenders, halves_in_play = _muck_losers(hand, contenders, values)
     payouts: Counter[int] = Counter()
-    pots = build_pots(hand.invested, contenders)
-    if len(contenders) == 1:
-        payouts[contenders[0]] = hand.pot
-        hand.tell("win", who=hand.names[contenders[0]], pot=hand.pot, pot_name="the pot", half="whole",
-                  best="lowest" if hand.system.better == "lower" else "highest", clause=table.clauses["showdown"])
-    else:
+    for invested, eligible in _layers(hand, contenders, values):
+        if not any(invested):
+            continue
+        if not eligible:                          # chips nobody may win go back to whoever put them in (F7)
+            for seat, chips in enumerate(invested):
+                payouts[seat] += chips
+            continue
+        if len(eligible) == 1:
+            payouts[eligible[0]] += sum(invested)
+            hand.tell("win", who=hand.names[eligible[0]], pot=sum(invested), pot_name="the pot", half="whole",
+                      best="lowest" if hand.system.better == "lower" else "highest", clause=table.clauses["showdown"])
+            continue
+        pots = build_pots(invested, eligible)
         for index, pot in enumerate(pots):
             _award(hand, pot, index, len(pots), values, payouts, halves_in_play)
     hand.pay(dict(payouts), showdown=True)
+
+
+def _layers(hand: "Hand", contenders: list[int], values: dict[str, dict[int, int | None]]
+            ) -> list[tuple[list[int], list[int]]]:
+    """Return the chips to settle, each with the players who may win them: the whole pot, or as the sevens rule
+    (F7) cuts it when a player who checked a seven or better would win."""
+    whole = [(list(hand.invested), contenders)]
+    side = hand.table.sides[0]
+    ranks = values[side.half]
+    best = min((r for s, r in ranks.items() if s in contenders and r is not None), default=None)
+    for checker, before in hand.sevens_checks.items():
+        if checker not in contenders or ranks.get(checker) != best:
+            continue                               # F7: a checker who loses loses as usual
+        moved, barred = sevens.apply_rule(hand, checker, before)
+        kept = [total - extra for total, extra in zip(hand.invested, moved)]
+        others = [seat for seat in contenders if seat not in barred]
+        hand.tell("sevens-rule", who=hand.names[checker], chips=sum(moved), rule=str(hand.table.sevens_rule),
+                  clause=hand.table.clauses["showdown"])
+        return [(kept, contenders), (moved, others if barred else [])]
+    return whole
 
 
 def _muck_losers(hand: "Hand", contenders: list[int], values: dict[str, dict[int, int | None]]

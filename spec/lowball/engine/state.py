@@ -126,6 +126,7 @@ class Hand:
                  seed: int | None = 0, names: Sequence[str] | None = None, narrate: bool = True,
                  replay: bool = False):
         self.table = table or load_game_table()
+        self.deck_at_start: tuple[Card, ...] = ()
         stacks = list(stacks)
         if len(stacks) > self.table.players_max or len(stacks) < self.table.players_min:
             check_can_start(self.table, stacks, [f"p{i + 1}" for i in range(min(len(stacks), 99))])
@@ -158,6 +159,7 @@ class Hand:
         self.pot = 0
         self.openers: list[int | None] = []       # who made the first bet of each round (B2)
         self.bring_in_seat: int | None = None
+        self.sevens_checks: dict[int, tuple[int, ...]] = {}   # F7: who checked a seven or better, and the pot then
         self.redeals = 0
         self.early_show = False                   # the hands are being turned face up before the last deals
         self.street_index = -1

@@ -69,6 +69,10 @@ LINES = {
         "odd-chip-lowest-seat": "the odd chips go to {who}, the winner in the lowest seat ({clause})",
         "odd-chip-high-card": "the odd chip goes to {who}, who holds the highest card by suit ({clause})",
         "result": "{who}: {change:+d} ({clause})",
+        "dead-hand": "{who} holds {count} cards after the draw: the hand is dead ({clause})",
+        "sevens-check": "{who} checks a seven-low or better ({clause})",
+        "sevens-rule": "the sevens rule: {who} checked a seven or better; {chips} chip(s) put in after the check are "
+                       "not {who}'s to win ({clause})",
     },
     "ru": {
         "ante": "{who} вносит анте {ante} ({clause})",
@@ -109,6 +113,10 @@ LINES = {
         "odd-chip-lowest-seat": "нечётные фишки — {who}, победителю на месте с меньшим номером ({clause})",
         "odd-chip-high-card": "нечётная фишка — {who}: у него старшая карта по масти ({clause})",
         "result": "{who}: {change:+d} ({clause})",
+        "dead-hand": "у {who} после обмена карт: {count}; рука недействительна ({clause})",
+        "sevens-check": "{who} чекает с семёркой или лучше ({clause})",
+        "sevens-rule": "правило семёрок: {who} чекнул с семёркой или лучше; фишки, поставленные после чека "
+                       "({chips}), {who} выиграть не может ({clause})",
     },
 }
 ODD_CHIP_KEYS = {"lowest-seat": "odd-chip-lowest-seat", "high-card-by-suit": "odd-chip-high-card"}
