@@ -138,8 +138,8 @@ GAME_KEYS: tuple[Key, ...] = (
     _choice("draw.wrong_count", WrongCount, "a serving of more or fewer cards than discarded: refused (D1), or "
             "the hand is dead (F9)", "D1, F9", WrongCount.REFUSED.value),
     _choice("showdown.odd_chip", OddChip, "who gets an odd chip of a split pot", "S2, L7, P5"),
-    *(Key(path=f"clauses.{aspect}", kind="text", doc=f"the clause cited for {words}") for aspect, words in
-      CLAUSE_ASPECTS.items()),
+    *(Key(path=f"clauses.{aspect}", kind="text", doc=f"the clause cited for {words}",
+          default="" if aspect == "draw" else ...) for aspect, words in CLAUSE_ASPECTS.items()),
     _choice("showdown.pots", Pots, "how the pots are formed at the showdown: each apart (G6), or after the hands "
             "that can win nothing are mucked (pokerkit)", "G6", Pots.EACH_APART.value),
     _choice("showdown.sevens_rule", SevensRule, "the California sevens rule", "F7", SevensRule.OFF.value),
@@ -443,7 +443,8 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets, serve=Serve(g.get("draw.serve")),
         wrong_count=WrongCount(g.get("draw.wrong_count")),
         odd_chip=OddChip(g.get("showdown.odd_chip")), pots=Pots(g.get("showdown.pots")), sevens_rule=SevensRule(g.get("showdown.sevens_rule")),
-        clauses={aspect: g.get(f"clauses.{aspect}") for aspect in CLAUSE_ASPECTS},
+        clauses={aspect: g.get(f"clauses.{aspect}") if aspect != "draw" or r.has("clauses.draw") else ""
+                 for aspect in CLAUSE_ASPECTS},
         phh_stakes_vary=g.get("phh_stakes") == "from-history", data=reader.data,
     )
     _check_whole(r, table)
@@ -544,11 +545,17 @@ def _read_streets(r: TableReader, structure: Structure, bring_in: int) -> tuple[
 
 def _check_whole(r: TableReader, t: GameTable) -> None:
     """Refuse combinations the engine cannot play: checked after every key is read on its own."""
-    held = 0
+    held = shown = 0
     for i, street in enumerate(t.streets):
         at = f"streets[{i}]"
         if street.kind is StreetKind.DEAL:
             held += street.cards
+            shown += street.up
+        board_rule = street.opener in (Opener.BRING_IN, Opener.HIGHEST_BOARD, Opener.LOWEST_BOARD)
+        if street.kind is StreetKind.BET and board_rule and not shown:
+            raise r.fail(f"{at}.opener", f"{street.opener} needs cards dealt face up before this round (L4, L6)")
+        if street.kind is StreetKind.BET and street.opener is Opener.BRING_IN and street is not t.bet_streets[0]:
+            raise r.fail(f"{at}.opener", "the bring-in opens only the first betting round (L4)")
         if street.kind is StreetKind.DRAW and street.max_discard > held:
             raise r.fail(f"{at}.max_discard", f"{street.max_discard} is more than the {held} cards a player holds")
         if street.kind is StreetKind.BET and street.opener is Opener.FIRST_ROUND_OPENER and \
@@ -563,6 +570,10 @@ def _check_whole(r: TableReader, t: GameTable) -> None:
         raise r.fail("big_bet", "missing: a betting street is sized \"big\"")
     if t.big_bet and not sized_big:
         raise r.fail("big_bet", "no betting street is sized \"big\": remove the key")
+    if bool(t.clauses["draw"]) != bool(t.draws):
+        raise r.fail("clauses.draw", "a game with draws names the clause of its draw; a game without draws has none")
+    if t.raises_per_round is None and t.heads_up_cap is not HeadsUpCap.KEPT:
+        raise r.fail("heads_up_cap", "there is no cap to lift: raising is unlimited (G2)")
     if t.sevens_rule is not SevensRule.OFF and t.split:
         raise r.fail("showdown.sevens_rule", "the sevens rule is a rule of one-sided lowball (F7)")
     if (t.serve is not Serve.IN_TURN or t.wrong_count is not WrongCount.REFUSED) and not t.draws:

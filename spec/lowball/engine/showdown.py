@@ -153,8 +153,10 @@ def _value(hand: "Hand", seat: int, side) -> int | None:
 
 def _high_card(hand: "Hand", seat: int) -> tuple[int, int]:
     """Return a seat's highest card by rank, then suit (spades highest): the stud odd-chip rule (L7)."""
-    best = max(hand.hands[seat], key=lambda c: (c.rank, SUIT_CHARS.index(c.suit)))
-    return best.rank, SUIT_CHARS.index(best.suit)
+    def order(card: Card) -> tuple[int, int]:       # the joker has no rank or suit of its own: it ranks last
+        return card.rank, SUIT_CHARS.index(card.suit) if card.suit in SUIT_CHARS else -1
+
+    return order(max(hand.hands[seat], key=order))
 
 
 def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict[int, int | None]],

@@ -96,9 +96,11 @@ def _worse_than(system: RankingSystem) -> np.ndarray:
 
 def win_chance(hand: Hand, seat: int) -> float:
     """Return a rough chance that ``seat`` wins against the players still in (each holding a random hand)."""
+    opponents = max(len(hand.contenders) - 1, 1)
+    if not hand.table.draws:
+        return stud_chance(hand, seat) ** opponents
     cards = hand.hands[seat]
     system = hand.system
-    opponents = len(hand.contenders) - 1
     draws_left = sum(1 for s in hand.table.streets[hand.street_index:] if s.kind.value == "draw")
     if draws_left == 0:
         alone = float(_worse_than(system)[evaluate_rank(tuple(cards), system)])
@@ -107,7 +109,23 @@ def win_chance(hand: Hand, seat: int) -> float:
         made = len(kept) == len(cards)
         alone = 0.85 if made else {4: 0.55, 3: 0.4, 2: 0.2}.get(len(kept), 0.1)
         alone = min(0.9, alone + 0.05 * (draws_left - 1) * (not made))
-    return alone ** max(opponents, 1)
+    return alone ** opponents
+
+
+def stud_chance(hand: Hand, seat: int) -> float:
+    """Return a rough chance of a stud hand (L1, R1): the better of its high and its low prospects."""
+    cards = [card for card in hand.hands[seat] if card is not None] + list(hand.community)
+    chances = []
+    for side in hand.table.sides:
+        system = hand.system_of(side.half)
+        if system.better == "higher":
+            counts = sorted((sum(1 for c in cards if c.rank == r) for r in {c.rank for c in cards}), reverse=True)
+            chances.append({4: 0.95, 3: 0.8}.get(counts[0], 0.65 if counts[:2] == [2, 2] else
+                                                 0.5 if counts[0] == 2 else 0.25))
+        else:
+            lows = len({value(c, system) for c in cards if value(c, system) <= DRAW_TO + 1})
+            chances.append(min(0.9, 0.1 + 0.16 * lows))
+    return max(chances)
 
 
 def sound_bot(hand: Hand, rng: random.Random) -> Action:

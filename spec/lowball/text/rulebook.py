@@ -4,19 +4,22 @@ Every number, every opener and every choice of rule is read from the game's
 table; each sentence is tagged with the clause the table names for it.
 
 >>> dict(table_rules())["T5"]
-'Before every new deal each stack must hold at least 13 chips.'
+'Before every new deal each stack must hold at least 13 chips (were a player all in, an all-in of half a bet or more counts as a full raise).'
 >>> dict(table_rules(lang="ru"))["T1"]
-'Играют от 2 до 5 человек колодой из 52 карт.'
+'Играют от 2 до 5 человек колодой из 52 карт: колоды всегда хватает.'
 """
 
 from __future__ import annotations
 
-from lowball.core.behaviours import NobodyOpens, Opener, Serve, ShortAllIn, StreetKind, Structure
+from lowball.core.behaviours import (
+    CapCounts, NobodyOpens, Opener, Pots, RunsOut, Serve, SevensRule, ShortAllIn, StreetKind, Structure, WrongCount,
+)
 from lowball.core.games import GameTable, Street, load_game_table
 from lowball.core.rankings import ranking_system
 
 ORDINAL = {"en": ["first", "second", "third", "fourth", "fifth", "sixth", "seventh"],
            "ru": ["первого", "второго", "третьего", "четвёртого", "пятого", "шестого", "седьмого"]}
+IN_DRAW_RU = ["в первом", "во втором", "в третьем", "в четвёртом", "в пятом"]
 COUNT = {"en": {1: "One draw", 2: "Two draws", 3: "Three draws"}, "ru": {1: "Один обмен", 2: "Два обмена", 3: "Три обмена"}}
 OPENER = {
     "en": {
@@ -95,7 +98,7 @@ def _forced(t: GameTable, lang: str) -> str:
         who = "lowest" if t.bring_in_by.value == "lowest-upcard" else "highest"
         parts.append(f"the {who} upcard brings it in for {t.bring_in}" if en else
                      f"{'младшая' if who == 'lowest' else 'старшая'} открытая карта делает вынужденную ставку {t.bring_in}")
-    text = "; ".join(parts)
+    text = "; ".join(parts) or ("there are no forced bets" if en else "обязательных ставок нет")
     if t.nobody_opens is NobodyOpens.REDEAL:
         text += ("; if nobody opens, the cards are dealt again and everyone antes again" if en else
                  "; если никто не открыл, карты сдаются заново и все снова вносят анте")
@@ -124,23 +127,56 @@ def _cap(t: GameTable, lang: str) -> str:
                 "lifted": (" (no cap once two players remain)", " (вдвоём — без ограничения)"),
                 "lifted-if-started-heads-up": (" (no cap in a round that starts heads-up)",
                                                " (без ограничения в круге, начатом вдвоём)")}[t.heads_up_cap.value]
+    if t.cap_counts is CapCounts.ACTIONS:
+        return (f"At most {t.bets_per_round} bets, completions or raises per betting round, forced bets not "
+                f"counted{heads_up[0]}." if en else
+                f"Максимум {t.bets_per_round} ставки, доведения или повышения за круг, без учёта обязательных "
+                f"ставок{heads_up[1]}.")
     return (f"At most a bet and {t.raises_per_round} raises per betting round{heads_up[0]}." if en else
             f"Максимум — начальная ставка и {t.raises_per_round} повышения за круг{heads_up[1]}.")
 
 
+ALL_IN_RULE = {
+    ShortAllIn.HALF_BET_REOPENS: ("an all-in of half a bet or more counts as a full raise",
+                                  "ва-банк на половину ставки и больше считается полным повышением"),
+    ShortAllIn.ALL_INS_ADD_UP: ("short all-ins reopen the betting only once together they make a full raise",
+                                "неполные ва-банки открывают торги, только когда вместе составят полное повышение"),
+    ShortAllIn.FULL_RAISE_ONLY: ("only a full raise reopens the betting", "торги открывает только полное повышение"),
+}
+
+
 def _stack(t: GameTable, lang: str) -> str:
     en = lang == "en"
+    rule = ALL_IN_RULE[t.short_all_in]
     if t.min_stack:
-        return (f"Before every new deal each stack must hold at least {t.min_stack} chips." if en else
-                f"Перед каждой новой сдачей запас каждого не меньше {t.min_stack} фишек.")
-    rule = {ShortAllIn.HALF_BET_REOPENS: ("an all-in of half a bet or more counts as a full raise",
-                                          "ва-банк на половину ставки и больше считается полным повышением"),
-            ShortAllIn.ALL_INS_ADD_UP: ("short all-ins reopen the betting only once together they make a full raise",
-                                        "неполные ва-банки открывают торги, только когда вместе составят полное повышение"),
-            ShortAllIn.FULL_RAISE_ONLY: ("only a full raise reopens the betting",
-                                         "торги открывает только полное повышение")}[t.short_all_in]
-    return (f"A player may go all in and wins only what they matched (side pots); {rule[0]}." if en else
-            f"Можно пойти ва-банк и выиграть только уравненное (побочные банки); {rule[1]}.")
+        return (f"Before every new deal each stack must hold at least {t.min_stack} chips (were a player all in, "
+                f"{rule[0]})." if en else
+                f"Перед каждой новой сдачей запас каждого не меньше {t.min_stack} фишек (если бы кто-то пошёл "
+                f"ва-банк: {rule[1]}).")
+    pots = ("each main and side pot is awarded on its own" if t.pots is Pots.EACH_APART else
+            "hands that can win nothing are mucked first, then the pots are formed among the rest")
+    pots_ru = ("каждый банк разыгрывается отдельно" if t.pots is Pots.EACH_APART else
+               "руки, которые ничего не выигрывают, сбрасываются, и банки составляются заново")
+    return (f"A player may go all in and wins only what they matched (side pots; {pots}); {rule[0]}." if en else
+            f"Можно пойти ва-банк и выиграть только уравненное (побочные банки; {pots_ru}); {rule[1]}.")
+
+
+RUNS_OUT = {
+    RunsOut.NEVER: ("the deck never runs out", "колоды всегда хватает"),
+    RunsOut.RESHUFFLE_EARLIER: ("if it runs out, the earlier discards, folded cards and burns are shuffled into a "
+                                "new stub, this draw's discards not", "если колода кончится, прежний сброс, сброшенные "
+                                "руки и сожжённые карты тасуются в новую колоду, без сброса этого обмена"),
+    RunsOut.RESHUFFLE_ALL: ("if it runs out, every discard, folded card and burn, this draw's too, makes a new stub",
+                            "если колода кончится, весь сброс, сброшенные руки и сожжённые карты, включая сброс "
+                            "этого обмена, тасуются в новую колоду"),
+    RunsOut.COMMUNITY_CARD: ("if it cannot serve everyone, the burns are added, and if still short one card is "
+                             "dealt face up for all", "если карт не хватит, добавляются сожжённые, а если и их мало, "
+                             "одна карта открывается для всех"),
+    RunsOut.COMMUNITY_CARD_REUSE_FOLDED: ("if it cannot serve everyone, the burns and folded cards are added, and if "
+                                          "still short one card is dealt face up for all",
+                                          "если карт не хватит, добавляются сожжённые и сброшенные, а если и их мало, "
+                                          "одна карта открывается для всех"),
+}
 
 
 def _deal(t: GameTable, lang: str) -> str:
@@ -162,14 +198,25 @@ def _deal(t: GameTable, lang: str) -> str:
 
 def _draws(t: GameTable, lang: str) -> str:
     en = lang == "en"
-    draw = t.draw_streets[0]
-    burn = (("no burn", "сжигания нет") if not draw.burn else
+    draws = t.draw_streets
+    burn = (("no burn", "сжигания нет") if not draws[0].burn else
             ("a burn card before the replacements", "перед заменой сжигается карта"))
     when = "" if t.serve is Serve.IN_TURN else (" once everyone has discarded" if en else " после сброса всех")
-    return (f"{COUNT['en'][t.draws]}: each active player discards {draw.min_discard} to {draw.max_discard} cards "
-            f"and gets as many{when}; {burn[0]}." if en else
-            f"{COUNT['ru'][t.draws]}: каждый действующий игрок сбрасывает от {draw.min_discard} до "
-            f"{draw.max_discard} карт и получает столько же{when}; {burn[1]}.")
+    ranges = list(dict.fromkeys((d.min_discard, d.max_discard) for d in draws))
+    if len(ranges) == 1:
+        cards = f"{ranges[0][0]} to {ranges[0][1]} cards" if en else f"от {ranges[0][0]} до {ranges[0][1]} карт"
+    else:
+        cards = ", ".join(f"{d.min_discard} to {d.max_discard} in the {ORDINAL['en'][i]}" if en else
+                          f"от {d.min_discard} до {d.max_discard} {IN_DRAW_RU[i]}"
+                          for i, d in enumerate(draws))
+        cards = (cards + " draw" if en else cards + " обмене")
+    gets = ("exactly as many", "столько же") if t.wrong_count is WrongCount.REFUSED else \
+        ("as many (a hand of other than five cards after the draw is dead)",
+         "столько же (рука не из пяти карт после обмена недействительна)")
+    return (f"{COUNT['en'][t.draws]}: each active player discards {cards} and gets {gets[0]}{when}; {burn[0]}."
+            if en else
+            f"{COUNT['ru'][t.draws]}: каждый действующий игрок сбрасывает {cards} и получает {gets[1]}{when}; "
+            f"{burn[1]}.")
 
 
 def _openers(t: GameTable, lang: str, later: bool) -> str:
@@ -202,10 +249,27 @@ def _showdown(t: GameTable, lang: str) -> str:
                 f"Если остался один игрок, он сразу забирает банк; иначе лучшая старшая и лучшая младшая рука "
                 f"делят его{qual} (младшей нет — старшая берёт всё).")
     better = ranking_system(t.ranking).better == "lower"
-    return ("If all but one fold, the last player takes the pot at once; otherwise the "
-            f"{'lowest' if better else 'highest'} hand takes it all." if en else
+    text = ("If all but one fold, the last player takes the pot at once; otherwise the "
+            f"{'lowest' if better else 'highest'} hand takes it all" if en else
             "Если остался один игрок, он сразу забирает банк; иначе "
-            f"самая {'младшая' if better else 'старшая'} рука берёт весь банк.")
+            f"самая {'младшая' if better else 'старшая'} рука берёт весь банк")
+    return text + SEVENS[t.sevens_rule][0 if en else 1] + "."
+
+
+SEVENS = {
+    SevensRule.OFF: ("", ""),
+    SevensRule.SEED_004: ("; the sevens rule: a player who checks a seven-low or better after the draw and wins "
+                          "takes the pot as it stood at the check, the later bets going back to their owners",
+                          "; правило семёрок: чекнувший после обмена с семёркой или лучше и выигравший берёт банк, "
+                          "каким он был при чеке, а поставленное после возвращается"),
+    SevensRule.RRP: ("; the sevens rule (RRP): a player who checks a seven-low or better after the draw wins only "
+                     "the pot as it stood at the check; the later bets go to the best other hand",
+                     "; правило семёрок (RRP): чекнувший после обмена с семёркой или лучше выигрывает только банк на "
+                     "момент чека; поставленное после — лучшей из других рук"),
+    SevensRule.WHOLE_POT: ("; the sevens rule: a player who checks a seven-low or better after the draw forfeits "
+                           "the whole pot", "; правило семёрок: чекнувший после обмена с семёркой или лучше "
+                           "лишается всего банка"),
+}
 
 
 def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[str, str]]:
@@ -216,9 +280,10 @@ def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[
     system = ranking_system(t.ranking)
     deck = f"one {t.deck}-card deck" + (" with the joker" if t.joker else "") if en else \
         f"колодой из {t.deck} карт" + (" с джокером" if t.joker else "")
+    runs_out = RUNS_OUT[t.runs_out][0 if en else 1]
     rules = [
-        (c["players"], f"{t.players_min} to {t.players_max} players, {deck}." if en else
-         f"Играют от {t.players_min} до {t.players_max} человек {deck}."),
+        (c["players"], f"{t.players_min} to {t.players_max} players, {deck}: {runs_out}." if en else
+         f"Играют от {t.players_min} до {t.players_max} человек {deck}: {runs_out}."),
         (c["forced"], _forced(t, lang)),
         (c["size"], _sizes(t, lang)),
         (c["cap"], _cap(t, lang)),
