@@ -12,7 +12,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from lowball.play.bots import BOTS
 from lowball.core.cards import DECK
+from lowball.engine.actions import Action
 from lowball.engine.state import BET, DRAW, OVER, Hand, max_investment
+from lowball.errors import IllegalAction
 from lowball.phh.history import replay, to_phh
 from lowball.engine.session import Session
 from lowball.play.sessions import play_hand
@@ -36,6 +38,26 @@ def check_invariants(hand: Hand, total: int) -> None:
             assert hand.to_act in hand.pending, "the player to act still owes an action this round (S1)"
         else:
             assert not hand.hands[hand.to_act] == [] and len(hand.hands[hand.to_act]) == TABLE.hand_size
+
+
+def illegal_actions(hand: Hand) -> list[Action]:
+    """Return actions that are surely illegal now: each kind of mistake the engine must refuse."""
+    legal = set(hand.legal_actions())
+    seat = hand.to_act if hand.to_act is not None else 0
+    other = (seat + 1) % hand.n
+    held = [c for c in hand.hands[seat] if c is not None]
+    foreign = next(c for c in DECK if all(c not in h for h in hand.hands))
+    tries = [Action("cc", other), Action("f", other), Action("sd", seat, cards=(foreign,)),
+             Action("dh", seat, cards=(foreign, foreign)), Action("cbr", seat, amount=10**6),
+             Action("cbr", seat, amount=hand.level + 1000), Action("sm", seat, cards=(foreign,))]
+    if held:
+        tries += [Action("sd", seat, cards=(held[0], held[0])), Action("sd", other, cards=tuple(held[:1]))]
+    tries += [a._replace(amount=a.amount + 1) for a in legal if a.kind == "cbr"]
+    if hand.phase == DRAW:
+        tries += [Action("cbr", seat, amount=1), Action("cc", seat)]
+    if hand.phase == BET:
+        tries += [Action("sd", seat), Action("dh", seat, cards=(foreign,))]
+    return [a for a in tries if a not in legal]
 
 
 class TeachingTable(RuleBasedStateMachine):
@@ -63,6 +85,22 @@ class TeachingTable(RuleBasedStateMachine):
         action = data.draw(st.sampled_from(legal))
         self.hand.apply(action)
         self.hand.advance()
+
+    @precondition(lambda self: self.hand.phase != OVER)
+    @rule(data=st.data())
+    def try_something_illegal(self, data):
+        """After any step, an illegal action (wrong seat, wrong phase, repeated or foreign cards, a wrong
+        amount) is refused and leaves the hand exactly as it was."""
+        hand = self.hand
+        bad = data.draw(st.sampled_from(illegal_actions(hand)))
+        before = {k: repr(v) for k, v in vars(hand).items()}
+        try:
+            hand.apply(bad)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{bad} was accepted")
+        assert {k: repr(v) for k, v in vars(hand).items()} == before, f"{bad} changed the hand"
 
     @precondition(lambda self: self.hand.phase == OVER)
     @rule()

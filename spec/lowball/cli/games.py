@@ -55,7 +55,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a PHH hand history, checking every action against the rules of the game its variant code names."""
-    hand = replay_hand(Path(args.file))
+    table = load_game_table(args.game) if args.game else None
+    hand = replay_hand(Path(args.file), table)
     result = hand.result
     if args.json:
         print(json.dumps({
@@ -131,6 +132,9 @@ def add_game_commands(commands: Any) -> None:
                     "and text) and the clause it breaks.",
         epilog="example:\n  lowball play --hands 3 --phh-dir hands && lowball replay --narrate hands/hand-00001.phh")
     rep.add_argument("file", metavar="FILE.phh", help="the hand history")
+    rep.add_argument("--game", default=None, metavar="NAME|FILE",
+                     help="the game to replay it at, for a table of your own (default: the game of the history's "
+                          "variant code)")
     rep.add_argument("--narrate", action="store_true", help="print the hand step by step first")
     rep.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the narration")
     rep.add_argument("--json", action="store_true", help="print JSON instead of text")

@@ -15,7 +15,7 @@ from lowball.errors import LowballError
 from lowball.cli.games import add_game_commands
 from lowball.cli.odds import add_odds_command
 
-SYSTEM_HELP = "ranking system (default: %(default)s); one of: {names}"
+SYSTEM_HELP = "ranking system (default: the teaching table's, {default}); one of: {names}"
 EXAMPLES = """\
 examples:
   lowball rank --system ace-to-six "6♣ 4♥ 3♠ 2♦ A♣"
@@ -23,17 +23,46 @@ examples:
   lowball compare --system ace-to-six "6c 4h 3s 2d Ac" "5s 4d 3c 2h Ad"
   lowball compare --lang ru --system deuce-to-seven "7c5h4s3d2c" "7d6s5c4c2d"
   lowball census --system ace-to-five
+  lowball census --system ace-to-five --joker   # the 53-card deck: 2,869,685 hands (F8)
+  lowball census --cards 7                      # all 133,784,560 seven-card hands, best five (L1)
 
 Cards: ranks 2-9, T or 10, J, Q, K, A (any case); suits c d h s or ♣ ♦ ♥ ♠;
 separate them with spaces or commas, or run them together.
 """
 
 
+# An error is one short line: at most this many characters (a user's long input is quoted in part).
+MAX_ERROR = 300
+
+
 class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line and exit 2."""
+    """An argument parser whose usage errors are one line and exit 2 (as JSON on stderr with ``--json``)."""
+
+    json_errors = False
 
     def error(self, message: str) -> None:  # noqa: D401 - argparse's hook
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        report(f"{self.prog}: error: {message} (see --help)", "UsageError", self.json_errors)
+        self.exit(2)
+
+
+def one_line(text: str) -> str:
+    """Return ``text`` as one line of at most ``MAX_ERROR`` characters.
+
+    >>> one_line("bad\ninput " + "x" * 400)[:20], len(one_line("x" * 400))
+    ('bad input xxxxxxxxxx', 300)
+    """
+    line = " ".join(str(text).split())
+    return line if len(line) <= MAX_ERROR else line[: MAX_ERROR - 1] + "…"
+
+
+def report(message: str, kind: str, as_json: bool) -> None:
+    """Print an error to stderr: one short line, or ``{"error": ..., "kind": ...}`` for scripts (``--json``)."""
+    line = one_line(message)
+    text = json.dumps({"error": line, "kind": kind}, ensure_ascii=False) if as_json else line
+    try:
+        print(text, file=sys.stderr)
+    except UnicodeEncodeError:        # a terminal that cannot show the text: say it in ASCII rather than fail
+        print(text.encode("ascii", "backslashreplace").decode("ascii"), file=sys.stderr)
 
 
 def _system_names() -> list[str]:
@@ -44,19 +73,25 @@ def _system_names() -> list[str]:
 
 def _add_common(parser: argparse.ArgumentParser, *, system: bool = True, allow_all: bool = False) -> None:
     if system:
+        from lowball.ranking import as_system
+
         names = _system_names() + (["all"] if allow_all else [])
-        parser.add_argument("--system", "-s", default="ace-to-six", metavar="SYSTEM",
-                            help=SYSTEM_HELP.format(names=", ".join(names)))
+        # No default typed here: None is the teaching table's system, read from its table.
+        parser.add_argument("--system", "-s", default=None, metavar="SYSTEM",
+                            help=SYSTEM_HELP.format(default=as_system(None).key, names=", ".join(names)))
     parser.add_argument("--lang", choices=("en", "ru"), default="en", help="language of names and explanations")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
-def _systems_for(name: str) -> list[str]:
-    from lowball.core.rankings import ranking_system
+def _systems_for(name: str | None, cards: Sequence[Any] = ()) -> list[str]:
+    """Return the systems a command runs under: one, or "all" (those that take a joker, if the cards hold it)."""
+    from lowball.core.cards import JOKER
+    from lowball.ranking import as_system
 
     if name == "all":
-        return _system_names()
-    return [ranking_system(name).key]
+        rows = [as_system(key) for key in _system_names()]
+        return [row.key for row in rows if JOKER not in cards or row.joker is not None]
+    return [as_system(name).key]
 
 
 def _hand_record(cards: Sequence[Any], system: str, lang: str) -> dict[str, Any]:
@@ -82,7 +117,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
     from lowball.ranking import hand_cards
 
     cards = hand_cards(" ".join(args.cards))
-    records = [_hand_record(cards, name, args.lang) for name in _systems_for(args.system)]
+    records = [_hand_record(cards, name, args.lang) for name in _systems_for(args.system, cards)]
     if args.json:
         print(json.dumps(records[0] if len(records) == 1 else records, ensure_ascii=False, indent=2))
         return 0
@@ -103,7 +138,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         shared = " ".join(str(c) for c in sorted(set(a) & set(b)))
         raise LowballError(f"the two hands share cards: {shared}")
     results = []
-    for name in _systems_for(args.system):
+    for name in _systems_for(args.system, a + b):
         result = compare(a, b, name)
         results.append({
             "system": name,
@@ -126,24 +161,36 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_census(args: argparse.Namespace) -> int:
-    """Count all 2,598,960 hands by category and class under a system."""
+    """Count every hand (five or seven cards; the 53-card deck with --joker) by category and class under a system."""
     from lowball.analysis.census import census
+    from lowball.core.cards import DECK, deck_of
+    from lowball.core.rankings import load_rankings
     from lowball.text.explain import category_name, value_text
 
-    reports = [census(name, progress=not args.json) for name in _systems_for(args.system)]
+    deck = len(deck_of(len(DECK) + 1)) if args.joker else args.deck
+    # Seven cards: every system unless one is named (each one's best five of seven, L1).
+    name = "all" if args.system is None and args.cards > 5 else args.system
+    systems = _systems_for(name, deck_of(deck))
+    reports = [census(key, progress=not args.json, cards=args.cards, deck=deck) for key in systems]
     if args.json:
         out = [vars(r) | {"lows_by_top_card": {value_text(k): v for k, v in r.lows_by_top_card.items()}} for r in reports]
         print(json.dumps(out[0] if len(out) == 1 else out, ensure_ascii=False, indent=2))
         return 0
-    head = {"en": ("category", "hands", "classes", "best class", "hands", "no-pair hands by top card"),
-            "ru": ("категория", "рук", "классов", "лучший класс", "рук", "руки без пары по старшей карте")}[args.lang]
+    head = {"en": ("category", "hands", "classes", "best class", "hands", "no-pair hands by top card",
+                   "cards", "deck", "hands with a qualifying low", "of"),
+            "ru": ("категория", "рук", "классов", "лучший класс", "рук", "руки без пары по старшей карте",
+                   "карт", "колода", "рук с проходным лоу", "из")}[args.lang]
     for r in reports:
-        print(f"{r.system}: {r.hands:,} {head[1]}, {r.classes:,} {head[2]}")
-        print(f"  {head[0]:<16}{head[1]:>12}{head[2]:>10}")
+        print(f"{r.system}: {r.hands:,} {head[1]} ({r.cards} {head[6]}, {head[7]} {r.deck}), {r.classes:,} {head[2]}")
+        print(f"  {head[0]:<16}{head[1]:>14}{head[2]:>10}")
         for cat, count in r.hands_by_category.items():
-            print(f"  {category_name(cat, args.lang):<16}{count:>12,}{r.classes_by_category[cat]:>10,}")
+            print(f"  {category_name(cat, args.lang):<16}{count:>14,}{r.classes_by_category[cat]:>10,}")
         print(f"  {head[3]}: {r.best_class}, {r.best_class_hands:,} {head[4]}")
         print(f"  {head[5]}: " + ", ".join(f"{value_text(k)}: {v:,}" for k, v in r.lows_by_top_card.items()))
+    rules = {rule.key: rule for rule in load_rankings().qualifiers}
+    for key, count in (reports[0].qualifying_lows.items() if reports else ()):
+        rule = rules[key]
+        print(f"{head[8]} ({getattr(rule, args.lang)}, {rule.clause}): {count:,} {head[9]} {reports[0].hands:,}")
     return 0
 
 
@@ -202,11 +249,18 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("hand_b", metavar="HAND_B", help='five cards, quoted: "5s 4d 3c 2h Ad"')
     comp.set_defaults(run=cmd_compare)
 
-    cen = commands.add_parser("census", help="count all 2,598,960 hands by category and class",
-                              formatter_class=argparse.RawDescriptionHelpFormatter,
-                              description="Deal every five-card hand once and count hands and classes "
-                                          "per category; also the no-pair hands by top card.")
+    cen = commands.add_parser("census", help="count every hand (five or seven cards) by category and class",
+                              formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXAMPLES,
+                              description="Deal every five-card hand once (2,598,960; 2,869,685 with the joker) "
+                                          "or walk every seven-card hand (133,784,560, each played as its best "
+                                          "five, L1) and count hands and classes per category; also the no-pair "
+                                          "hands by top card and the hands that hold a qualifying low (L1).")
     _add_common(cen, allow_all=True)
+    cen.add_argument("--cards", type=int, choices=(5, 6, 7), default=5,
+                     help="cards per hand, each played as its best five (default 5); 7 without --system: every system")
+    cen.add_argument("--deck", type=int, choices=(52, 53), default=52,
+                     help="52 cards, or 53 with the joker (five-card hands, ace-to-five only: F2, F8)")
+    cen.add_argument("--joker", action="store_true", help="the same as --deck 53")
     cen.set_defaults(run=cmd_census)
 
     add_odds_command(commands)
@@ -243,19 +297,35 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``lowball`` command line; return the exit code (2 for bad input)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json" in argv
+    for stream in (sys.stdout, sys.stderr):      # output a terminal cannot encode is replaced, not a crash
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
+    for sub in [parser, *_subparsers(parser)]:
+        sub.json_errors = as_json
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
-    except (LowballError, ValueError) as err:
-        print(f"lowball {args.command}: error: {err}", file=sys.stderr)
+    except LowballError as err:                  # only the project's own errors mean bad input
+        report(f"lowball {args.command}: error: {err}", type(err).__name__, as_json)
         return 2
     except KeyboardInterrupt:
         print("lowball: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """Return every sub-command's parser (so each reports usage errors the same way)."""
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found += list(action.choices.values())
+    return found
 
 
 if __name__ == "__main__":

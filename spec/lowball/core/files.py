@@ -60,16 +60,17 @@ def read_text(path: Path | str, error: type[LowballError], what: str = "file",
     shown = quote(str(path), 120)[1:-1]
     try:
         path = Path(path)
-        if path.is_dir():
-            raise error(f"cannot read {what} {shown}: is a folder, not a file")
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise error(f"cannot read {what} {shown}: {size:,} bytes is more than the {max_bytes:,} allowed")
-        data = path.read_bytes()
+        folder = path.is_dir()
+        size = 0 if folder else path.stat().st_size
+        data = b"" if folder or size > max_bytes else path.read_bytes()
     except OSError as err:
         raise error(f"cannot read {what} {shown}: {describe_os_error(err)}") from None
     except ValueError as err:      # a NUL byte in the path
         raise error(f"cannot read {what} {shown}: {err}") from None
+    if folder:
+        raise error(f"cannot read {what} {shown}: is a folder, not a file")
+    if size > max_bytes:
+        raise error(f"cannot read {what} {shown}: {size:,} bytes is more than the {max_bytes:,} allowed")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:

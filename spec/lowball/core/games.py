@@ -601,7 +601,7 @@ def read_game_data(source: Path | str | None) -> tuple[TableReader, Path | None]
         return read_toml(paths[source]), None
     path = Path(source)
     if isinstance(source, str) and not source.endswith(".toml") and not path.exists():
-        raise RulesError(f"no game {quote(source)}: not a built-in game ({', '.join(paths)}) and no such file")
+        raise RulesError(f"no game {quote(source)}: not a built-in game (see `lowball games`) and no such file")
     return read_toml(path), path.parent
 
 

@@ -48,7 +48,9 @@ class Action(NamedTuple):
     muck: bool = False
 
     def __str__(self) -> str:
-        who = f"p{self.seat + 1}" if isinstance(self.seat, int) else f"p{self.seat}"
+        if type(self.seat) is not int or not isinstance(self.cards, tuple):
+            return quote(tuple(self), 80)        # a malformed action (refused at the boundary): show its fields
+        who = f"p{self.seat + 1}"
         cards = "".join(UNKNOWN if c is None else str(c) for c in self.cards)
         if self.kind == "dh":
             return f"d dh {who} {cards}"
@@ -76,9 +78,14 @@ def check_fields(action: object) -> Action:
     Traceback (most recent call last):
     lowball.errors.LowballError: p1 cbr 1.0: the amount must be a whole number of chips, got 1.0
     """
-    if not isinstance(action, Action):
-        raise LowballError(f"not an action: {quote(action)}")
+    if type(action) is not Action:
+        if not isinstance(action, Action):
+            raise LowballError(f"not an action: {quote(action)}")
     kind, seat, amount, cards, muck = action
+    if muck is False and type(seat) is int and seat >= 0 and kind in _PLAIN and \
+            (amount is None if kind != "cbr" else type(amount) is int and amount >= 0) and \
+            (not cards or kind in ("sd", "sm") and type(cards) is tuple and _cards_ok(cards)):
+        return action              # the common case, checked in one pass
     if kind not in KINDS:
         raise LowballError(f"unknown action {quote(kind)} (known: {', '.join(KINDS)})")
     if type(seat) is not int or seat < 0:
@@ -99,6 +106,14 @@ def check_fields(action: object) -> Action:
     if kind in ("cbr", "cc", "f", "pb") and cards:
         raise LowballError(f"{action}: a betting action has no cards")
     return action
+
+
+_PLAIN = frozenset({"cbr", "cc", "f", "pb", "sd", "sm"})
+
+
+def _cards_ok(cards: tuple) -> bool:
+    """Return whether a tuple holds distinct known ``Card`` objects (the fast check; anything else is looked at closely)."""
+    return all(type(card) is Card for card in cards) and len(set(cards)) == len(cards)
 
 
 def _seat(token: str, line: str) -> int:

@@ -47,10 +47,10 @@ class Round:
     completion: bool = False           # the first full bet is still a completion (L4)
     lifted: bool = False               # the cap no longer applies: heads-up (G2)
 
-    @property
-    def level(self) -> int:
-        """Return what every player must have put in this round to stay in."""
-        return max(self.bets)
+    level: int = 0                     # what every player must have put in this round to stay in: max(bets)
+
+    def __post_init__(self) -> None:
+        self.level = max(self.bets)
 
 
 def start(hand: "Hand", street: Street, number: int, first: int | None, bets: list[int] | None = None,
@@ -74,11 +74,18 @@ def start(hand: "Hand", street: Street, number: int, first: int | None, bets: li
     return rnd
 
 
+def _someone_covers(hand: "Hand", rnd: Round, seat: int, amount: int) -> bool:
+    """Return whether another player still in the hand has more than ``amount`` in this round and behind."""
+    folded, stacks, bets = hand.folded, hand.stacks, rnd.bets
+    for other in range(hand.n):
+        if other != seat and not folded[other] and bets[other] + stacks[other] > amount:
+            return True
+    return False
+
+
 def _at_risk(hand: "Hand", rnd: Round, seat: int) -> bool:
     """Return whether a seat could still lose chips here: someone else in the hand covers more than its bet."""
-    mine = rnd.bets[seat]
-    return any(other != seat and not hand.folded[other] and rnd.bets[other] + hand.stacks[other] > mine
-               for other in range(hand.n))
+    return _someone_covers(hand, rnd, seat, rnd.bets[seat])
 
 
 def rotation(players: int, first: int) -> list[int]:
@@ -119,8 +126,7 @@ def raise_refusal(hand: "Hand", rnd: Round, seat: int) -> str | None:
     owe = owed(rnd, seat)
     if hand.stacks[seat] <= owe:
         return f"{hand.names[seat]} has only enough to call ({clauses['stack']})"
-    if not any(other != seat and not hand.folded[other] and hand.stacks[other] + rnd.bets[other] > rnd.level
-               for other in range(hand.n)):
+    if not _someone_covers(hand, rnd, seat, rnd.level):
         return f"every other player is all in or has folded: nobody could call a raise ({clauses['stack']})"
     rule = table.short_all_in
     match rule:
@@ -342,6 +348,8 @@ def _is_full(table, rnd: Round, amount: int) -> bool:
 
 def _put(hand: "Hand", rnd: Round, seat: int, chips: int) -> None:
     rnd.bets[seat] += chips
+    if rnd.bets[seat] > rnd.level:
+        rnd.level = rnd.bets[seat]
     hand.put_in(seat, chips)
 
 
@@ -359,5 +367,6 @@ def finish(hand: "Hand", rnd: Round) -> None:
         excess = rnd.bets[top] - rnd.bets[second]
         if excess > 0:
             rnd.bets[top] -= excess
+            rnd.level = max(rnd.bets)
             hand.take_back(top, excess)
             hand.tell("uncalled", who=hand.names[top], amount=excess, clause=hand.table.clauses["stack"])

@@ -13,6 +13,7 @@ rules of each phase live in its own module (``dealing``, ``betting``,
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
@@ -146,7 +147,7 @@ class Hand:
         else:
             from lowball.engine.stub import Stub
             order = list(deck) if deck is not None else stacked_deck(seed=seed, cards=self.table.deck)
-            if sorted(order, key=_card_key) != sorted(full, key=_card_key):
+            if deck is not None and (len(order) != len(full) or set(order) != _card_set(self.table.deck)):
                 raise IllegalAction(f"the deck must hold each of the {self.table.deck} cards once")
             self.stub = Stub.ordered(order, seed=seed or 0)
             self.deck_at_start = tuple(order)
@@ -154,6 +155,7 @@ class Hand:
         self.face_up: list[list[bool]] = [[] for _ in range(self.n)]
         self.community: list[Card] = []
         self.folded = [False] * self.n
+        self._contenders = list(range(self.n))
         self.shown: list[set[Card]] = [set() for _ in range(self.n)]   # the cards each player has shown
         self.invested = [0] * self.n
         self.pot = 0
@@ -183,7 +185,7 @@ class Hand:
     @property
     def contenders(self) -> list[int]:
         """Return the seats still in the hand (not folded), from the dealer's left."""
-        return [seat for seat in range(self.n) if not self.folded[seat]]
+        return self._contenders
 
     active = contenders
 
@@ -320,6 +322,10 @@ class Hand:
         why = self._refusal(action)
         if why:
             raise refuse(action, why)
+        self._carry_out(action)
+
+    def _carry_out(self, action: Action) -> None:
+        """Change the state by an action already found legal."""
         self.actions.append(action)
         if action.kind == "sm" and self.phase != SHOWDOWN:
             self._show(action)
@@ -367,7 +373,7 @@ class Hand:
             legal = self.legal_actions()
             if not legal:
                 return            # a replayed hand: the history names the next cards
-            self.apply(legal[0])
+            self._carry_out(legal[0])      # the engine's own legal action: nothing to check again
 
     # ---- moving through the streets ----
 
@@ -520,6 +526,7 @@ class Hand:
     def fold(self, seat: int) -> None:
         """Fold a seat: its cards are set aside (they may come back only by the table's reshuffle rule)."""
         self.folded[seat] = True
+        self._contenders = [s for s in self._contenders if s != seat]
         self.stub.folded.extend(self.hands[seat])
 
     def burn(self, count: int) -> None:
@@ -633,8 +640,9 @@ class Hand:
             self.events.append(event(key, **fields))
 
 
-def _card_key(card: Card) -> tuple[int, str]:
-    return card.rank, card.suit
+@functools.cache
+def _card_set(cards: int) -> frozenset[Card]:
+    return frozenset(deck_of(cards))
 
 
 def split_pot(pot: int, seats: Sequence[int], rule: str = "first-winner-left-of-dealer") -> dict[int, int]:

@@ -52,6 +52,12 @@ class Stub:
 
     def take(self, cards: Sequence[Card | None]) -> None:
         """Take dealt cards out of the stub (each known card must be unseen: the caller checked)."""
+        count = len(cards)
+        if self.order is not None and self.order[:count] == list(cards):    # the usual case: off the top, in order
+            del self.order[:count]
+            self.unseen.difference_update(cards)
+            self.size -= count
+            return
         for card in cards:
             if card is not None:
                 self.unseen.discard(card)

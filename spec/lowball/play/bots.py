@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from lowball.analysis.odds import draw_odds, kinds
+from lowball.core.behaviours import Structure
 from lowball.core.cards import Card
 from lowball.engine.actions import Action
 from lowball.engine.state import BET, Hand
@@ -42,8 +43,9 @@ def random_bot(hand: Hand, rng: random.Random) -> Action:
     """
     if hand.phase == BET:
         action = rng.choice(hand.legal_actions())
-        span = hand.raise_range()
-        if action.kind == "cbr" and span is not None and span[1] > span[0]:
+        span = hand.raise_range() if action.kind == "cbr" and hand.table.structure is not Structure.FIXED_LIMIT \
+            else None
+        if span is not None and span[1] > span[0]:
             least, most = span
             return action._replace(amount=rng.choice((least, most, rng.randint(least, most))))
         return action
