@@ -48,11 +48,25 @@ SOUND_AGAINST_RANDOM = {
     "deuce-to-seven-single-draw": 15755,
     "deuce-to-seven-single-draw-pot-limit": 8800,
     "deuce-to-seven-single-draw-limit": 3287,
+    "deuce-to-seven-triple-draw-phh": 12545,
+    "deuce-to-seven-single-draw-phh": 15755,
+    "california-lowball": 4626,
+    "california-lowball-sevens-rule": 4811,
+    "stud-high-low": 14462,
+    "stud-high-low-phh": 12441,
+    "razz": 8537,
+    "razz-phh": 7989,
 }
 
 
+def test_every_built_in_game_has_its_bot_figure():
+    from lowball.core.games import builtin_paths
+
+    assert set(SOUND_AGAINST_RANDOM) == set(builtin_paths())
+
+
 @pytest.mark.parametrize("game", sorted(SOUND_AGAINST_RANDOM))
-def test_sound_bot_beats_random_at_every_draw_game(game):
+def test_sound_bot_beats_random_at_every_game(game):
     from lowball.core.games import load_game_table
 
     summary = play_session(["p1", "p2"], ["sound", "random"], 3000, seed=3, table=load_game_table(game))

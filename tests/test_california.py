@@ -108,3 +108,36 @@ def test_f9_a_table_that_refuses_wrong_servings_says_so():
     hand.apply("p1 sd 6c4h")
     with pytest.raises(IllegalAction, match=r"p1 discarded 2 and receives as many \(D1\)"):
         hand.apply("d dh p1 Kd")
+
+
+def test_the_sound_bot_never_checks_a_seven_where_the_sevens_rule_is_played():
+    """F7: checking a seven-low or better after the draw would forfeit the bets that follow. Over 1,500 hands
+    against random bots, every time the sound bot holds a seven or better after the draw and nobody has bet, it
+    bets; the test also counts those times, so it cannot pass without them."""
+    import random
+
+    from lowball.engine.session import Session
+    from lowball.engine.sevens import seven_or_better
+    from lowball.play.bots import BOTS
+    from lowball.play.sessions import play_hand
+
+    table = load_game_table("california-lowball-sevens-rule")
+    moments: list[str] = []
+
+    def watched(hand, rng):
+        action = BOTS["sound"](hand, rng)
+        seat = hand.to_act
+        last = hand.round == table.betting_rounds - 1
+        if hand.phase == "bet" and last and hand.owed(seat) == 0 and seven_or_better(hand.hands[seat], table.ranking):
+            moments.append(action.kind)
+        return action
+
+    session = Session(["sound", "r1", "r2"], 200, seed=9, table=table)
+    bots = {"sound": watched, "r1": BOTS["random"], "r2": BOTS["random"]}
+    rng = random.Random(9)
+    for _ in range(1500):
+        for name, stack in list(session.stacks.items()):
+            if stack < 50:
+                session.top_up(name, 200 - stack)
+        session.finish(play_hand(session.new_hand(narrate=False), bots, rng))
+    assert len(moments) >= 10 and set(moments) == {"cbr"}, moments

@@ -148,12 +148,22 @@ def sound_bot(hand: Hand, rng: random.Random) -> Action:
     owe = hand.owed(seat)
     if chance >= RAISE_AT and "cbr" in options:
         return options["cbr"]
+    if "cbr" in options and owe == 0 and _sevens_trap(hand, seat):
+        return options["cbr"]          # F7: checking a seven or better would forfeit the later bets: bet it
     if owe == 0:
         return options.get("cc", options.get("cbr", options.get("f")))
     pot_odds = owe / (hand.pot + owe)
     if chance >= pot_odds and "cc" in options:
         return options["cc"]
     return options["f"]
+
+
+def _sevens_trap(hand: Hand, seat: int) -> bool:
+    """Return whether checking now would invoke the sevens rule (F7): a seven or better after the last draw."""
+    from lowball.engine.sevens import seven_or_better
+
+    last = hand.round == hand.table.betting_rounds - 1
+    return hand.table.sevens_rule.value != "off" and last and seven_or_better(hand.hands[seat], hand.table.ranking)
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "sound": sound_bot}
