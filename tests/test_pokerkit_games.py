@@ -99,3 +99,15 @@ def test_eight_players_who_never_fold_need_a_community_card(game):
     assert len(hand.community) == 1 and all(len(cards) == 6 for cards in hand.hands)
     assert "d db " + str(hand.community[0]) in to_phh(hand)
     assert pokerkit_finishing_stacks(to_phh(hand)) == list(hand.result.finishing_stacks)
+
+
+def test_pokerkit_ranks_ace_five_four_three_deuce_as_ace_high_in_deuce_to_seven():
+    """P6: pokerkit's deuce-to-seven evaluator before 0.7.7 called A-5-4-3-2 a straight (its issue 44); K1 says it
+    is an ace-high hand, which loses to K-8-7-6-5. The pokerkit the tests use agrees with K1, so histories agree."""
+    import pokerkit as pk
+
+    from lowball import compare
+
+    wheel, king = "As 5d 4c 3h 2s", "Kd 8c 7h 6s 5c"
+    assert compare(king, wheel, "deuce-to-seven") == 1
+    assert pk.StandardLowHand(king.replace(" ", "")) > pk.StandardLowHand(wheel.replace(" ", ""))
