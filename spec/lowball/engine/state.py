@@ -26,6 +26,7 @@ from lowball.core.rankings import RankingSystem, ranking_system
 from lowball.engine import betting, dealing, drawing, forced, openers, showdown
 from lowball.engine.actions import Action, check_fields, parse_action
 from lowball.engine.events import Event, event
+from lowball.engine.stub import Stub
 from lowball.errors import IllegalAction, LowballError
 
 DEAL, BET, DRAW, SHOWDOWN, OVER = "deal", "bet", "draw", "showdown", "over"
@@ -139,13 +140,8 @@ class Hand:
         self.stacks = list(stacks)
         full = deck_of(self.table.deck)
         if replay:
-            self.stub = openers_stub = None
-            from lowball.engine.stub import Stub
             self.stub = Stub.unknown(full)
-            self.deck_at_start: tuple[Card, ...] = ()
-            del openers_stub
         else:
-            from lowball.engine.stub import Stub
             order = list(deck) if deck is not None else stacked_deck(seed=seed, cards=self.table.deck)
             if deck is not None and (len(order) != len(full) or set(order) != _card_set(self.table.deck)):
                 raise IllegalAction(f"the deck must hold each of the {self.table.deck} cards once")
@@ -405,10 +401,7 @@ class Hand:
         betting.finish(self, rnd)
         self.openers.append(rnd.opener)
         checked_through = not rnd.opened and rnd.number == 0
-        if rnd.opened or not rnd.actors:
-            pass
-        if rnd.opener is None and rnd.number == 0 and self.table.nobody_opens is NobodyOpens.REDEAL \
-                and checked_through and self._may_redeal():
+        if checked_through and self.table.nobody_opens is NobodyOpens.REDEAL and self._may_redeal():
             self._redeal()
             return
         key = "round-over-checked" if not rnd.opened else "round-over-called"
@@ -491,7 +484,6 @@ class Hand:
     def _redeal(self) -> None:
         """Nobody opened: collect the cards, reshuffle, ante again and deal again; the pot carries over (K4)."""
         full = deck_of(self.table.deck)
-        from lowball.engine.stub import Stub
         self.redeals += 1
         if self.stub.order is not None:
             order = list(full)
