@@ -59,3 +59,22 @@ def test_ace_to_five_lows_by_top_card_match_the_published_table():
                  11: 215_040, 12: 337_920, 13: 506_880}
     assert census("ace-to-five").lows_by_top_card == published
     assert set(census("ace-to-five").hands_by_category) == {"no-pair", *PAIRED}
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"cards": 8}, "a census counts hands of 5, 6, 7 cards, not 8"),
+    ({"cards": 7, "deck": 53}, "the census with the joker counts five-card hands (F8), not 7"),
+    ({"deck": 54}, "a deck has 52 cards, or 53 with the joker; not 54"),
+])
+def test_a_census_it_cannot_take_is_refused_in_one_line(kwargs, message):
+    from lowball import LowballError
+
+    with pytest.raises(LowballError) as error:
+        census("ace-to-five", **kwargs)
+    assert str(error.value) == message
+
+
+def test_a_five_card_census_says_what_it_counted():
+    report = census("ace-to-five")
+    assert (report.cards, report.deck) == (5, 52)
+    assert report.qualifying_lows == {"eight-or-better": 56 * 4**5}     # L1: C(8, 5) sets of ranks, any suits

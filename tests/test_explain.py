@@ -62,7 +62,7 @@ def test_russian_gives_the_same_verdict_and_clause(a, b, system):
 
 
 def test_every_english_phrase_has_a_russian_one():
-    for table in (load_rankings().hand_names, words.PARTS, words.SENTENCES):
+    for table in (load_rankings().hand_names, words.PARTS, words.SENTENCES, words.SPLIT):
         assert set(table["en"]) == set(table["ru"])
     assert set(load_rankings().rank_names["en"]) == set(load_rankings().rank_names["ru"])
 
@@ -70,3 +70,11 @@ def test_every_english_phrase_has_a_russian_one():
 def test_russian_names_of_hands():
     assert describe("6c 6d 8h 7s 4c", "ace-to-six", "ru") == "6-6-8-7-4: пара, пара шестёрок"
     assert describe("5c 4d 3h 2s Ac", "ace-to-six", "ru").endswith("стрит до пятёрки")
+
+
+def test_the_joker_note_names_the_rank_with_its_article():
+    """F8: 'a deuce', 'an ace', 'an eight'; Russian has no article."""
+    assert "the joker plays as an ace (F8)" in describe("Kc 9d 6h 3s Jk", "ace-to-five")
+    assert "the joker plays as an eight" not in describe("Ac 2d 3h 4s Jk", "ace-to-five")
+    assert words.a_rank("eight", "en") == "an eight" and words.a_rank("six", "en") == "a six"
+    assert describe("Kc 9d 6h 3s Jk", "ace-to-five", "ru").endswith("джокер играет как туз (F8)")

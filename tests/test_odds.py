@@ -247,3 +247,12 @@ def test_the_lowball_command_runs_odds_once_wired(capsys):
     assert "8 of 47" in capsys.readouterr().out
     assert cli.main(["odds", A_TO_4, "--discard", "Qs"]) == 2
     assert capsys.readouterr().err == "lowball odds: error: cannot discard Qs: it is not in the hand Ac 2d 3h 4s Kc\n"
+
+
+def test_cli_odds_with_the_joker_in_the_deck(capsys):
+    """F8: the joker is one more out, of 48 unseen cards (worked by hand in tests/test_joker.py)."""
+    code, out, _ = run_odds(["-s", "ace-to-five", "Ac 2d 3h 4s Kc", "-d", "Kc", "--joker", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["deck"] == 53 and data["draws"] == 48 and data["kinds"]["five"]["count"] == 5
+    code, _, err = run_odds([A_TO_4, "-d", "Kc", "--deck", "53"], capsys)
+    assert code == 2 and "the joker plays only in ace-to-five (F2, F8)" in err

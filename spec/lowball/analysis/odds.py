@@ -2,7 +2,10 @@
 
 A player who throws k cards gets k new ones from the 47 cards they have not
 seen: their own discards never come back (D1), and the other players' cards are
-unseen to them, so every k-card set of those 47 is equally likely. Counting the
+unseen to them, so every k-card set of those 47 is equally likely. With the
+joker in the deck (``deck=53``, F2, F8, in a system that takes it) there are 48
+unseen cards, the joker one more out; a final hand that holds it is ranked as
+the hand the joker completes. Counting the
 final class of each set gives the exact odds; no sampling. Over all 32 ways of
 discarding from one hand that is C(52, 5) = 2,598,960 final hands (choose which
 of the 5 held cards to keep and which of the 47 to draw), ranked with the
@@ -24,10 +27,13 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from lowball.core.cards import DECK, Card, format_cards, parse_cards
+from lowball.core.cards import DECK, JOKER, Card, deck_of, format_cards, parse_cards
 from lowball.core.rankings import HAND_SIZE
 from lowball.errors import CardError, LowballError
-from lowball.ranking.fast import DECK_INDEX, combinations_array, rank_table, shape_codes, shape_hands, shape_ranks, shape_of
+from lowball.ranking.fast import (
+    combinations_array, joker_shape_codes, rank_table, shape_codes, shape_hands, shape_ranks, shape_of,
+)
+from lowball.ranking.joker import refuse_joker
 from lowball.ranking import RankingSystem, as_system, category, hand_cards, value
 from lowball.core.rankings import load_rankings
 
@@ -39,7 +45,8 @@ DEFAULT_GOALS = ("seven", "straight")
 
 # ---- Counting every replacement set ----
 
-def split_hand(cards: str | Iterable[Card | str], discard: str | Iterable[Card | str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+def split_hand(cards: str | Iterable[Card | str], discard: str | Iterable[Card | str],
+               deck: int = len(DECK)) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Return the five cards held and the cards thrown, refusing a discard that is not in the hand.
 
     >>> held, thrown = split_hand("Ac 2d 3h 4s Kc", "Kc")
@@ -48,25 +55,37 @@ def split_hand(cards: str | Iterable[Card | str], discard: str | Iterable[Card |
     >>> split_hand("Ac 2d 3h 4s Kc", "Qs")
     Traceback (most recent call last):
     lowball.errors.CardError: cannot discard Qs: it is not in the hand Ac 2d 3h 4s Kc
+    >>> split_hand("Ac 2d 3h 4s Jk", "Jk")
+    Traceback (most recent call last):
+    lowball.errors.CardError: the joker is not in a 52-card deck: draw from the 53-card deck (F8)
     """
+    pack = deck_of(deck)
     held = hand_cards(cards)
     thrown = parse_cards(discard)
     for card in thrown:
         if card not in held:
             raise CardError(f"cannot discard {card}: it is not in the hand {format_cards(held)}")
+    if JOKER in held and JOKER not in pack:
+        raise CardError(f"the joker is not in a {deck}-card deck: draw from the {len(DECK) + 1}-card deck (F8)")
     return held, thrown
 
 
-def final_hands(held: tuple[Card, ...], thrown: tuple[Card, ...]) -> np.ndarray:
-    """Return every hand the draw can end in, one row of DECK indexes each: the cards kept plus each replacement set.
+def final_hands(held: tuple[Card, ...], thrown: tuple[Card, ...], deck: int = len(DECK)) -> np.ndarray:
+    """Return every hand the draw can end in, one row of deck indexes each: the cards kept plus each replacement set.
+
+    Indexes are into ``deck_of(deck)``: ``DECK``, and 52 for the joker.
 
     >>> held, thrown = split_hand("Ac 2d 3h 4s Kc", "4s Kc")
     >>> rows = final_hands(held, thrown)
     >>> rows.shape, format_cards(DECK[i] for i in rows[0])       # C(47, 2) draws; the first takes 2c 2h
     ((1081, 5), 'Ac 2d 3h 2c 2h')
+    >>> final_hands(held, thrown, deck=53).shape                 # C(48, 2): the joker is one more unseen card
+    (1128, 5)
     """
-    kept = [DECK_INDEX[card] for card in held if card not in thrown]
-    unseen = np.array([i for i, card in enumerate(DECK) if card not in held], dtype=np.uint8)  # 47 cards (D1)
+    cards = deck_of(deck)
+    index = {card: i for i, card in enumerate(cards)}
+    kept = [index[card] for card in held if card not in thrown]
+    unseen = np.array([i for i, card in enumerate(cards) if card not in held], dtype=np.uint8)  # 47 or 48 (D1)
     draws = unseen[combinations_array(len(unseen), len(thrown))]
     hands = np.empty((len(draws), HAND_SIZE), dtype=np.uint8)
     hands[:, :len(kept)] = kept
@@ -74,22 +93,29 @@ def final_hands(held: tuple[Card, ...], thrown: tuple[Card, ...]) -> np.ndarray:
     return hands
 
 
-def outcome_counts(held: tuple[Card, ...], thrown: tuple[Card, ...], system: RankingSystem) -> np.ndarray:
+def outcome_counts(held: tuple[Card, ...], thrown: tuple[Card, ...], system: RankingSystem,
+                   deck: int = len(DECK)) -> np.ndarray:
     """Return how many replacement sets end in each class rank, as an array indexed by class rank (index 0 unused).
 
     >>> counts = outcome_counts(*split_hand("Ac 2d 3h 4s Kc", "Kc"), as_system("ace-to-six"))
     >>> int(counts.sum()), int(counts[1])                          # 47 draws; a six makes class 1
     (47, 4)
     """
-    ranks = rank_table(system)[shape_codes(final_hands(held, thrown))]
+    rows = final_hands(held, thrown, deck)
+    if deck == len(DECK):
+        codes = shape_codes(rows)
+    else:
+        codes = joker_shape_codes(rows, system)        # refuses a system without a joker (F2, F8)
+    ranks = rank_table(system)[codes]
     return np.bincount(ranks, minlength=len(shape_ranks(system)) + 1)
 
 
 def draw_outcomes(cards: str | Iterable[Card | str], discard: str | Iterable[Card | str],
-                  system: str | RankingSystem | None = None) -> Counter[int]:
+                  system: str | RankingSystem | None = None, deck: int = len(DECK)) -> Counter[int]:
     """Return, for five cards and the cards thrown, how many replacement sets end in each class rank.
 
-    Every set of as many cards from the 47 unseen ones is equally likely (D1).
+    Every set of as many cards from the 47 unseen ones is equally likely (D1);
+    48 with the joker in the deck (``deck=53``, F8).
     Under ace-to-six, A-2-3-4 drawing one makes the six-four (class 1) with any
     of the four sixes; a five makes the wheel, a straight (H2):
 
@@ -101,12 +127,17 @@ def draw_outcomes(cards: str | Iterable[Card | str], discard: str | Iterable[Car
     >>> from lowball import evaluate
     >>> draw_outcomes("Ac 2d 3h 4s Kc", "", "ace-to-five") == {evaluate("Ac 2d 3h 4s Kc", "ace-to-five").rank: 1}
     True
+    >>> draw_outcomes("Ac 2d 3h 4s Kc", "Kc", "ace-to-five", deck=53)[1]     # F8: four fives and the joker
+    5
     >>> draw_outcomes("Ac 2d 3h 4s Kc", "Qs")
     Traceback (most recent call last):
     lowball.errors.CardError: cannot discard Qs: it is not in the hand Ac 2d 3h 4s Kc
     """
-    held, thrown = split_hand(cards, discard)
-    counts = outcome_counts(held, thrown, as_system(system))
+    row = as_system(system)
+    held, thrown = split_hand(cards, discard, deck)
+    if deck != len(DECK) and row.joker is None:
+        raise refuse_joker(row)
+    counts = outcome_counts(held, thrown, row, deck)
     return Counter({int(rank): int(counts[rank]) for rank in np.flatnonzero(counts)})
 
 
@@ -233,6 +264,7 @@ class DrawOdds:
     discard: tuple[Card, ...]
     draws: int
     counts: tuple[tuple[Kind, int], ...]
+    deck: int = len(DECK)
 
     def count(self, key: str) -> int:
         """Return how many replacement sets make the kind ``key`` (e.g. ``"seven"``)."""
@@ -254,6 +286,7 @@ class DrawOdds:
 
         return {
             "system": self.system,
+            "deck": self.deck,
             "cards": format_cards(self.cards),
             "discard": format_cards(self.discard),
             "draws": self.draws,
@@ -263,33 +296,38 @@ class DrawOdds:
 
 
 def draw_odds(cards: str | Iterable[Card | str], discard: str | Iterable[Card | str],
-              system: str | RankingSystem | None = None) -> DrawOdds:
+              system: str | RankingSystem | None = None, deck: int = len(DECK)) -> DrawOdds:
     """Return the exact chances of each kind of low after throwing ``discard`` from ``cards``.
 
     The seed's warning (E2): under ace-to-six, A-2-3-4 drawing one card makes a
     six-four with the 4 sixes and a seven-low or better with the sixes and
-    sevens, 8 of 47; a five makes a straight. Under ace-to-five the fives count too.
+    sevens, 8 of 47; a five makes a straight. Under ace-to-five the fives count
+    too, and with the joker in the deck (F8) it is one more out, of 48.
 
     >>> odds = draw_odds("Ac 2d 3h 4s Kc", "Kc", "ace-to-six")
     >>> odds.chance("six"), odds.chance("seven")
     (Fraction(4, 47), Fraction(8, 47))
     >>> draw_odds("Ac 2d 3h 4s Kc", "Kc", "ace-to-five").chance("seven")
     Fraction(12, 47)
+    >>> draw_odds("Ac 2d 3h 4s Kc", "Kc", "ace-to-five", deck=53).chance("seven")
+    Fraction(13, 48)
     """
     row = as_system(system)
-    held, thrown = split_hand(cards, discard)
-    return _odds(held, thrown, row)
+    held, thrown = split_hand(cards, discard, deck)
+    if deck != len(DECK) and row.joker is None:
+        raise refuse_joker(row)
+    return _odds(held, thrown, row, deck)
 
 
-def _odds(held: tuple[Card, ...], thrown: tuple[Card, ...], row: RankingSystem) -> DrawOdds:
+def _odds(held: tuple[Card, ...], thrown: tuple[Card, ...], row: RankingSystem, deck: int = len(DECK)) -> DrawOdds:
     """Return the odds of one discard of checked cards: the count of every kind, from one pass."""
-    at_least = np.cumsum(outcome_counts(held, thrown, row))   # at_least[r]: sets ending in class r or better
-    return DrawOdds(system=row.key, cards=held, discard=thrown, draws=int(at_least[-1]),
+    at_least = np.cumsum(outcome_counts(held, thrown, row, deck))   # at_least[r]: sets ending in class r or better
+    return DrawOdds(system=row.key, cards=held, discard=thrown, draws=int(at_least[-1]), deck=deck,
                     counts=tuple((kind, int(at_least[kind.worst_rank])) for kind in kinds(row)))
 
 
 def rank_discards(cards: str | Iterable[Card | str], system: str | RankingSystem | None = None,
-                  goal: str | None = None) -> list[DrawOdds]:
+                  goal: str | None = None, deck: int = len(DECK)) -> list[DrawOdds]:
     """Return the odds of all 32 discards, best first for ``goal`` (default: seven-low or better).
 
     Ties on the goal go to the better chances of the better kinds, then to the
@@ -301,8 +339,10 @@ def rank_discards(cards: str | Iterable[Card | str], system: str | RankingSystem
     """
     row = as_system(system)
     target = goal_kind(row, goal)
-    held = hand_cards(cards)
-    every = [_odds(held, thrown, row) for thrown in discards(held)]
+    held, _ = split_hand(cards, "", deck)
+    if deck != len(DECK) and row.joker is None:
+        raise refuse_joker(row)
+    every = [_odds(held, thrown, row, deck) for thrown in discards(held)]
 
     def strength(odds: DrawOdds) -> tuple:
         chances = [Fraction(n, odds.draws) for _, n in odds.counts]
@@ -312,7 +352,7 @@ def rank_discards(cards: str | Iterable[Card | str], system: str | RankingSystem
 
 
 def best_discard(cards: str | Iterable[Card | str], system: str | RankingSystem | None = None,
-                 goal: str | None = None) -> DrawOdds:
+                 goal: str | None = None, deck: int = len(DECK)) -> DrawOdds:
     """Return the odds of the discard with the best chance of ``goal``, trying all 32.
 
     >>> odds = best_discard("7c 5d 4h 3s 2c", "deuce-to-seven")      # K1: the best hand; stand pat
@@ -321,4 +361,4 @@ def best_discard(cards: str | Iterable[Card | str], system: str | RankingSystem 
     >>> format_cards(best_discard("Kc Qd 4h 3s 2c", "ace-to-six", "six").discard)
     'Kc Qd'
     """
-    return rank_discards(cards, system, goal)[0]
+    return rank_discards(cards, system, goal, deck)[0]

@@ -48,7 +48,7 @@ class OneLineParser(argparse.ArgumentParser):
 def one_line(text: str) -> str:
     """Return ``text`` as one line of at most ``MAX_ERROR`` characters.
 
-    >>> one_line("bad\ninput " + "x" * 400)[:20], len(one_line("x" * 400))
+    >>> one_line("bad" + chr(10) + "input " + "x" * 400)[:20], len(one_line("x" * 400))
     ('bad input xxxxxxxxxx', 300)
     """
     line = " ".join(str(text).split())
@@ -164,12 +164,13 @@ def cmd_census(args: argparse.Namespace) -> int:
     """Count every hand (five or seven cards; the 53-card deck with --joker) by category and class under a system."""
     from lowball.analysis.census import census
     from lowball.core.cards import DECK, deck_of
+    from lowball.core.rankings import HAND_SIZE
     from lowball.core.rankings import load_rankings
     from lowball.text.explain import category_name, value_text
 
     deck = len(deck_of(len(DECK) + 1)) if args.joker else args.deck
     # Seven cards: every system unless one is named (each one's best five of seven, L1).
-    name = "all" if args.system is None and args.cards > 5 else args.system
+    name = "all" if args.system is None and args.cards > HAND_SIZE else args.system
     systems = _systems_for(name, deck_of(deck))
     reports = [census(key, progress=not args.json, cards=args.cards, deck=deck) for key in systems]
     if args.json:
@@ -256,9 +257,13 @@ def build_parser() -> argparse.ArgumentParser:
                                           "five, L1) and count hands and classes per category; also the no-pair "
                                           "hands by top card and the hands that hold a qualifying low (L1).")
     _add_common(cen, allow_all=True)
-    cen.add_argument("--cards", type=int, choices=(5, 6, 7), default=5,
+    from lowball.analysis.census import CENSUS_CARDS
+    from lowball.core.cards import DECK
+    from lowball.core.rankings import HAND_SIZE
+
+    cen.add_argument("--cards", type=int, choices=CENSUS_CARDS, default=HAND_SIZE,
                      help="cards per hand, each played as its best five (default 5); 7 without --system: every system")
-    cen.add_argument("--deck", type=int, choices=(52, 53), default=52,
+    cen.add_argument("--deck", type=int, choices=(len(DECK), len(DECK) + 1), default=len(DECK),
                      help="52 cards, or 53 with the joker (five-card hands, ace-to-five only: F2, F8)")
     cen.add_argument("--joker", action="store_true", help="the same as --deck 53")
     cen.set_defaults(run=cmd_census)

@@ -11,10 +11,10 @@ import argparse
 import json
 from typing import Any
 
-from lowball.core.cards import format_cards
+from lowball.core.cards import DECK, format_cards
 from lowball.analysis.odds import DrawOdds, draw_odds, goal_kind, kinds, rank_discards, rest_label
-from lowball.ranking import hand_cards
-from lowball.core.rankings import load_rankings, ranking_system
+from lowball.ranking import as_system, hand_cards
+from lowball.core.rankings import load_rankings
 
 # Ways to say "discard nothing" (stand pat, D1) on the command line.
 STAND_PAT = ("", "-", "none", "pat")
@@ -25,6 +25,7 @@ examples:
   lowball odds --system ace-to-five Ac2d3h4sKc --discard Kc --json
   lowball odds --system deuce-to-seven "7c 5d 4h 9s Kc"               # every discard, best first
   lowball odds "Kc Qd 4h 3s 2c" --goal six                           # best first for a six-low
+  lowball odds -s ace-to-five Ac2d3h4sKc -d Kc --joker                # the joker in the deck: 48 unseen (F8)
 
 Every set of replacement cards from the 47 you have not seen is equally likely
 (your own discards never come back, D1); the odds are exact counts, not samples.
@@ -47,8 +48,10 @@ def add_odds_command(subparsers: Any) -> argparse.ArgumentParser:
         description="Count every equally likely replacement set and report the chances of each kind of low "
                     "(six-low or better, seven-low or better, ...). Without --discard, rank all 32 discards "
                     "by the chance of --goal.")
-    odds.add_argument("--system", "-s", default="ace-to-six", metavar="SYSTEM",
-                      help=f"ranking system (default: %(default)s); one of: {', '.join(names)}")
+    # No default typed here: None is the teaching table's system, read from its table.
+    odds.add_argument("--system", "-s", default=None, metavar="SYSTEM",
+                      help=f"ranking system (default: the teaching table's, {as_system(None).key}); "
+                           f"one of: {', '.join(names)}")
     odds.add_argument("cards", nargs="+", metavar="CARDS", help="the five cards held, e.g. Ac 2d 3h 4s Kc")
     odds.add_argument("--discard", "-d", default=None, metavar="CARDS",
                       help='the cards thrown, quoted: "Kc 9h" ("none" to stand pat); '
@@ -57,6 +60,9 @@ def add_odds_command(subparsers: Any) -> argparse.ArgumentParser:
                       help="the kind of hand to aim for when ranking discards: six, seven, eight, nine, ten, "
                            "no-pair (five too in ace-to-five; categories such as straight for high); "
                            "default: seven")
+    odds.add_argument("--deck", type=int, choices=(len(DECK), len(DECK) + 1), default=len(DECK),
+                      help="52 cards, or 53 with the joker (ace-to-five only: F2, F8)")
+    odds.add_argument("--joker", action="store_true", help="the same as --deck 53")
     odds.add_argument("--json", action="store_true", help="print JSON instead of text")
     odds.set_defaults(run=cmd_odds)
     return odds
@@ -66,7 +72,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     """Print the odds of ``--discard``, or of every discard ranked by ``--goal``; return the exit code.
 
     >>> cmd_odds(argparse.Namespace(system="ace-to-five", cards=["Ac2d3h4sKc"], discard="Kc", goal="seven",
-    ...                             json=False))
+    ...                             json=False, deck=52, joker=False))
     ace-to-five: Ac 2d 3h 4s Kc, throwing Kc: 47 equally likely draws
       five-low or better    4 of 47    8.5%
       six-low or better     8 of 47   17.0%
@@ -78,18 +84,19 @@ def cmd_odds(args: argparse.Namespace) -> int:
       pair or worse        12 of 47   25.5%
     0
     """
-    row = ranking_system(args.system)
+    row = as_system(args.system)
+    deck = len(DECK) + 1 if getattr(args, "joker", False) else getattr(args, "deck", len(DECK))
     cards = hand_cards(" ".join(args.cards))
     goal = goal_kind(row, args.goal)
     if args.discard is not None:
         thrown = "" if args.discard.strip().lower() in STAND_PAT else args.discard
-        odds = draw_odds(cards, thrown, row)
+        odds = draw_odds(cards, thrown, row, deck)
         if args.json:
             print(json.dumps(odds.as_dict() | {"goal": goal.key}, indent=2))
         else:
             print("\n".join(odds_lines(odds, goal.key)))
         return 0
-    ranked = rank_discards(cards, row, goal.key)
+    ranked = rank_discards(cards, row, goal.key, deck)
     if args.json:
         print(json.dumps({"system": row.key, "cards": format_cards(cards), "goal": goal.key,
                           "best": format_cards(ranked[0].discard),

@@ -23,6 +23,14 @@ JOKER_RANK = 0
 JOKER_SUIT = "j"
 JOKER_NAMES = ("jk", "joker", "🃏", "🃟", "🂿")
 
+# Every way to write one rank or one suit, spelled out: str.upper() and str.lower() map some
+# non-ASCII letters onto ASCII ones (the Kelvin sign K lowers to k), and a card is never one of those.
+RANK_OF = {char: rank for rank, char in enumerate(RANK_CHARS, start=2)}
+RANK_OF |= {char.lower(): rank for char, rank in RANK_OF.items()}
+SUIT_OF = {char: char for char in SUIT_CHARS} | {char.upper(): char for char in SUIT_CHARS} | SUIT_SYMBOLS
+# The longest spelling of one card ("10♣", "joker"): reading a card never looks further than this.
+LONGEST_CARD = max(map(len, JOKER_NAMES + ("10c",)))
+
 
 class _CardFields(NamedTuple):
     rank: int
@@ -34,20 +42,27 @@ class Card(_CardFields):
 
     A named tuple (rank, suit): cards are hashed and compared millions of times
     in enumerations and games, and tuples do that in C.
+
+    >>> Card(14, "c"), str(Card(10, "h"))
+    (Card(rank=14, suit='c'), 'Th')
+    >>> Card(14, "x")
+    Traceback (most recent call last):
+    lowball.errors.CardError: no such card: rank 14, suit 'x' (ranks 2-14, suits c d h s)
     """
 
     __slots__ = ()
 
     def __new__(cls, rank: int, suit: str) -> "Card":
+        # type() rather than isinstance(): True is an int, and a str subclass could compare oddly.
         natural = type(rank) is int and 2 <= rank <= 14 and type(suit) is str and len(suit) == 1 \
             and suit in SUIT_CHARS
-        if not natural and (rank, suit) != (JOKER_RANK, JOKER_SUIT):
-            raise CardError(f"no such card: rank {rank!r}, suit {suit!r}")
+        if not natural and not (type(rank) is int and rank == JOKER_RANK and type(suit) is str and suit == JOKER_SUIT):
+            raise CardError(f"no such card: rank {quote(rank)}, suit {quote(suit)} (ranks 2-14, suits c d h s)")
         return super().__new__(cls, rank, suit)
 
     @property
     def is_joker(self) -> bool:
-        """Return whether this is the joker (F8)."""
+        """Return whether this is the joker (F8): ``JOKER.is_joker`` is True."""
         return self.rank == JOKER_RANK
 
     def __str__(self) -> str:
@@ -67,52 +82,78 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(2, 15) for sui
 JOKER = Card(JOKER_RANK, JOKER_SUIT)
 
 
+def _spellings() -> dict[str, Card]:
+    """Return every token that is exactly one card, mapped to it: ``"Ac"``, ``"aC"``, ``"10♥"``, ``"Jk"``..."""
+    tokens = {}
+    for rank_text, rank in RANK_OF.items():
+        for suit_text, suit in SUIT_OF.items():
+            tokens[rank_text + suit_text] = Card(rank, suit)
+            if rank == 10:
+                tokens["10" + suit_text] = Card(rank, suit)
+    for name in JOKER_NAMES:
+        for spelling in (name, name.upper(), name.title(), name.capitalize()):
+            tokens[spelling] = JOKER
+    return tokens
+
+
+# One-card tokens, for the fast path of parsing (``"6c 4h 3s 2d Ac"`` is five look-ups).
+# The general reader below accepts exactly these and more (cards run together, any case of "joker").
+CARD_TOKENS: dict[str, Card] = _spellings()
+
+
 def deck_of(cards: int) -> tuple[Card, ...]:
     """Return the deck a game table names: the 52 cards, or 53 with the joker last (T1, F8).
 
     >>> len(deck_of(52)), str(deck_of(53)[-1])
     (52, 'Jk')
+    >>> deck_of(54)
+    Traceback (most recent call last):
+    lowball.errors.CardError: a deck has 52 cards, or 53 with the joker; not 54
     """
-    if cards == len(DECK):
+    if type(cards) is int and cards == len(DECK):
         return DECK
-    if cards == len(DECK) + 1:
+    if type(cards) is int and cards == len(DECK) + 1:
         return DECK + (JOKER,)
-    raise CardError(f"a deck has {len(DECK)} cards, or {len(DECK) + 1} with the joker; not {cards}")
+    raise CardError(f"a deck has {len(DECK)} cards, or {len(DECK) + 1} with the joker; not {quote(cards)}")
 
 
-def _read_card(token: str, at: int, text: str) -> tuple[Card, int]:
+def _read_card(text: str, at: int) -> tuple[Card, int]:
     """Read one card from ``text`` starting at ``at``; return it and where the next one starts."""
-    rest = text[at:]
+    # Never slice past one card's width: a huge token must not be copied once per card.
+    head = text[at:at + LONGEST_CARD]
     for name in JOKER_NAMES:
-        if rest[:len(name)].lower() == name:
+        spelled = head[:len(name)]
+        if spelled == name or spelled.isascii() and spelled.lower() == name:
             return JOKER, at + len(name)
-    if rest[:2] == "10":
+    if head[:2] == "10":
         rank, width = 10, 2
-    elif rest[:1].upper() in RANK_CHARS:
-        rank, width = RANK_CHARS.index(rest[0].upper()) + 2, 1
+    elif head[:1] in RANK_OF:
+        rank, width = RANK_OF[head[0]], 1
     else:
-        bad = rest[:1]
-        raise CardError(f"unknown rank {quote(bad)} in {quote(token)} (ranks: 2-9, T or 10, J, Q, K, A; the joker Jk)")
-    suit_char = rest[width : width + 1]
+        raise CardError(f"unknown rank {quote(head[:1])} in {quote(_card_text(text, at))} "
+                        f"(ranks: 2-9, T or 10, J, Q, K, A; the joker Jk)")
+    suit_char = head[width:width + 1]
     if suit_char == "":
-        raise CardError(f"card {quote(token)} has no suit (suits: c d h s or ♣ ♦ ♥ ♠)")
-    suit = SUIT_SYMBOLS.get(suit_char) or (suit_char.lower() if suit_char.lower() in SUIT_CHARS else None)
-    if suit is None:
-        raise CardError(f"unknown suit {quote(suit_char)} in {quote(token)} (suits: c d h s or ♣ ♦ ♥ ♠)")
-    return Card(rank, suit), at + width + 1
+        raise CardError(f"card {quote(_card_text(text, at))} has no suit (suits: c d h s or ♣ ♦ ♥ ♠)")
+    if suit_char not in SUIT_OF:
+        raise CardError(f"unknown suit {quote(suit_char)} in {quote(_card_text(text, at))} "
+                        f"(suits: c d h s or ♣ ♦ ♥ ♠)")
+    return Card(rank, SUIT_OF[suit_char]), at + width + 1
 
 
 def parse_cards(text: str | Iterable[Card | str], count: int | None = None) -> tuple[Card, ...]:
     """Parse card text such as ``"6♣ 4♥ 3♠ 2♦ A♣"`` or ``"6c4h3s2dAc"`` into cards.
 
     Ranks are 2-9, T or 10, J, Q, K, A in any case; suits are c d h s or the
-    symbols; cards may be run together or separated by spaces or commas. With
-    ``count``, exactly that many cards are required.
+    symbols; cards may be run together or separated by spaces or commas. The
+    joker is ``Jk`` (or ``joker``, or 🃏). With ``count``, exactly that many
+    cards are required. Cards already parsed, or a list of card texts, are
+    accepted too.
 
     >>> parse_cards("6♣ 4♥ 3♠ 2♦ A♣") == parse_cards("6c,4h,3s,2d,ac") == parse_cards("6C4H3S2DAC")
     True
-    >>> [str(c) for c in parse_cards("10h Td")]
-    ['Th', 'Td']
+    >>> [str(c) for c in parse_cards("10h Td Jk")]
+    ['Th', 'Td', 'Jk']
     >>> parse_cards("6c 4x")
     Traceback (most recent call last):
     lowball.errors.CardError: unknown suit 'x' in '4x' (suits: c d h s or ♣ ♦ ♥ ♠)
@@ -122,37 +163,47 @@ def parse_cards(text: str | Iterable[Card | str], count: int | None = None) -> t
     >>> parse_cards("Ac 2d", count=5)
     Traceback (most recent call last):
     lowball.errors.CardError: expected 5 cards, got 2: Ac 2d
+    >>> parse_cards(None)
+    Traceback (most recent call last):
+    lowball.errors.CardError: cards must be text or a sequence of cards, not None
     """
+    seen: dict[Card, None] = {}      # insertion-ordered: the cards in the order written
     if isinstance(text, str):
-        cards = _parse_text(text)
+        _parse_text(text, seen)
+    elif isinstance(text, (bytes, bytearray)) or not hasattr(text, "__iter__"):
+        raise CardError(f"cards must be text or a sequence of cards, not {quote(text, 40)}")
     else:
-        cards = []
         for item in text:
             if isinstance(item, Card):
-                cards.append(item)
+                _add(item, seen)
             elif isinstance(item, str):
-                cards.extend(_parse_text(item))
+                _parse_text(item, seen)
             else:
                 raise CardError(f"not a card: {quote(item)}")
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise CardError(f"duplicate card '{card}'")
-        seen.add(card)
+    cards = tuple(seen)
     if count is not None and len(cards) != count:
         shown = " ".join(map(str, cards[:12])) + (" ..." if len(cards) > 12 else "") or "nothing"
         raise CardError(f"expected {count} cards, got {len(cards)}: {shown}")
-    return tuple(cards)
+    return cards
 
 
-def _parse_text(text: str) -> list[Card]:
-    cards: list[Card] = []
+def _add(card: Card, seen: dict[Card, None]) -> None:
+    """Add a card, refusing the second copy of one (so a huge text stops at its 54th card at the latest)."""
+    if card in seen:
+        raise CardError(f"duplicate card '{card}'")
+    seen[card] = None
+
+
+def _parse_text(text: str, seen: dict[Card, None]) -> None:
     for token in _tokens(text):
+        card = CARD_TOKENS.get(token)
+        if card is not None:
+            _add(card, seen)
+            continue
         at = 0
         while at < len(token):
-            card, at = _read_card(_card_text(token, at), at, token)
-            cards.append(card)
-    return cards
+            card, at = _read_card(token, at)
+            _add(card, seen)
 
 
 def _tokens(text: str) -> list[str]:

@@ -389,7 +389,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
     """
     g = _Reader(reader)
     r = reader
-    systems, qualifiers = _ranking_names(rankings_data)
+    systems, qualifiers, joker_systems = _ranking_names(rankings_data)
     sides = _read_sides(r, systems, qualifiers)
     structure = Structure(g.get("structure"))
     players_min = r.count("players.min", 2, MAX_PLAYERS)
@@ -403,8 +403,9 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         raise r.fail("deck.cards", f"the deck has 52 cards, or 53 with the joker (T1, F8); got {deck}")
     if (deck == 53) != (joker is not None):
         raise r.fail("deck.joker", "a 53-card deck needs deck.joker (F8), and only a 53-card deck has a joker")
-    if joker is not None and any(side.system != "ace-to-five" for side in sides):
-        raise r.fail("deck.joker", "the joker plays only in ace-to-five (F2, F8)")
+    if joker is not None and any(side.system not in joker_systems for side in sides):
+        raise r.fail("deck.joker", f"the joker plays only in a system whose row takes it ({', '.join(joker_systems)}; "
+                                   f"F2, F8)")
 
     posts = g.get("forced.posts")
     if len(posts) > 3:
@@ -451,14 +452,16 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
     return table
 
 
-def _ranking_names(rankings_data: dict[str, Any] | None) -> tuple[set[str], dict[str, str]]:
-    """Return the system names and the qualifiers (name -> system) a game table may use."""
+def _ranking_names(rankings_data: dict[str, Any] | None) -> tuple[set[str], dict[str, str], list[str]]:
+    """Return the system names, the qualifiers (name -> system) and the systems with a joker a game may use."""
     if rankings_data is None:
         rankings = load_rankings()
-        return {row.key for row in rankings.systems}, {q.key: q.system for q in rankings.qualifiers}
+        return ({row.key for row in rankings.systems}, {q.key: q.system for q in rankings.qualifiers},
+                [row.key for row in rankings.systems if row.joker is not None])
     systems = rankings_data.get("systems") if isinstance(rankings_data.get("systems"), dict) else {}
     quals = rankings_data.get("qualifiers") if isinstance(rankings_data.get("qualifiers"), dict) else {}
-    return set(systems), {k: v.get("system", "") for k, v in quals.items() if isinstance(v, dict)}
+    jokers = [k for k, v in systems.items() if isinstance(v, dict) and v.get("joker")]
+    return set(systems), {k: v.get("system", "") for k, v in quals.items() if isinstance(v, dict)}, jokers
 
 
 def _read_sides(r: TableReader, systems: set[str], qualifiers: dict[str, str]) -> tuple[Side, ...]:

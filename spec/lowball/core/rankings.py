@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lowball.core.behaviours import Joker
 from lowball.core.reader import TableReader, read_toml
 from lowball.errors import RulesError
 
@@ -71,6 +72,9 @@ class RankingSystem:
     category_clause: str
     tie_break_clause: str
     ace_clause: str
+    # What the joker counts as in this system (F2, F8), or None: the system refuses a joker.
+    joker: Joker | None = None
+    joker_clause: str = ""
 
     def parts(self, category: str) -> tuple[str, ...]:
         """Return the tie-break parts of ``category`` in the order they are compared (H3)."""
@@ -127,7 +131,7 @@ class Rankings:
 
 _SYSTEM_KEYS = {
     "en", "ru", "ace", "better", "straights_count", "flushes_count", "wheel_is_straight",
-    "broadway_is_straight", "category_order", "tie_break", "clauses",
+    "broadway_is_straight", "category_order", "tie_break", "clauses", "joker",
 }
 
 
@@ -193,7 +197,10 @@ def _read_system(reader: TableReader, name: str, categories: set[str]) -> Rankin
         # `lowball verify` shows which hands it makes tie (property 2).
         tie_break.append((category, parts))
 
-    reader.only_keys(f"{at}.clauses", {"category_order", "tie_break", "ace"})
+    reader.only_keys(f"{at}.clauses", {"category_order", "tie_break", "ace", "joker"})
+    joker = _read_joker(reader, at, straights, flushes)
+    if (joker is None) == reader.has(f"{at}.clauses.joker"):
+        raise reader.fail(f"{at}.clauses.joker", "a system with a joker names its clause (F8), and only such a system")
     return RankingSystem(
         key=name,
         en=reader.text(f"{at}.en"),
@@ -209,7 +216,26 @@ def _read_system(reader: TableReader, name: str, categories: set[str]) -> Rankin
         category_clause=reader.text(f"{at}.clauses.category_order"),
         tie_break_clause=reader.text(f"{at}.clauses.tie_break"),
         ace_clause=reader.text(f"{at}.clauses.ace"),
+        joker=joker,
+        joker_clause=reader.text(f"{at}.clauses.joker") if joker else "",
     )
+
+
+def _read_joker(reader: TableReader, at: str, straights: bool, flushes: bool) -> Joker | None:
+    """Return the system's joker rule (F2, F8), or None when the row has no ``joker`` key.
+
+    The one rule, "lowest-missing", gives the joker the lowest rank the hand lacks;
+    with neither straights nor flushes (F1) that is also the best card it could be,
+    which is what lets a joker be resolved before ranking. Where a run or a suit
+    counts, the lowest missing card could make a straight or a flush, so the key
+    is refused there.
+    """
+    if not reader.has(f"{at}.joker"):
+        return None
+    name = reader.text(f"{at}.joker", tuple(Joker))
+    if straights or flushes:
+        raise reader.fail(f"{at}.joker", "a joker needs a system where straights and flushes do not count (F1, F8)")
+    return Joker(name)
 
 
 def _read_qualifier(reader: TableReader, name: str, systems: set[str]) -> Qualifier:

@@ -4,7 +4,10 @@
 layer's public face; each lives in the module of its one concept.
 """
 
-from lowball.ranking.best import best_five, best_hand, best_low, best_qualifying_rank, best_rank, qualifies
+from lowball.ranking.best import (
+    best_five, best_hand, best_low, best_low_five, best_qualifying_rank, best_rank, qualifies,
+)
+from lowball.ranking.joker import joker_rank, plays_as, resolve_joker
 from lowball.ranking.classes import (
     Shape, class_count, class_rank, class_ranks, class_representatives, representative, shape, shape_classes,
 )
@@ -17,8 +20,9 @@ from lowball.core.rankings import HAND_SIZE, RankingSystem, ranking_system
 
 __all__ = [
     "BROADWAY", "HAND_SIZE", "HandValue", "RankingSystem", "Shape", "WHEEL", "as_system", "best_five", "best_hand",
-    "best_low", "best_qualifying_rank", "best_rank", "category", "class_count", "class_rank", "class_ranks",
-    "class_representatives", "compare", "display_order", "evaluate", "groups", "hand_cards", "hand_name",
-    "is_flush", "judge", "part_values", "qualifies", "rank_text", "ranking_system", "representative", "shape",
-    "shape_classes", "straight_top", "strength_key", "value", "winners",
+    "best_low", "best_low_five", "best_qualifying_rank", "best_rank", "category", "class_count", "class_rank",
+    "class_ranks", "class_representatives", "compare", "display_order", "evaluate", "groups", "hand_cards",
+    "hand_name", "is_flush", "joker_rank", "judge", "part_values", "plays_as", "qualifies", "rank_text",
+    "ranking_system", "representative", "resolve_joker", "shape", "shape_classes", "straight_top", "strength_key",
+    "value", "winners",
 ]

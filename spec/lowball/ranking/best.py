@@ -3,6 +3,12 @@
 A hand is five cards (H2); a player who holds more plays the best five of
 them. In a split game the low is the best five that meet the qualifier (L1:
 unpaired, none above eight, ace low), or there is none (L2).
+
+The definition is the minimum over every five (``itertools.combinations``),
+each ranked as a hand of five; the fast path reads the same answer from tables
+by rank multiset (``lowball.ranking.multisets``), and ``tests/test_seven.py``
+checks the two equal on random hands against the literate evaluator. A joker
+(F8) is resolved in each five before it is ranked.
 """
 
 from __future__ import annotations
@@ -10,15 +16,72 @@ from __future__ import annotations
 import itertools
 from typing import Iterable, Sequence
 
-from lowball.core.cards import Card, parse_cards
-from lowball.core.rankings import HAND_SIZE, RankingSystem
+from lowball.core.cards import JOKER, SUIT_CHARS, Card, parse_cards
+from lowball.core.rankings import HAND_SIZE, RankingSystem, load_rankings
 from lowball.errors import CardError
-from lowball.ranking.fast import evaluate_rank
+from lowball.ranking.joker import refuse_joker, resolve_joker
 from lowball.ranking.literate import _qualifier, as_system, qualifying
-from lowball.ranking.value import HandValue, evaluate, hand_cards
+from lowball.ranking.lookup import rank_of
+from lowball.ranking.multisets import MOST_CARDS, best_flush, best_table, flush_never_hurts, qualifying_table
+from lowball.ranking.tally import (
+    CARD_MASK, RANK_SHIFT, SUIT_BITS, SUIT_MASK, SUIT_NEAR_FLUSH, SUIT_SHIFT, SUIT_TOP_BITS, TALLY,
+)
+from lowball.ranking.value import HandValue, evaluate
 
-# Stud deals seven cards (L3); with the community card (L8) a player plays from seven still.
-MOST_CARDS = 7
+
+class _BestTables:
+    """What ``best_rank`` reads for one system: the multiset tables of 6 and 7 cards and the flush rule."""
+
+    def __init__(self, row: RankingSystem):
+        self.row = row
+        self.by_key: dict[int, int] = {}
+        for cards in range(HAND_SIZE + 1, MOST_CARDS + 1):
+            self.by_key.update(best_table(row, cards).by_key)      # rank keys of 6 and 7 ranks never collide
+        self.suits_matter = row.flushes_count
+        self.flush_never_hurts = flush_never_hurts(row)
+        self.best_flush = best_flush(row)
+
+
+_BEST_BY_ARGUMENT: dict[object, _BestTables] = {}
+_QUALIFYING_BY_ARGUMENT: dict[object, tuple[dict[int, int], RankingSystem]] = {}
+
+
+def _best_tables(system: str | RankingSystem) -> _BestTables:
+    try:
+        return _BEST_BY_ARGUMENT[system]
+    except (KeyError, TypeError):
+        tables = _BestTables(as_system(system))         # refuses an unknown system by name
+    _BEST_BY_ARGUMENT[system] = tables
+    return tables
+
+
+def _tally_of(cards: Sequence[Card]) -> int:
+    """Return the tally of six or seven distinct natural cards, or -1 (then the plain road decides)."""
+    try:
+        total = sum(map(TALLY.__getitem__, cards))
+    except (KeyError, TypeError):
+        return -1
+    return total if (total & CARD_MASK).bit_count() == len(cards) else -1
+
+
+def _five_of_a_suit(total: int) -> bool:
+    return bool((((total >> SUIT_SHIFT) & SUIT_MASK) + SUIT_NEAR_FLUSH) & SUIT_TOP_BITS)
+
+
+def _suit_mask(cards: Sequence[Card], total: int) -> int:
+    """Return the ranks (a 13-bit mask) of the suit that holds five or more of the cards."""
+    suits = (total >> SUIT_SHIFT) & SUIT_MASK
+    suit = next(SUIT_CHARS[s] for s in range(len(SUIT_CHARS)) if (suits >> (SUIT_BITS * s)) & 0xF >= HAND_SIZE)
+    mask = 0
+    for card in cards:
+        if card.suit == suit:
+            mask |= 1 << (card.rank - 2)
+    return mask
+
+
+def _each_five(cards: Sequence[Card], system: str | RankingSystem) -> int:
+    """Return the best class rank among the fives of ``cards``: the definition, one five at a time."""
+    return min(rank_of(five, system) for five in itertools.combinations(cards, HAND_SIZE))
 
 
 def best_rank(cards: Sequence[Card], system: str | RankingSystem) -> int:
@@ -26,10 +89,40 @@ def best_rank(cards: Sequence[Card], system: str | RankingSystem) -> int:
 
     >>> best_rank(parse_cards("Ac 2d 3h 4s 5c Kd Kh"), "ace-to-five")
     1
+    >>> best_rank(parse_cards("Ac Kc Qc Jc Tc 2d 2h"), "high")           # a royal flush beats the deuces
+    1
+    >>> best_rank(parse_cards("9c 8d"), "high")
+    Traceback (most recent call last):
+    lowball.errors.CardError: best five needs 5 to 7 cards, got 2
     """
-    if len(cards) == HAND_SIZE:
-        return evaluate_rank(tuple(cards), system)
-    return min(evaluate_rank(five, system) for five in itertools.combinations(cards, HAND_SIZE))
+    count = len(cards)
+    if count == HAND_SIZE:
+        return rank_of(cards if type(cards) is tuple else tuple(cards), system)
+    tables = _best_tables(system)
+    total = _tally_of(cards) if HAND_SIZE < count <= MOST_CARDS else -1
+    if total < 0:
+        return _best_rank_plainly(cards, tables.row)
+    best = tables.by_key[total >> RANK_SHIFT]
+    if tables.suits_matter and _five_of_a_suit(total):
+        if not tables.flush_never_hurts:
+            return _each_five(tuple(cards), system)      # a flush counts against the hand: try every five
+        best = min(best, tables.best_flush[_suit_mask(cards, total)])
+    return best
+
+
+def _best_rank_plainly(cards: Sequence[Card], row: RankingSystem) -> int:
+    """Return the best rank the plain way: check the cards (naming any problem), then try every five."""
+    held = _checked(cards)
+    if JOKER in held and row.joker is None:
+        raise refuse_joker(row)
+    return _each_five(held, row)
+
+
+def _checked(cards: Sequence[Card] | str | Iterable[Card | str]) -> tuple[Card, ...]:
+    held = parse_cards(cards)
+    if not HAND_SIZE <= len(held) <= MOST_CARDS:
+        raise CardError(f"best five needs {HAND_SIZE} to {MOST_CARDS} cards, got {len(held)}")
+    return held
 
 
 def best_five(cards: Sequence[Card], system: str | RankingSystem) -> tuple[Card, ...]:
@@ -38,8 +131,28 @@ def best_five(cards: Sequence[Card], system: str | RankingSystem) -> tuple[Card,
     >>> from lowball.core.cards import format_cards
     >>> format_cards(best_five(parse_cards("Ac 2d 3h 4s 5c Kd Kh"), "high"))
     'Ac 2d 3h 4s 5c'
+    >>> format_cards(best_five(parse_cards("7c 5c 4c 3c 2c 6d"), "deuce-to-seven"))  # K1: the flush counts against
+    '7c 4c 3c 2c 6d'
+    >>> format_cards(best_five(parse_cards("Kc 9d 6h 3s Jk 2c"), "ace-to-five"))     # F8: the joker plays as the ace
+    '9d 6h 3s Jk 2c'
     """
-    return min(itertools.combinations(cards, HAND_SIZE), key=lambda five: evaluate_rank(five, system))
+    held = tuple(cards)
+    best = best_rank(held, system)
+    return next(five for five in itertools.combinations(held, HAND_SIZE) if rank_of(five, system) == best)
+
+
+def _qualifying_tables(qualifier: str | None) -> tuple[dict[int, int], RankingSystem]:
+    try:
+        return _QUALIFYING_BY_ARGUMENT[qualifier]
+    except (KeyError, TypeError):
+        if qualifier is not None:
+            load_rankings().qualifier(qualifier)        # refuses an unknown qualifier, by name, whatever it is
+        system, _ = _qualifier(qualifier)
+    by_key: dict[int, int] = {}
+    for cards in range(HAND_SIZE, MOST_CARDS + 1):
+        by_key.update(qualifying_table(qualifier, cards))
+    tables = _QUALIFYING_BY_ARGUMENT[qualifier] = by_key, as_system(system)
+    return tables
 
 
 def best_qualifying_rank(cards: Sequence[Card], qualifier: str | None = None) -> int | None:
@@ -47,18 +160,48 @@ def best_qualifying_rank(cards: Sequence[Card], qualifier: str | None = None) ->
 
     >>> best_qualifying_rank(parse_cards("Kc Qd Jh 6s 4c 3d Ah"), "eight-or-better") is None
     True
+    >>> best_qualifying_rank(parse_cards("Kc Qd 8h 6s 4c 3d Ah"), "eight-or-better") > 0
+    True
+    """
+    by_key, row = _qualifying_tables(qualifier)
+    count = len(cards)
+    total = _tally_of(cards) if HAND_SIZE <= count <= MOST_CARDS else -1
+    if total < 0 or row.flushes_count and _five_of_a_suit(total):
+        return _best_low_plainly(cards, qualifier)
+    return by_key[total >> RANK_SHIFT] or None
+
+
+def _lows(held: Sequence[Card], qualifier: str | None) -> list[tuple[Card, ...]]:
+    """Return the fives of ``held`` that qualify (L1), a joker resolved in each (F8)."""
+    system, _ = _qualifier(qualifier)
+    row = as_system(system)
+    lows = []
+    for five in itertools.combinations(held, HAND_SIZE):
+        if JOKER in five and row.joker is None:
+            raise refuse_joker(row)
+        if qualifying(resolve_joker(five, row), qualifier):
+            lows.append(five)
+    return lows
+
+
+def _best_low_plainly(cards: Sequence[Card], qualifier: str | None) -> int | None:
+    system, _ = _qualifier(qualifier)
+    lows = _lows(_checked(cards), qualifier)
+    return min(rank_of(five, system) for five in lows) if lows else None
+
+
+def best_low_five(cards: str | Iterable[Card | str], qualifier: str | None = None) -> tuple[Card, ...] | None:
+    """Return the five cards that make the best qualifying low (the first such five), or None (L1, L2).
+
+    >>> from lowball.core.cards import format_cards
+    >>> format_cards(best_low_five("Kc Qd 8h 6s 4c 3d Ah"))
+    '8h 6s 4c 3d Ah'
+    >>> best_low_five("Kc Qd Jh 6s 4c 3d Ah") is None
+    True
     """
     system, _ = _qualifier(qualifier)
-    ranks = [evaluate_rank(five, system) for five in itertools.combinations(cards, HAND_SIZE)
-             if qualifying(five, qualifier)]
-    return min(ranks) if ranks else None
-
-
-def _held(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
-    held = parse_cards(cards)
-    if not HAND_SIZE <= len(held) <= MOST_CARDS:
-        raise CardError(f"best five needs {HAND_SIZE} to {MOST_CARDS} cards, got {len(held)}")
-    return held
+    lows = _lows(_checked(cards), qualifier)
+    return min(lows, key=lambda five: rank_of(five, system)) if lows else None
 
 
 def best_hand(cards: str | Iterable[Card | str], system: str | RankingSystem) -> HandValue:
@@ -70,7 +213,7 @@ def best_hand(cards: str | Iterable[Card | str], system: str | RankingSystem) ->
     'five-four low'
     """
     row = as_system(system)
-    return evaluate(best_five(_held(cards), row), row)
+    return evaluate(best_five(_checked(cards), row), row)
 
 
 def qualifies(cards: str | Iterable[Card | str], qualifier: str | None = None) -> bool:
@@ -78,8 +221,11 @@ def qualifies(cards: str | Iterable[Card | str], qualifier: str | None = None) -
 
     >>> qualifies("8c 6h 4d 3c Ad"), qualifies("9c 6h 4d 3c Ad"), qualifies("8c 8h 4d 3c Ad")
     (True, False, False)
+    >>> qualifies("8c 6h 4d Jk Ad")                   # F8: the joker plays as the deuce
+    True
     """
-    return qualifying(hand_cards(cards), qualifier)
+    five = parse_cards(cards, count=HAND_SIZE)
+    return bool(_lows(five, qualifier))
 
 
 def best_low(cards: str | Iterable[Card | str], qualifier: str | None = None) -> HandValue | None:
@@ -91,7 +237,5 @@ def best_low(cards: str | Iterable[Card | str], qualifier: str | None = None) ->
     True
     """
     system, _ = _qualifier(qualifier)
-    lows = [five for five in itertools.combinations(_held(cards), HAND_SIZE) if qualifying(five, qualifier)]
-    if not lows:
-        return None
-    return evaluate(min(lows, key=lambda five: evaluate_rank(five, system)), system)
+    five = best_low_five(cards, qualifier)
+    return None if five is None else evaluate(five, system)

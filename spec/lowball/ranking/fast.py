@@ -22,15 +22,17 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Iterable
+from typing import Iterable, assert_never
 
 import numpy as np
 
-from lowball.core.cards import DECK, RANK_CHARS, SUIT_CHARS, Card
-from lowball.core.rankings import HAND_SIZE
-from lowball.core.rankings import RankingSystem
+from lowball.core.behaviours import Joker
+from lowball.core.cards import DECK, RANK_CHARS, SUIT_CHARS, Card, deck_of
+from lowball.core.rankings import HAND_SIZE, RankingSystem
 from lowball.ranking.classes import Shape, class_representatives, shape, shape_classes
 from lowball.ranking.literate import as_system, qualifying
+from lowball.ranking.joker import refuse_joker
+from lowball.ranking.lookup import rank_of
 from lowball.ranking.value import hand_cards
 
 RANK_BASE = len(RANK_CHARS)          # 13 digits: deuce 0, trey 1, ..., ace 12
@@ -182,21 +184,80 @@ def all_hand_codes() -> np.ndarray:
     return codes
 
 
-def all_ranks(system: str | RankingSystem | None = None) -> np.ndarray:
-    """Return the class rank (1 = best) of every five-card hand, in the order of ``itertools.combinations(DECK, 5)``.
+def all_ranks(system: str | RankingSystem | None = None, deck: int = len(DECK)) -> np.ndarray:
+    """Return the class rank (1 = best) of every five-card hand, in the order of ``itertools.combinations(deck_of(deck), 5)``.
 
-    The array is int16 and new on every call.
+    ``deck`` is 52, or 53 with the joker (F2, F8) where the system takes one:
+    then the 2,869,685 hands include the 270,725 that hold the joker, each
+    ranked as the hand the joker completes (the joker resolved first, as
+    ``evaluate`` does). The array is int16 and new on every call.
 
     >>> ranks = all_ranks("ace-to-six")
     >>> len(ranks), int(ranks.min()), int(ranks.max())
     (2598960, 1, 7462)
     >>> int((all_ranks("ace-to-five") == 1).sum())     # F1: the 1,024 wheels
     1024
+    >>> with_joker = all_ranks("ace-to-five", deck=53)
+    >>> len(with_joker), int((with_joker == 1).sum())  # F8: 1,024 + 5 * 4**4 = 1,280 with four of A-5 and the joker
+    (2869685, 2304)
     >>> all_ranks("ace-to-seven")
     Traceback (most recent call last):
     lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high)
+    >>> all_ranks("high", deck=53)
+    Traceback (most recent call last):
+    lowball.errors.CardError: the joker plays only in ace-to-five (F2, F8); high has no joker
     """
-    return rank_table(as_system(system))[all_hand_codes()]
+    row = as_system(system)
+    cards = deck_of(deck)
+    if cards == DECK:
+        return rank_table(row)[all_hand_codes()]
+    return rank_table(row)[joker_shape_codes(combinations_array(len(cards), HAND_SIZE), row)]
+
+
+def joker_shape_codes(hands: np.ndarray, system: RankingSystem) -> np.ndarray:
+    """Return the shape code of each row of indexes into ``deck_of(53)``, a joker resolved as ``system`` says (F8).
+
+    Index 52 is the joker. In a row that holds it, it becomes the lowest rank
+    the other four lack (``ranking.joker``), so no table ever sees a joker. The
+    rows may come in any order.
+
+    >>> from lowball.core.cards import parse_cards
+    >>> row = [DECK_INDEX[c] for c in parse_cards("Ac 6d 5h 3s")] + [len(DECK)]       # A-6-5-3-joker
+    >>> int(joker_shape_codes(np.array([row]), as_system("ace-to-five"))[0]) == shape_code(((2, 3, 5, 6, 14), False))
+    True
+    """
+    if system.joker is None:
+        raise refuse_joker(system)
+    hands = np.asarray(hands)
+    has_joker = (hands == len(DECK)).any(axis=1)
+    codes = np.empty(len(hands), dtype=np.int32)
+    codes[~has_joker] = shape_codes(hands[~has_joker])
+    held = np.sort(hands[has_joker], axis=1)[:, :HAND_SIZE - 1]          # the joker sorts last
+    stand_in = _joker_stand_in(RANK_DIGITS[held], system)
+    # The stand-in's rank is one the others lack, so the five ranks are distinct: never one suit that counts.
+    digits = np.sort(np.concatenate([RANK_DIGITS[held], stand_in[:, None]], axis=1), axis=1).astype(np.int32)
+    code = digits[:, 0]
+    for place in range(1, HAND_SIZE):
+        code = code * RANK_BASE + digits[:, place]
+    codes[has_joker] = code
+    return codes
+
+
+def _joker_stand_in(digits: np.ndarray, system: RankingSystem) -> np.ndarray:
+    """Return the rank digit the joker plays as beside each row of four rank digits (F8: the lowest one missing)."""
+    match system.joker:
+        case Joker.LOWEST_MISSING:
+            # Card values run 1-13 where the ace is low (H1, F1), 2-14 where it is high (K1).
+            values = digits.astype(np.int16) + LOWEST_RANK
+            if system.ace == "low":
+                values[values == 14] = 1
+            present = np.zeros((len(digits), 16), dtype=bool)
+            np.put_along_axis(present, values.astype(np.intp), True, axis=1)
+            lowest = 1 if system.ace == "low" else LOWEST_RANK
+            value = lowest + np.argmin(present[:, lowest:lowest + RANK_BASE], axis=1)   # the first one absent
+            return np.where(value == 1, 14, value).astype(np.int8) - LOWEST_RANK
+        case _:
+            assert_never(system.joker)
 
 
 @functools.cache
@@ -277,34 +338,7 @@ def order_disagreement(ranks: np.ndarray, keys: np.ndarray) -> tuple[int, int] |
 
 # ---- One hand at a time ----
 
-@functools.cache
-def _rank_lookup(system: str | RankingSystem) -> dict[Shape, int]:
-    """Return ``shape_ranks`` of a system given by name or row (cached by what was passed: a name is quick to hash)."""
-    return shape_ranks(as_system(system))
-
-
-def evaluate_rank(cards: str | Iterable[Card | str], system: str | RankingSystem | None = None) -> int:
-    """Return the class rank (1 = best) of five cards under ``system``, by looking their shape up.
-
-    The same number as ``evaluate(cards, system).rank``, without re-deriving
-    the category: one sort of five ranks and one dictionary look-up. A tuple of
-    five distinct ``Card`` objects (what ``hand_cards`` returns) is used as it
-    is; anything else (text, a list, strings) is parsed first.
-
-    >>> evaluate_rank("6c 4h 3s 2d Ac", "ace-to-six"), evaluate_rank("5s 4d 3c 2h Ad", "ace-to-five")
-    (1, 1)
-    >>> evaluate_rank("7c 5h 4s 3d 2c", "deuce-to-seven") < evaluate_rank("7d 6s 5c 4c 2d", "deuce-to-seven")
-    True
-    >>> evaluate_rank("6c 4h 3s 2d 6c")
-    Traceback (most recent call last):
-    lowball.errors.CardError: duplicate card '6c'
-    """
-    if type(cards) is not tuple or len(cards) != HAND_SIZE:
-        cards = hand_cards(cards)
-    a, b, c, d, e = cards
-    # The fast path trusts only five distinct Card objects; anything else goes through the parser,
-    # which also names a duplicate card.
-    if not (type(a) is type(b) is type(c) is type(d) is type(e) is Card and len({a, b, c, d, e}) == HAND_SIZE):
-        a, b, c, d, e = hand_cards(cards)
-    shape = tuple(sorted((a.rank, b.rank, c.rank, d.rank, e.rank))), a.suit == b.suit == c.suit == d.suit == e.suit
-    return _rank_lookup(system)[shape]
+# One hand is ranked by the dictionary look-up of ``lowball.ranking.lookup`` (numpy only pays off on
+# many hands at once): the same class rank as ``evaluate(cards, system).rank``, without building the
+# value. ``evaluate_rank(cards, system)``: see ``rank_of`` for the details and the doctests.
+evaluate_rank = rank_of

@@ -2,7 +2,8 @@
 
 The words come from the rankings table (``[ranks]`` and ``[hand_names]`` in
 ``rules/rankings.toml``), in English and Russian; only the choice of template
-and fields is made here.
+and fields is made here. A hand with the joker reads as the hand it completes
+(F8: A-6-5-3-joker reads 6-5-3-2-A).
 """
 
 from __future__ import annotations
@@ -12,11 +13,18 @@ from typing import Sequence
 
 from lowball.core.cards import Card
 from lowball.core.rankings import RankingSystem, load_rankings
+from lowball.ranking.joker import resolve_joker
 from lowball.ranking.literate import as_system, groups, judge, value
 
 
 def display_order(cards: Sequence[Card], system: RankingSystem) -> tuple[Card, ...]:
-    """Return the cards as the system reads them: biggest group first, then from the top card down."""
+    """Return the cards as the system reads them: biggest group first, then from the top card down.
+
+    >>> from lowball.core.cards import format_cards, parse_cards
+    >>> format_cards(display_order(parse_cards("Ac 6d 5h 3s Jk"), as_system("ace-to-five")))   # F8
+    '6d 5h 3s 2c Ac'
+    """
+    cards = resolve_joker(cards, system)
     counts = Counter(value(card, system) for card in cards)
     return tuple(sorted(cards, key=lambda c: (counts[value(c, system)], value(c, system)), reverse=True))
 
@@ -27,6 +35,8 @@ def rank_text(cards: Sequence[Card], system: str | RankingSystem) -> str:
     >>> from lowball.core.cards import parse_cards
     >>> rank_text(parse_cards("Ac 2d 3h 4s 6c"), "ace-to-six"), rank_text(parse_cards("Ac 2d 3h 4s 6c"), "high")
     ('6-4-3-2-A', 'A-6-4-3-2')
+    >>> rank_text(parse_cards("Ac 6d 5h 3s Jk"), "ace-to-five")     # F8: the joker reads as the deuce
+    '6-5-3-2-A'
     """
     row = as_system(system)
     return "-".join("10" if c.rank == 10 else c.rank_char for c in display_order(cards, row))
@@ -40,6 +50,7 @@ def hand_name(cards: Sequence[Card], system: str | RankingSystem, lang: str = "e
     ('six-four low', 'шестёрка-четвёрка без пары')
     """
     row = as_system(system)
+    cards = resolve_joker(cards, row)
     tables = load_rankings()
     forms = tables.rank_names[lang]
     cat, parts = judge(cards, row)

@@ -1,4 +1,8 @@
-"""Say in words why one hand beats another, naming the deciding rule (H2, H3, K1, F1, S2)."""
+"""Say in words why one hand beats another, naming the deciding rule (H2, H3, K1, F1, F8, S2).
+
+A hand with the joker is explained as the hand it completes, with a note
+saying what the joker plays as (F8: "the joker plays as a deuce").
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from lowball.core.cards import Card
 from lowball.ranking import (
     BROADWAY, HAND_SIZE, WHEEL, as_system, hand_cards, hand_name, judge, rank_text, strength_key,
 )
+from lowball.ranking.joker import plays_as, resolve_joker
 from lowball.core.rankings import RankingSystem, load_rankings
 
 
@@ -40,6 +45,22 @@ def _notes(cards: Sequence[Card], system: RankingSystem, lang: str) -> list[str]
     if len({card.suit for card in cards}) == 1 and not system.flushes_count:
         notes.append(f"{said['suited-ignored']} ({system.category_clause})")
     return notes
+
+
+def joker_note(cards: Sequence[Card], system: str | RankingSystem, lang: str = "en") -> str | None:
+    """Return what the joker plays as in five cards, with its clause, or None when they hold no joker (F8).
+
+    >>> from lowball.core.cards import parse_cards
+    >>> joker_note(parse_cards("Ac 6d 5h 3s Jk"), "ace-to-five"), joker_note(parse_cards("Ac 6d 5h 3s Jk"), "ace-to-five", "ru")
+    ('the joker plays as a deuce (F8)', 'джокер играет как двойка (F8)')
+    """
+    row = as_system(system)
+    rank = plays_as(cards, row)
+    if rank is None:
+        return None
+    value = 1 if rank == 14 and row.ace == "low" else rank
+    name = load_rankings().rank_names[lang][value][0]
+    return f"{words.SENTENCES[lang]['joker'].format(rank=words.a_rank(name, lang))} ({row.joker_clause})"
 
 
 def _steps(parts_w, parts_l, lang: str) -> str:
@@ -76,13 +97,17 @@ def explain(a: str | Iterable[Card | str], b: str | Iterable[Card | str],
     '6-4-3-2-A beats 6-5-3-2-A. Both are no-pair hands (H3); comparing from the top: 6 = 6, then 4 beats 5.'
     >>> explain("6c 4h 3s 2d Ac", "6d 4s 3h 2c Ah", "ace-to-six", lang="ru")
     'Обе руки — без пары одинакового достоинства (6-4-3-2-A); масти не имеют старшинства, поэтому ничья и банк делится (S2).'
+    >>> explain("6c 5h 3s Jk Ac", "6d 4s 3h 2c Ah", "ace-to-five")
+    '6-4-3-2-A beats 6-5-3-2-A. Both are no-pair hands (F1); comparing from the top: 6 = 6, then 4 beats 5. The joker plays as a deuce (F8).'
     >>> explain("6c 4h 3s 2d Ac", "6d 4s 3h 2c Ah", "ace-to-six", lang="fr")
     Traceback (most recent call last):
     ValueError: unknown language 'fr' (known: en, ru)
     """
     words.check_lang(lang)
     row = as_system(system)
-    hands = hand_cards(a), hand_cards(b)
+    given = hand_cards(a), hand_cards(b)
+    jokers = [note for hand in given if (note := joker_note(hand, row, lang))]
+    hands = tuple(resolve_joker(hand, row) for hand in given)       # F8: the joker resolved before ranking
     key_a, key_b = (strength_key(h, row) for h in hands)
     winner, loser = hands if key_a <= key_b else hands[::-1]
     (cat_w, parts_w), (cat_l, parts_l) = judge(winner, row), judge(loser, row)
@@ -104,7 +129,7 @@ def explain(a: str | Iterable[Card | str], b: str | Iterable[Card | str],
         sentence = f"{beats}. " + said["same-category"].format(
             nouns=_noun(cat_w, lang, True), clause=row.tie_break_clause, steps=_steps(parts_w, parts_l, lang),
         )
-    notes = _notes(winner, row, lang) + _notes(loser, row, lang)
+    notes = jokers + _notes(winner, row, lang) + _notes(loser, row, lang)
     notes = list(dict.fromkeys(notes))
     return ". ".join([sentence] + [n[0].upper() + n[1:] for n in notes]) + "."
 
@@ -116,9 +141,12 @@ def describe(cards: str | Iterable[Card | str], system: str | RankingSystem | No
     'K-9-7-4-2: no pair, king-nine low'
     >>> describe("Kh 9d 7c 4s 2h", "ace-to-six", "ru")
     'K-9-7-4-2: без пары, король-девятка без пары'
+    >>> describe("Ac 6d 5h 3s Jk", "ace-to-five")
+    '6-5-3-2-A: no pair, six-five low; the joker plays as a deuce (F8)'
     """
     words.check_lang(lang)
     row = as_system(system)
     hand = hand_cards(cards)
-    cat, _ = judge(hand, row)
-    return f"{rank_text(hand, row)}: {category_name(cat, lang)}, {hand_name(hand, row, lang)}"
+    cat, _ = judge(resolve_joker(hand, row), row)
+    note = joker_note(hand, row, lang)
+    return f"{rank_text(hand, row)}: {category_name(cat, lang)}, {hand_name(hand, row, lang)}" + (f"; {note}" if note else "")

@@ -61,6 +61,7 @@ SENTENCES = {
         "broadway-no-straight": "the ace is always low, so A-K-Q-J-10 is not a straight",
         "run-ignored": "straights do not count in this system",
         "suited-ignored": "flushes do not count in this system",
+        "joker": "the joker plays as {rank}",
     },
     "ru": {
         "categories": "{w} — {wcat}; {l} — {lcat}, а в системе «{system}» категория «{wcat}» лучше категории «{lcat}» ({clause})",
@@ -76,8 +77,53 @@ SENTENCES = {
         "broadway-no-straight": "туз всегда младший, поэтому A-K-Q-J-10 не стрит",
         "run-ignored": "стриты в этой системе не считаются",
         "suited-ignored": "флеши в этой системе не считаются",
+        "joker": "джокер играет как {rank}",
     },
 }
+
+
+# A split showdown in words (L1, L2): ``lowball.text.split``.
+SPLIT = {
+    "en": {
+        "player": "player {n}",
+        "high": "{who}: high {ranks} ({cards}), {name}",
+        "low": "low {ranks} ({cards}), {name}",
+        "no-low": "no low: none of its fives is {qualifier} ({clause})",
+        "both": "{cards} play in both ({clause})",
+        "and": "and",
+        "wins-high": "{who} wins the high half",
+        "split-high": "{who} split the high half",
+        "wins-low": "{who} wins the low half",
+        "split-low": "{who} split the low half",
+        "scoop": "{who} wins the high half and the low half: a scoop (L2)",
+        "no-low-at-all": "No one has a qualifying low, so the best high takes the whole pot: {who} (L2)",
+    },
+    "ru": {
+        "player": "Игрок {n}",
+        "high": "{who}: старшая рука {ranks} ({cards}), {name}",
+        "low": "младшая рука {ranks} ({cards}), {name}",
+        "no-low": "проходной младшей руки нет: ни одна пятёрка карт не {qualifier} ({clause})",
+        "both": "{cards} играют в обеих ({clause})",
+        "and": "и",
+        "wins-high": "старшую половину выигрывает {who}",
+        "split-high": "старшую половину делят {who}",
+        "wins-low": "младшую половину выигрывает {who}",
+        "split-low": "младшую половину делят {who}",
+        "scoop": "{who} выигрывает обе половины и забирает весь банк (L2)",
+        "no-low-at-all": "Ни у кого нет проходной младшей руки, поэтому весь банк забирает лучшая старшая рука: {who} (L2)",
+    },
+}
+
+
+def a_rank(name: str, lang: str) -> str:
+    """Return a rank's name as a sentence needs it after "plays as": 'a deuce', 'an ace' (Russian has no article).
+
+    >>> a_rank("deuce", "en"), a_rank("eight", "en"), a_rank("двойка", "ru")
+    ('a deuce', 'an eight', 'двойка')
+    """
+    if lang != "en":
+        return name
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
 
 
 def check_lang(lang: str) -> str:
