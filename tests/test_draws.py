@@ -82,3 +82,17 @@ def test_a_question_too_big_to_count_exactly_is_refused_in_seconds(cards, discar
 def test_the_number_of_draws_is_checked(draws):
     with pytest.raises(LowballError, match="draws"):
         many_draw_odds("7c 6d 3h 2s Kc", "Kc", "deuce-to-seven", draws=draws)
+
+
+def test_lowball_odds_draws_at_the_command_line(capsys):
+    """`lowball odds --draws 3`: the JSON keeps one chance per kind under "kinds", with the exact fraction."""
+    import json
+
+    from lowball.cli import main
+
+    assert main(["odds", "7c 6d 3h 2s Kc", "--discard", "Kc", "--system", "deuce-to-seven", "--draws", "3",
+                 "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert Fraction(record["kinds"]["seven"]["exact"]) == 1 - Fraction(39 * 38 * 37, 47 * 46 * 45)
+    assert main(["odds", "7c 6d 3h 2s Kc", "--system", "deuce-to-seven", "--draws", "3"]) == 2
+    assert "--draws needs --discard" in capsys.readouterr().err

@@ -11,7 +11,9 @@ import argparse
 import json
 from typing import Any
 
+from lowball.analysis.draws import ManyDrawOdds, many_draw_odds
 from lowball.core.cards import DECK, format_cards
+from lowball.errors import LowballError
 from lowball.analysis.odds import DrawOdds, draw_odds, goal_kind, kinds, rank_discards, rest_label
 from lowball.ranking import as_system, hand_cards
 from lowball.core.rankings import load_rankings
@@ -63,6 +65,10 @@ def add_odds_command(subparsers: Any) -> argparse.ArgumentParser:
     odds.add_argument("--deck", type=int, choices=(len(DECK), len(DECK) + 1), default=len(DECK),
                       help="52 cards, or 53 with the joker (ace-to-five only: F2, F8)")
     odds.add_argument("--joker", action="store_true", help="the same as --deck 53")
+    odds.add_argument("--draws", type=int, default=1, metavar="N",
+                      help="draws to make the hand in (default 1; triple draw: 3): keep the cards held and redraw "
+                           "the thrown ones each draw until the kind is made, the failed cards out of play; "
+                           "exact, by a recursion over the unseen cards (K2, K8)")
     odds.add_argument("--json", action="store_true", help="print JSON instead of text")
     odds.set_defaults(run=cmd_odds)
     return odds
@@ -88,6 +94,17 @@ def cmd_odds(args: argparse.Namespace) -> int:
     deck = len(DECK) + 1 if getattr(args, "joker", False) else getattr(args, "deck", len(DECK))
     cards = hand_cards(" ".join(args.cards))
     goal = goal_kind(row, args.goal)
+    draws = getattr(args, "draws", 1)
+    if draws != 1:
+        if args.discard is None:
+            raise LowballError("--draws needs --discard: the odds over several draws are of one discard")
+        thrown = "" if args.discard.strip().lower() in STAND_PAT else args.discard
+        many = many_draw_odds(cards, thrown, row, draws=draws, deck=deck)
+        if args.json:
+            print(json.dumps(many.as_dict() | {"goal": goal.key}, indent=2))
+        else:
+            print("\n".join(many_lines(many, goal.key)))
+        return 0
     if args.discard is not None:
         thrown = "" if args.discard.strip().lower() in STAND_PAT else args.discard
         odds = draw_odds(cards, thrown, row, deck)
@@ -104,6 +121,22 @@ def cmd_odds(args: argparse.Namespace) -> int:
     else:
         print("\n".join(ranking_lines(ranked, goal.key)))
     return 0
+
+
+def many_lines(odds: ManyDrawOdds, goal: str) -> list[str]:
+    """Return the text report of the chances within several draws: one line per kind, the goal marked.
+
+    >>> many_lines(many_draw_odds("7c 6d 3h 2s Kc", "Kc", "deuce-to-seven", draws=3), "seven")[1]
+    '  seven-low or better   43.6%  (7076/16215)  <- goal'
+    """
+    action = f"throwing {format_cards(odds.discard)}" if odds.discard else "standing pat"
+    lines = [f"{odds.system}: {format_cards(odds.cards)}, {action}, within {odds.draws} draws "
+             f"(kept cards held, the thrown ones redrawn until the kind is made)"]
+    width = max(len(kind.label) for kind, _ in odds.chances)
+    for kind, chance in odds.chances:
+        mark = "  <- goal" if kind.key == goal else ""
+        lines.append(f"  {kind.label:<{width}}  {100 * float(chance):5.1f}%  ({chance}){mark}")
+    return lines
 
 
 def discard_text(odds: DrawOdds) -> str:
