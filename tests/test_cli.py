@@ -24,7 +24,7 @@ def test_rank_prints_category_rank_and_name(capsys):
 def test_rank_json_and_separate_card_arguments(capsys):
     code, out, _ = run(capsys, "rank", "--json", "--system", "deuce-to-seven", "5s", "4d", "3c", "2h", "Ad")
     record = json.loads(out)
-    assert (record["category"], record["rank"], record["name"]) == ("no-pair", 785, "ace-five low")
+    assert (record["category"], record["rank"], record["name"]) == ("no-pair", 785, "ace-five high")
     assert code == 0
 
 

@@ -73,7 +73,7 @@ def test_k1_deuce_to_seven_worked_cases():
 
 def test_k1_the_deuce_to_seven_wheel_is_ace_high_not_a_straight():
     wheel = evaluate("Ac 2d 3h 4s 5c", D27)
-    assert (wheel.category, wheel.name) == ("no-pair", "ace-five low")
+    assert (wheel.category, wheel.name) == ("no-pair", "ace-five high")
     assert compare("Ac 2d 3h 4s 5c", "Kc Qd Jh 9s 8c", D27) == -1   # any king-high beats ace-high
 
 

@@ -14,7 +14,9 @@ from typing import Sequence
 from lowball.core.cards import Card
 from lowball.core.rankings import RankingSystem, load_rankings
 from lowball.ranking.joker import resolve_joker
-from lowball.ranking.literate import as_system, groups, judge, value
+from lowball.ranking.literate import as_system, groups, judge, straight_top, value
+
+ACE = 14
 
 
 def display_order(cards: Sequence[Card], system: RankingSystem) -> tuple[Card, ...]:
@@ -23,9 +25,13 @@ def display_order(cards: Sequence[Card], system: RankingSystem) -> tuple[Card, .
     >>> from lowball.core.cards import format_cards, parse_cards
     >>> format_cards(display_order(parse_cards("Ac 6d 5h 3s Jk"), as_system("ace-to-five")))   # F8
     '6d 5h 3s 2c Ac'
+    >>> format_cards(display_order(parse_cards("Ts Jd Qh Kc Ac"), as_system("ace-to-six")))    # H4
+    'Ac Kc Qh Jd Ts'
     """
     cards = resolve_joker(cards, system)
     counts = Counter(value(card, system) for card in cards)
+    if straight_top(cards, system) == ACE:        # H4: A-K-Q-J-10 reads from the ace even where the ace counts low
+        return tuple(sorted(cards, key=lambda c: c.rank, reverse=True))
     return tuple(sorted(cards, key=lambda c: (counts[value(c, system)], value(c, system)), reverse=True))
 
 
@@ -48,6 +54,8 @@ def hand_name(cards: Sequence[Card], system: str | RankingSystem, lang: str = "e
     >>> from lowball.core.cards import parse_cards
     >>> hand_name(parse_cards("6c 4h 3s 2d Ac"), "ace-to-six"), hand_name(parse_cards("6c 4h 3s 2d Ac"), "ace-to-six", "ru")
     ('six-four low', 'шестёрка-четвёрка без пары')
+    >>> hand_name(parse_cards("5s 4d 3c 2h Ad"), "deuce-to-seven")         # K1: it loses to every king-high hand
+    'ace-five high'
     """
     row = as_system(system)
     cards = resolve_joker(cards, row)
@@ -64,6 +72,8 @@ def hand_name(cards: Sequence[Card], system: str | RankingSystem, lang: str = "e
     template = cat
     if cat == "no-pair":
         template = "no-pair-low" if row.better == "lower" else "no-pair-high"
+        if row.better == "lower" and ordered[0] == ACE:
+            template = "no-pair-ace-high"     # K1: in deuce-to-seven an ace tops the hand: it is no low at all
     top = values.get("top-card", (ordered[0],))[0]
     pairs = [v for n, v in grouped if n == 2]
     big = [v for n, v in grouped if n >= 3]

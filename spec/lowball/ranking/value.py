@@ -132,7 +132,7 @@ def evaluate(cards: str | Iterable[Card | str], system: str | RankingSystem | No
     >>> evaluate("5s 4d 3c 2h Ad", "ace-to-six").category
     'straight'
     >>> evaluate("5s 4d 3c 2h Ad", "deuce-to-seven").name
-    'ace-five low'
+    'ace-five high'
     >>> evaluate("5s 4d 3c 2h Ad", "ace-to-five").rank
     1
     >>> evaluate("Ac 6d 5h 3s Jk", "ace-to-five").name          # F8: the joker plays as the deuce
