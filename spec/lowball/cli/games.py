@@ -49,7 +49,12 @@ def cmd_games(args: argparse.Namespace) -> int:
     for r in records:
         low, high = r["players"]
         print(f"{r['name']:<{width}}  {r['variant']:<14} {low}-{high} players  {r[args.lang]}")
-    print(f"\ntables: {Path(records[0]['path']).parent}")
+    folder = Path(records[0]["path"]).parent
+    try:
+        folder = folder.relative_to(Path.cwd())
+    except ValueError:
+        pass
+    print(f"\ntables: {folder}")
     return 0
 
 
@@ -72,9 +77,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"  {line}")
     head = {"en": ("player", "start", "finish", "change"), "ru": ("игрок", "было", "стало", "итог")}[args.lang]
     width = max(len(n) for n in hand.names + (head[0],))
-    print(f"{head[0]:<{width}} {head[1]:>7} {head[2]:>7} {head[3]:>7}")
-    for name, a, b, c in zip(hand.names, result.starting_stacks, result.finishing_stacks, result.changes):
-        print(f"{name:<{width}} {a:>7} {b:>7} {c:>+7}")
+    rows = [(str(a), str(b), f"{c:+d}") for a, b, c in
+            zip(result.starting_stacks, result.finishing_stacks, result.changes)]
+    cols = [max(7, len(head[i + 1]), *(len(row[i]) for row in rows)) for i in range(3)]
+    print(f"{head[0]:<{width}} " + " ".join(f"{h:>{w}}" for h, w in zip(head[1:], cols)))
+    for name, row in zip(hand.names, rows):
+        print(f"{name:<{width}} " + " ".join(f"{v:>{w}}" for v, w in zip(row, cols)))
     return 0
 
 
