@@ -80,7 +80,7 @@ docs: venv
 	$(VENV)/bin/sphinx-build -W --keep-going -b html -c docs -d $(DOCS_BUILD)/doctrees . $(DOCS_BUILD)/html
 
 lab: venv
-	@echo "JupyterLab: http://127.0.0.1:$(PORT)/lab"
+	@echo "JupyterLab: http://127.0.0.1:$(PORT)/lab (the notebooks are in notebooks/; links to docs/ open beside them)"
 	$(VENV)/bin/jupyter lab \
 	    --ServerApp.ip=127.0.0.1 \
 	    --ServerApp.port=$(PORT) \
@@ -88,7 +88,8 @@ lab: venv
 	    --allow-root \
 	    --IdentityProvider.token='' \
 	    --ServerApp.open_browser=False \
-	    --ServerApp.root_dir=notebooks
+	    --ServerApp.root_dir=. \
+	    --LabApp.default_url=/lab/tree/notebooks/00-start-here.ipynb
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build dist docs/_build artifacts

@@ -178,11 +178,30 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def voila_server(tmp: Path, log: Path) -> Server:
+def voila_server(tmp: Path, log: Path, cull_idle: int | None = None, cull_interval: int | None = None) -> Server:
     """Voilà on notebooks/, started through scripts/serve-app.sh (the script behind `make app`)."""
     port = free_port()
-    return Server("Voilà", ["bash", str(ROOT / "scripts" / "serve-app.sh")], port, "/", log,
-                  cwd=tmp, env={"PORT": str(port), "VENV": sys.prefix, "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")})
+    env = {"PORT": str(port), "VENV": sys.prefix, "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")}
+    if cull_idle is not None:
+        env["CULL_IDLE"] = str(cull_idle)
+    if cull_interval is not None:
+        env["CULL_INTERVAL"] = str(cull_interval)
+    return Server("Voilà", ["bash", str(ROOT / "scripts" / "serve-app.sh")], port, "/", log, cwd=tmp, env=env)
+
+
+def kernels(server: Server) -> list[int]:
+    """Return the process ids of the kernels a server is running (its ipykernel children, at any depth)."""
+    if server.proc is None:
+        return []
+    found = []
+    for pid in descendants(server.proc.pid):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if any(b"ipykernel" in part for part in command) and _alive(pid):
+            found.append(pid)
+    return found
 
 
 LAB_SETTINGS = {
@@ -194,12 +213,20 @@ LAB_SETTINGS = {
 
 
 def lab_server(tmp: Path, log: Path) -> Server:
-    """JupyterLab on a copy of notebooks/ (running cells must never touch the checked-in notebooks)."""
+    """JupyterLab on a copy of notebooks/ and docs/rules/ (running cells must never touch the checked-in notebooks).
+
+    The copy keeps the repository's layout, notebooks/ beside docs/, so that the notebooks' links to
+    the rules pages (``../docs/rules/teaching-table.md#h2``) open in JupyterLab as they do from the
+    repository's root.
+    """
     port = free_port()
-    root = tmp / "notebooks"
-    root.mkdir(parents=True, exist_ok=True)
+    root = tmp / "repo"
+    (root / "notebooks").mkdir(parents=True, exist_ok=True)
+    (root / "docs" / "rules").mkdir(parents=True, exist_ok=True)
     for notebook in NOTEBOOKS.glob("*.ipynb"):
-        (root / notebook.name).write_bytes(notebook.read_bytes())
+        (root / "notebooks" / notebook.name).write_bytes(notebook.read_bytes())
+    for page in (ROOT / "docs" / "rules").glob("*.md"):
+        (root / "docs" / "rules" / page.name).write_bytes(page.read_bytes())
     settings = tmp / "settings"
     for name, text in LAB_SETTINGS.items():
         (settings / name).parent.mkdir(parents=True, exist_ok=True)
@@ -215,14 +242,14 @@ def lab_server(tmp: Path, log: Path) -> Server:
 
 # ---- reading the pages ----
 
-STATUS = re.compile(r"pot\s+(\d+)\s*·\s*stacks\s+(.*)")
+STATUS = re.compile(r"pot\s+(\d+)\s*·\s*stacks\s+(.*?)\s*·\s*dealer\s+(\S+)")
 
 
-def parse_status(text: str) -> tuple[int, dict[str, int]]:
-    """Read "pot N · stacks you 26, bot1 26, bot2 26" into (pot, {name: stack}).
+def parse_status(text: str) -> tuple[int, dict[str, int], str]:
+    """Read "pot N · stacks you 26, Lena 26, Misha 26 · dealer Misha" into (pot, {name: stack}, dealer).
 
-    >>> parse_status("pot 3 · stacks you 25, bot1 25, bot2 25")
-    (3, {'you': 25, 'bot1': 25, 'bot2': 25})
+    >>> parse_status("pot 3 · stacks you 25, Lena 25, Misha 25 · dealer Misha")
+    (3, {'you': 25, 'Lena': 25, 'Misha': 25}, 'Misha')
     """
     match = STATUS.search(" ".join(text.split()))
     if not match:
@@ -231,7 +258,7 @@ def parse_status(text: str) -> tuple[int, dict[str, int]]:
     for part in match.group(2).split(","):
         name, _, chips = part.strip().rpartition(" ")
         stacks[name] = int(chips)
-    return int(match.group(1)), stacks
+    return int(match.group(1)), stacks, match.group(3)
 
 
 def safe_name(text: str) -> str:
@@ -241,3 +268,26 @@ def safe_name(text: str) -> str:
     'test_x-02-three'
     """
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")
+
+
+# ---- is a page (or a panel) all in Russian? ----
+
+# Latin words a Russian page may keep: the language switch's own label, product and format names, commands.
+LATIN_ALLOWED = {"English", "JupyterLab", "PHH", "make", "lab", "app", "Z3"}
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
+# Cards and hands ("A♣", "K-Q-J-10-A", "Kc", the joker "Jk"), the reader's own text quoted back in «...»,
+# clause ids (T1, K1), seat ids (p1), the letters of the suits and ranks in a card error, the hand letters A-D.
+NOT_WORDS = re.compile(r"«[^»]*»|\bJk\b|\b(?:[2-9TJQKA]|10)(?:[cdhs♣♦♥♠])\b|\b[A-Z]\d+\b|\bp\d+\b|"
+                       r"\b(?:[2-9TJQKA]|10)(?:-(?:[2-9TJQKA]|10))+\b")
+
+
+def english_words(text: str, names: tuple[str, ...] = ()) -> list[str]:
+    """Return the English words in a text that should be all Russian (names, cards and clause ids aside).
+
+    >>> english_words("Лена ставит 1 (T3); K-Q-J-10-A — стрит, Kc", names=("Lena",))
+    []
+    >>> english_words("Ваш ход, you. Check")
+    ['you', 'Check']
+    """
+    text = NOT_WORDS.sub(" ", text)
+    return [word for word in LATIN_WORD.findall(text) if word not in LATIN_ALLOWED and word not in names]

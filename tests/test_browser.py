@@ -1,13 +1,19 @@
-"""Browser tests: the notebooks' widgets in Voilà and in JupyterLab, driven by Playwright + Debian's Chromium.
+"""Browser tests: the notebooks' panels in Voilà and in JupyterLab, driven by Playwright + Debian's Chromium.
 
 Needs /usr/bin/chromium (``bash scripts/install-chromium.sh``; ``make test`` runs it first). A
 missing browser or a server that does not come up fails these tests loudly; they are never skipped.
 Screenshots of every page (and the servers' logs) go to artifacts/browser/.
+
+What is covered: each panel in English and switched to Russian (no English word left in it), the
+charts as images, a full hand of notebook 6 with "New hand" pressed mid-hand, the Voilà kernels
+shut down when their pages are left or closed, no request leaving the machine, and in JupyterLab
+Run All plus a clause link that opens its rules page.
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 import re
 import time
 import tomllib
@@ -16,17 +22,20 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect, sync_playwright
 
-from browser_support import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SYSTEMS, chromium_problem, lab_server,
-                             parse_status, safe_name, voila_server)
+from browser_support import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SYSTEMS, chromium_problem, english_words, kernels,
+                             lab_server, parse_status, safe_name, voila_server)
+from lowball.core.rankings import ranking_system
 from lowball.phh.history import replay_hand
 from lowball.ranking import compare
 
 READY_TIMEOUT = 120.0      # seconds for a server to answer
 RENDER_TIMEOUT = 90_000    # ms for a notebook to execute and show its widget
 STEP_TIMEOUT = 30_000      # ms for one widget round trip (click -> kernel -> page)
+CULL_IDLE, CULL_INTERVAL = 20, 2   # seconds: the kernel-culling server's settings
 
 A, B, TIE = "hand A wins", "hand B wins", "tie"
 CLAUSE = re.compile(r"\([A-Z]\d+\)")
+TITLES = {ranking_system(key).title("en"): key for key in SYSTEMS}
 
 # expect() polls for 5 s by default: too short for a kernel round trip on a busy 2-core CI machine.
 expect.set_options(timeout=STEP_TIMEOUT)
@@ -36,12 +45,13 @@ expect.set_options(timeout=STEP_TIMEOUT)
 
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory):
-    """Start Voilà and JupyterLab together (they come up in parallel); stop both after this module."""
+    """Start Voilà, a second Voilà that culls kernels quickly, and JupyterLab together; stop them after this module."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for old in [*ARTIFACTS.glob("*.png"), *ARTIFACTS.glob("*.log")]:   # this run's artifacts only
         old.unlink()
     tmp = tmp_path_factory.mktemp("browser")
     made = {"voila": voila_server(tmp / "voila", ARTIFACTS / "voila.log"),
+            "culling": voila_server(tmp / "culling", ARTIFACTS / "voila-culling.log", CULL_IDLE, CULL_INTERVAL),
             "lab": lab_server(tmp / "lab", ARTIFACTS / "lab.log")}
     try:
         for server in made.values():
@@ -52,22 +62,23 @@ def servers(tmp_path_factory):
             server.stop()
 
 
+def ready(servers, name: str) -> str:
+    try:
+        return servers[name].wait_ready(READY_TIMEOUT)
+    except RuntimeError as err:
+        pytest.fail(str(err), pytrace=False)
+
+
 @pytest.fixture(scope="module")
 def voila(servers) -> str:
     """Base URL of Voilà (scripts/serve-app.sh) serving notebooks/."""
-    try:
-        return servers["voila"].wait_ready(READY_TIMEOUT)
-    except RuntimeError as err:
-        pytest.fail(str(err), pytrace=False)
+    return ready(servers, "voila")
 
 
 @pytest.fixture(scope="module")
 def lab(servers) -> str:
-    """Base URL of JupyterLab serving a copy of notebooks/."""
-    try:
-        return servers["lab"].wait_ready(READY_TIMEOUT)
-    except RuntimeError as err:
-        pytest.fail(str(err), pytrace=False)
+    """Base URL of JupyterLab serving a copy of notebooks/ and docs/rules/."""
+    return ready(servers, "lab")
 
 
 @pytest.fixture(scope="module")
@@ -87,12 +98,16 @@ def browser():
 
 @pytest.fixture
 def page(browser, request):
-    """A fresh page; its screenshot is saved to artifacts/browser/<test>.png at the end, pass or fail."""
+    """A fresh page; its screenshot is saved to artifacts/browser/<test>.png at the end, pass or fail.
+
+    Every request it makes is recorded in ``page.requests``, so a test can check that none leaves the machine.
+    """
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(STEP_TIMEOUT)
-    page.errors = []
+    page.errors, page.requests = [], []
     page.on("pageerror", lambda err: page.errors.append(str(err)))
+    page.on("request", lambda req: page.requests.append(req.url))
     yield page
     try:
         page.screenshot(path=ARTIFACTS / f"{safe_name(request.node.name)}.png", full_page=True)
@@ -103,20 +118,37 @@ def page(browser, request):
 
 
 def shot(page: Page, name: str) -> None:
-    """Save an extra screenshot of the page as it is now."""
+    """Save a screenshot of the page as it is now and, when it has panels, one of each panel whole.
+
+    Voilà's page scrolls inside its own container, so a "full page" screenshot is only the window;
+    the panels are photographed one by one, whatever their height.
+    """
     page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
+    size = page.viewport_size
+    for i, panel in enumerate(page.locator(".lowball-panel").all()):
+        try:
+            box = panel.bounding_box()
+            if box and box["height"] + 40 > size["height"]:          # a tall panel: a window tall enough for it
+                page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + 80})
+            panel.scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            panel.screenshot(path=ARTIFACTS / f"{name}-panel{i + 1}.png")
+        except PlaywrightError as err:
+            print(f"no screenshot of panel {i + 1} of {name}: {err}")
+        finally:
+            page.set_viewport_size(size)
 
 
 # ---- helpers ----
 
-def open_voila(page: Page, base: str, notebook: str, ready: str) -> None:
-    """Open a notebook in Voilà (which runs it) and wait until ``ready`` shows."""
-    page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded")
+def open_voila(page: Page, base: str, notebook: str, ready_selector: str) -> None:
+    """Open a notebook in Voilà (which runs it) and wait until ``ready_selector`` shows."""
+    page.goto(f"{base}/voila/render/{notebook}", wait_until="commit", timeout=RENDER_TIMEOUT)
     try:
-        page.locator(ready).first.wait_for(timeout=RENDER_TIMEOUT)
+        page.locator(ready_selector).first.wait_for(timeout=RENDER_TIMEOUT)
     except PlaywrightError:
         text = page.locator("body").inner_text()[-1500:]
-        raise AssertionError(f"Voilà did not show {ready} for {notebook} within {RENDER_TIMEOUT // 1000} s; "
+        raise AssertionError(f"Voilà did not show {ready_selector} for {notebook} within {RENDER_TIMEOUT // 1000} s; "
                              f"page errors {page.errors}; page text ends:\n{text}") from None
 
 
@@ -124,6 +156,12 @@ def assert_no_traceback(page: Page) -> None:
     text = page.locator("body").inner_text()
     for bad in ("Traceback", "There was an error when executing cell", "Error:"):
         assert bad not in text, f"{bad!r} on the page:\n{text[:3000]}"
+
+
+def assert_offline(page: Page, base: str) -> None:
+    """Fail if the page asked anything of a host other than the server (a CDN, say)."""
+    away = [url for url in page.requests if not url.startswith((base, "data:", "blob:", "about:"))]
+    assert not away, f"requests that leave the machine: {sorted(set(away))[:10]}"
 
 
 def type_into(page: Page, selector: str, text: str) -> None:
@@ -136,102 +174,39 @@ def type_into(page: Page, selector: str, text: str) -> None:
 def expect_verdicts(page: Page, verdicts: tuple[str, str, str, str], scope: str = "") -> None:
     """Wait until the verdict table shows these verdicts for ace-to-six, ace-to-six-ace-low, 2-7, A-5."""
     rows = f"{scope} .lowball-verdicts tr.lowball-row".strip()
-    expect(page.locator(f"{rows} td:nth-child(1)")).to_have_text(list(SYSTEMS))
+    expect(page.locator(f"{rows} td:nth-child(1)")).to_have_text([ranking_system(s).title("en") for s in SYSTEMS])
     expect(page.locator(f"{rows} td:nth-child(2)")).to_have_text(list(verdicts))
 
 
-def read_question(text: str) -> tuple[str, str, str]:
-    """Read "System: X / A: cards / B: cards" from the quiz question."""
-    found = {key: re.search(rf"^\s*{key}:\s*(.+?)\s*$", text, re.M) for key in ("System", "A", "B")}
-    assert all(found.values()), f"cannot read the quiz question {text!r}"
-    return found["System"].group(1), found["A"].group(1), found["B"].group(1)
+def read_question(text: str) -> tuple[str, list[str]]:
+    """Read the quiz question: the system (from its title) and the hands, "A: 7♥ 5♦ 4♥ 3♣ 2♦" and so on."""
+    system = next((key for title, key in TITLES.items() if title in text), None)
+    hands = [m.group(1) for m in re.finditer(r"^\s*[A-D]:\s*(.+?)\s*$", text, re.M)]
+    assert system and len(hands) >= 2, f"cannot read the quiz question {text!r}"
+    return system, hands
 
 
-# ---- Voilà ----
-
-def test_serve_app_prints_urls(voila, servers):
-    log = servers["voila"].log_path.read_text()
-    assert f"{voila}/voila/render/02-three-rankings.ipynb" in log
-    assert f"{voila}/" in log
+def panel_text(page: Page) -> str:
+    """Return what the reader can read in every panel of the page (hidden elements and text areas aside)."""
+    return " | ".join(page.locator(".lowball-panel").all_inner_texts())
 
 
-def test_voila_rankings_type_hands(voila, page):
-    """Notebook 2: each system's verdict, for the seed pair and for hands typed in."""
-    open_voila(page, voila, "02-three-rankings.ipynb", ".lowball-verdicts tr.lowball-row")
-
-    # Default pair: A = 6-4-3-2-A (no pair), B = the wheel 5-4-3-2-A. Ace-to-six (both conventions)
-    # counts the wheel as a straight, which loses to any no-pair hand; 2-7 has the ace high, so the
-    # lower A-5 beats A-6; A-5 ignores straights, so the wheel is the best hand.
-    expect_verdicts(page, (A, A, B, B))
-    expect(page.locator(".lowball-agreement")).to_have_text("The systems disagree on this pair.")
-
-    # A = 7-5-4-3-2, B = 6-4-3-2-A: with the ace low B is a 6-low and beats a 7-low (A-6 and A-5);
-    # in 2-7 B is ace-high and 7-5-4-3-2 is the best hand there.
-    type_into(page, ".lowball-hand-a", "7c 5d 4h 3s 2c")
-    type_into(page, ".lowball-hand-b", "Ah 2d 3s 4c 6h")
-    expect_verdicts(page, (B, B, A, B))
-    expect(page.locator(".lowball-agreement")).to_have_text("The systems disagree on this pair.")
-
-    # Same ranks, other suits: a tie everywhere.
-    type_into(page, ".lowball-hand-b", "7d 5h 4s 3c 2d")
-    expect_verdicts(page, (TIE, TIE, TIE, TIE))
-    expect(page.locator(".lowball-agreement")).to_have_text("All systems agree.")
-    shot(page, "voila-02-typed")
-
-    # A bad card: one line next to the field, no table, no traceback.
-    type_into(page, ".lowball-hand-a", "6c 4x 3s 2d Ac")
-    error = page.locator("span.lowball-error")
-    expect(error).to_have_count(1)
-    expect(error).to_contain_text("4x")
-    assert "\n" not in error.inner_text().strip()
-    expect(page.locator(".lowball-verdicts table")).to_have_count(0)
-    assert_no_traceback(page)
-    shot(page, "voila-02-error")
-
-    # Fixing the hand brings the table back and clears the message.
-    type_into(page, ".lowball-hand-a", "6c 4h 3s 2d Ac")
-    expect_verdicts(page, (A, A, B, A))
-    expect(error).to_have_count(0)
-    assert not page.errors, page.errors
+def to_russian(page: Page, marker: str) -> None:
+    """Switch every panel of the page to Russian and wait until ``marker`` shows."""
+    for switch in page.locator(".lowball-lang button", has_text="Русский").all():
+        switch.click()
+    expect(page.locator(".lowball-panel").first).to_contain_text(marker)
 
 
-def test_voila_quiz_answer(voila, page):
-    """Notebook 3: a guess gets "Right!"/"Not quite." with a clause id, and the score follows."""
-    open_voila(page, voila, "03-quiz.ipynb", ".lowball-question code")
-    question, feedback, score = (page.locator(s) for s in (".lowball-question", ".lowball-feedback",
-                                                           ".lowball-score"))
-    expect(score).to_have_text("Score: 0 of 0")
-
-    system, a, b = read_question(question.inner_text())
-    page.locator(".lowball-guess-a").click()
-    expect(feedback).to_have_text(re.compile(r"^(Right!|Not quite\.) \S"))
-    text = feedback.inner_text()
-    assert CLAUSE.search(text), f"no clause id in parentheses in the feedback {text!r}"
-    right = text.startswith("Right!")
-    assert right == (compare(a, b, system) == 1), f"{system}: {a} vs {b}: feedback {text!r}"
-    expect(score).to_have_text(f"Score: {int(right)} of 1")
-
-    # Next question, answered right on purpose: the score counts it.
-    page.locator(".lowball-next").click()
-    expect(feedback).to_have_text("")
-    expect(score).to_have_text(f"Score: {int(right)} of 1")
-    system, a, b = read_question(question.inner_text())
-    guess = {1: "a", -1: "b", 0: "tie"}[compare(a, b, system)]
-    page.locator(f".lowball-guess-{guess}").click()
-    expect(feedback).to_have_text(re.compile(r"^Right! .*\([A-Z]\d+\)"))
-    expect(score).to_have_text(f"Score: {int(right) + 1} of 2")
-    assert_no_traceback(page)
-    assert not page.errors, page.errors
+def assert_all_russian(page: Page) -> None:
+    text = panel_text(page)
+    assert re.search("[а-яё]", text), f"no Russian on the panels:\n{text[:1000]}"
+    left = english_words(text)
+    assert not left, f"English left on the Russian panels: {sorted(set(left))}\n{text[:3000]}"
 
 
-def test_voila_play_hand_to_the_end(voila, page):
-    """Notebook 6: play a hand through the buttons; chips are conserved and the PHH is offered."""
-    open_voila(page, voila, "06-play.ipynb", ".lowball-status")
-    status = page.locator(".lowball-status")
-    pot, stacks = parse_status(status.inner_text())
-    total = pot + sum(stacks.values())
-    assert list(stacks) == ["you", "bot1", "bot2"], stacks   # PlayPanel(players=3): you and two bots
-
+def play_to_the_end(page: Page) -> list[str]:
+    """Click through a hand of notebook 6 (check or call, stand pat, else the first button) until it is over."""
     over = page.locator(".lowball-over")
     clicks = []
     for _ in range(40):
@@ -239,7 +214,7 @@ def test_voila_play_hand_to_the_end(voila, page):
             "() => document.querySelector('.lowball-over') || document.querySelector('.lowball-actions button')",
             timeout=STEP_TIMEOUT)
         if over.count():
-            break
+            return clicks
         for choice in (".lowball-act-cc", ".lowball-act-sd", "button"):   # check/call, stand pat, else first
             button = page.locator(f".lowball-actions {choice}").first
             if button.count():
@@ -255,27 +230,278 @@ def test_voila_play_hand_to_the_end(voila, page):
                                  f"{page.locator('.lowball-prompt').inner_text()!r}") from None
         prompt = page.locator(".lowball-prompt")
         assert prompt.locator(".lowball-error").count() == 0, f"{clicks[-1]!r} refused: {prompt.inner_text()!r}"
-    else:
-        raise AssertionError(f"the hand did not end after 40 clicks: {clicks}")
+    raise AssertionError(f"the hand did not end after 40 clicks: {clicks}")
 
-    expect(over).to_have_text("The hand is over.")
+
+def check_the_finished_hand(page: Page, total: int) -> dict[str, int]:
+    """Check a finished hand of notebook 6: chips conserved, the PHH offered, and it replays to the same stacks."""
+    expect(page.locator(".lowball-over")).to_have_text("The hand is over.")
     expect(page.locator(".lowball-actions button")).to_have_count(0)
-    pot, final = parse_status(status.inner_text())
-    assert pot == 0, status.inner_text()
-    assert sum(final.values()) == total, f"chips not conserved: {final} from {total} (clicked {clicks})"
-
+    pot, final, _ = parse_status(page.locator(".lowball-status").inner_text())
+    assert pot == 0
+    assert sum(final.values()) == total, f"chips not conserved: {final} from {total}"
     phh = page.locator(".lowball-phh textarea").input_value()
     assert 'variant = "FA6L1D"' in phh, phh
     data = tomllib.loads(phh)
-    assert data["players"] == list(final)
-    assert data["finishing_stacks"] == list(final.values())
-    assert sum(data["starting_stacks"]) == total, f"the status said {total} chips, the PHH {data['starting_stacks']}"
+    assert data["players"] == list(final) and data["finishing_stacks"] == list(final.values())
     assert list(replay_hand(phh).result.finishing_stacks) == list(final.values())
     href = page.locator("a.lowball-download").get_attribute("href")
-    assert href.startswith("data:text/plain;base64,")
-    assert base64.b64decode(href.split(",", 1)[1]).decode() == phh
+    assert href.startswith("data:text/plain;base64,") and base64.b64decode(href.split(",", 1)[1]).decode() == phh
+    return final
+
+
+# ---- Voilà ----
+
+def test_serve_app_prints_urls(voila, servers):
+    log = servers["voila"].log_path.read_text()
+    assert f"{voila}/voila/render/02-three-rankings.ipynb" in log
+    assert f"{voila}/" in log
+
+
+def test_voila_rankings_type_hands(voila, page):
+    """Notebook 2: each system's verdict, for the seed pair and for hands typed in; bad and shared cards refused."""
+    open_voila(page, voila, "02-three-rankings.ipynb", ".lowball-verdicts tr.lowball-row")
+
+    # Default pair: A = 6-4-3-2-A (no pair), B = the wheel 5-4-3-2-A. Ace-to-six (both conventions)
+    # counts the wheel as a straight, which loses to any no-pair hand; 2-7 has the ace high, so the
+    # lower A-5 beats A-6; A-5 ignores straights, so the wheel is the best hand.
+    expect_verdicts(page, (A, A, B, B))
+    expect(page.locator(".lowball-agreement")).to_have_text("The systems disagree on this pair.")
+    expect(page.locator(".lowball-static-note").first).to_be_hidden()     # live here: no "static copy" note
+
+    # A = 7-5-4-3-2, B = 6-4-3-2-A: with the ace low B is a 6-low and beats a 7-low (A-6 and A-5);
+    # in 2-7 B is ace-high and 7-5-4-3-2 is the best hand there.
+    type_into(page, ".lowball-hand-a", "7c 5d 4h 3s 2c")
+    type_into(page, ".lowball-hand-b", "Ah 2d 3c 4s 6h")
+    expect_verdicts(page, (B, B, A, B))
+
+    # Same ranks, other suits: a tie everywhere.
+    type_into(page, ".lowball-hand-b", "7d 5h 4s 3c 2d")
+    expect_verdicts(page, (TIE, TIE, TIE, TIE))
+    expect(page.locator(".lowball-agreement")).to_have_text("All systems agree.")
+    shot(page, "voila-02-typed")
+
+    # A bad card: one line next to the field, no table, no traceback.
+    type_into(page, ".lowball-hand-a", "6c 4x 3s 2d Ac")
+    error = page.locator("span.lowball-error")
+    expect(error).to_have_count(1)
+    expect(error).to_contain_text("4x")
+    assert "\n" not in error.inner_text().strip()
+    expect(page.locator(".lowball-verdicts table")).to_have_count(0)
+    assert_no_traceback(page)
+
+    # The same card in both hands: refused with the card named.
+    type_into(page, ".lowball-hand-a", "7d 6h 4h 3s 2c")
+    expect(error).to_contain_text("7♦ is in both hands")
+    shot(page, "voila-02-error")
+
+    # Fixing the hand brings the table back and clears the message.
+    type_into(page, ".lowball-hand-a", "6c 4h 3s 2h Ac")
+    expect_verdicts(page, (A, A, B, A))
+    expect(error).to_have_count(0)
+
+    # A seed case from the dropdown, then typing: the dropdown goes back to "(your own hands)".
+    page.locator(".lowball-examples select").select_option(index=2)
+    expect(page.locator(".lowball-hand-b input")).to_have_value("7♠ 5♠ 4♠ 3♠ A♠")
+    type_into(page, ".lowball-hand-a", "9c 8d 6h 4s 2c")
+    chosen = page.locator(".lowball-examples select option:checked")
+    expect(chosen).to_have_text(re.compile(r"^\(your\s+own\s+hands\)$"))
+    assert not page.errors, page.errors
+    assert_offline(page, voila)
+
+
+def answer_which_wins(page: Page, system: str, hands: list[str], right: bool) -> None:
+    truth = compare(hands[0], hands[1], system)
+    wrong = {1: -1, -1: 1, 0: 1}[truth]
+    guess = {1: "a", -1: "b", 0: "tie"}[truth if right else wrong]
+    page.locator(f".lowball-guess-{guess}").click()
+
+
+def test_voila_quiz_answer(voila, page):
+    """Notebook 3: a guess gets "Right!"/"Not quite" with a clause id; a wrong one names the winner; the score follows."""
+    open_voila(page, voila, "03-quiz.ipynb", ".lowball-question")
+    page.locator(".lowball-quiz-kind select").select_option(label="which wins?")
+    question, feedback, score = (page.locator(s) for s in (".lowball-question", ".lowball-feedback",
+                                                           ".lowball-score"))
+    expect(question).to_contain_text("Which hand wins")
+    expect(score).to_have_text("Score: 0 of 0")
+    before = page.locator(".lowball-panel").inner_text()
+    assert not re.search(r"Right!|Not quite|hand [AB] wins", before), "the answer is on the page before answering"
+
+    system, hands = read_question(question.inner_text())
+    answer_which_wins(page, system, hands, right=False)
+    expect(feedback).to_have_text(re.compile(r"^Not quite: (hand [AB] wins, \S+|they tie)\. "))
+    text = feedback.inner_text()
+    assert CLAUSE.search(text), f"no clause id in parentheses in the feedback {text!r}"
+    expect(score).to_contain_text("Score: 0 of 1 · to practise again: 1")
+
+    # Next question, answered right on purpose: the score counts it.
+    page.locator(".lowball-next").click()
+    expect(feedback).to_have_text("")
+    system, hands = read_question(question.inner_text())
+    answer_which_wins(page, system, hands, right=True)
+    expect(feedback).to_have_text(re.compile(r"^Right! .*\([A-Z]\d+\)"))
+    expect(score).to_contain_text("Score: 1 of 2")
+
+    # A "rank these" question, clicked from the best to the worst.
+    page.locator(".lowball-quiz-kind select").select_option(label="rank these")
+    expect(question).to_contain_text("click the hands from the best to the worst")
+    system, hands = read_question(question.inner_text())
+    order = sorted(range(len(hands)), key=functools.cmp_to_key(lambda i, j: -compare(hands[i], hands[j], system)))
+    for index in order:
+        page.locator(f".lowball-pick-{'abcd'[index]}").click()
+    expect(feedback).to_have_text(re.compile(r"^Right! "))
+    expect(score).to_contain_text("Score: 2 of 3")
     assert_no_traceback(page)
     assert not page.errors, page.errors
+    assert_offline(page, voila)
+
+
+def test_voila_play_hand_to_the_end(voila, page):
+    """Notebook 6: play a hand through the buttons; chips are conserved and the PHH is offered."""
+    open_voila(page, voila, "06-play.ipynb", ".lowball-status")
+    pot, stacks, dealer = parse_status(page.locator(".lowball-status").inner_text())
+    total = pot + sum(stacks.values())
+    assert list(stacks) == ["you", "Lena", "Misha"] and dealer == "Misha", (stacks, dealer)
+    expect(page.locator(".lowball-narration")).to_contain_text("You post an ante of 1 (T2)")
+    clicks = play_to_the_end(page)
+    check_the_finished_hand(page, total)
+    story = page.locator(".lowball-narration").inner_text().lower()
+    assert "you posts" not in story and "you is " not in story and "you wins" not in story, clicks
+    assert_no_traceback(page)
+    assert not page.errors, page.errors
+
+
+def test_voila_new_hand_mid_hand_then_a_full_hand(voila, page):
+    """Notebook 6: "New hand" in the middle of a hand gives it up (no refund) and moves the button; then a full hand."""
+    open_voila(page, voila, "06-play.ipynb", ".lowball-status")
+    status = page.locator(".lowball-status")
+    pot, stacks, dealer = parse_status(status.inner_text())
+    total, start = pot + sum(stacks.values()), stacks["you"] + 1          # the ante is in the pot already
+    bet = page.locator(".lowball-actions button").last                     # bet 1: chips go in mid-hand
+    assert bet.inner_text().startswith("Bet"), bet.inner_text()
+    bet.click()
+    expect(page.locator(".lowball-turn")).to_be_visible()                 # still our hand, still going
+    expect(page.locator(".lowball-over")).to_have_count(0)
+    shot(page, "voila-06-mid-hand")
+
+    page.locator(".lowball-new-hand").click()
+    notice = page.locator(".lowball-notice")
+    expect(notice).to_contain_text("You gave up the last hand")
+    change = int(re.search(r"\(([+-]?\d+)\)", notice.inner_text()).group(1))
+    pot, stacks, new_dealer = parse_status(status.inner_text())
+    assert new_dealer != dealer and new_dealer == "you", f"the button did not move one seat: {dealer} -> {new_dealer}"
+    assert pot + sum(stacks.values()) == total, "chips appeared or vanished through the given-up hand"
+    assert stacks["you"] + 1 == start + change, f"the given-up hand was refunded: {stacks} after {change:+d}"
+    shot(page, "voila-06-after-new-hand")
+
+    play_to_the_end(page)
+    check_the_finished_hand(page, total)
+    shot(page, "voila-06-full-hand")
+    assert_no_traceback(page)
+    assert not page.errors, page.errors
+    assert_offline(page, voila)
+
+
+def step_to_the_end(page: Page) -> None:
+    """Press "Next step" of notebook 1's panel until the hand is over (the button is then disabled)."""
+    step = page.locator(".lowball-step")
+    for _ in range(30):
+        if step.is_disabled():
+            return
+        lines = page.locator(".lowball-narration li").count()
+        step.click()
+        page.wait_for_function(f"() => document.querySelectorAll('.lowball-narration li').length > {lines}")
+    raise AssertionError("the stepped hand never ended")
+
+
+# Each notebook with panels, how to tell its panel has rendered, a word that shows it is Russian, and
+# something to do in Russian so that messages and results are drawn in Russian too.
+RUSSIAN = [
+    ("01-teaching-table.ipynb", ".lowball-narration", "Следующий шаг", lambda p: step_to_the_end(p)),
+    ("02-three-rankings.ipynb", ".lowball-verdicts tr.lowball-row", "Сдать две руки",
+     lambda p: type_into(p, ".lowball-hand-b", "7c 6x 4h 3s 2c")),
+    ("03-quiz.ipynb", ".lowball-question", "Следующий вопрос",
+     lambda p: (p.locator(".lowball-quiz-kind select").select_option(index=1),
+                p.locator(".lowball-guess-tie").click())),
+    ("05-draw-decisions.ipynb", ".lowball-odds tr.lowball-row", "Лучший обмен",
+     lambda p: p.locator(".lowball-best").click()),
+    ("06-play.ipynb", ".lowball-status", "Новая раздача",
+     lambda p: (p.locator(".lowball-new-hand").click(), p.locator(".lowball-notice").wait_for())),
+    ("07-proofs.ipynb", ".lowball-proofs tr.lowball-row", "Проверить гарантии",
+     lambda p: (p.locator(".lowball-slider-raises .ui-slider-handle, .lowball-slider-raises [role=slider]").first
+                .press("ArrowRight"),
+                p.locator(".lowball-stale").wait_for(), p.locator(".lowball-check").click(),
+                p.locator(".lowball-proofs tr.lowball-row").first.wait_for())),
+]
+
+
+@pytest.mark.parametrize("notebook, ready_selector, marker, act", RUSSIAN, ids=[r[0][:2] for r in RUSSIAN])
+def test_voila_every_panel_switches_to_russian(voila, page, notebook, ready_selector, marker, act):
+    """Every panel, switched to Russian, shows no English word (cards, clause ids and "English" aside)."""
+    open_voila(page, voila, notebook, ready_selector)
+    shot(page, f"voila-{notebook[:2]}-en")
+    to_russian(page, marker)
+    act(page)
+    page.wait_for_timeout(500)
+    expect(page.locator(".lowball-panel").first).to_contain_text(marker)
+    assert_all_russian(page)
+    shot(page, f"voila-{notebook[:2]}-ru")
+    assert_no_traceback(page)
+    assert not page.errors, page.errors
+
+
+def test_voila_russian_numbers_use_a_thin_space(voila, page):
+    open_voila(page, voila, "02-three-rankings.ipynb", ".lowball-verdicts tr.lowball-row")
+    to_russian(page, "выигрывает")
+    expect(page.locator(".lowball-verdicts")).to_contain_text("стрит (5\u202f854)")
+
+
+@pytest.mark.parametrize("notebook, at_least", [("05-draw-decisions.ipynb", 4), ("08-numbers.ipynb", 1)])
+def test_voila_charts_are_images(voila, page, notebook, at_least):
+    """Every chart is an image that loaded; no figure's repr anywhere on the page."""
+    open_voila(page, voila, notebook, "img")
+    page.wait_for_load_state("load")
+    images = page.locator("img")
+    expect(images.nth(at_least - 1)).to_be_attached()
+    sizes = images.evaluate_all("els => els.map(e => [e.complete, e.naturalWidth])")
+    assert len(sizes) >= at_least and all(done and width > 100 for done, width in sizes), sizes
+    assert "<Figure" not in page.locator("body").inner_text()
+    shot(page, f"voila-{notebook[:2]}-charts")
+    assert_offline(page, voila)
+
+
+def test_voila_kernels_are_shut_down_when_pages_are_left(servers, browser):
+    """Kernels of pages left (navigated away or closed) stop at once; one whose page vanished is culled when idle."""
+    base = ready(servers, "culling")
+    server = servers["culling"]
+    assert kernels(server) == []
+    contexts = [browser.new_context() for _ in range(3)]
+    pages = [context.new_page() for context in contexts]
+    notebooks = ["00-start-here.ipynb", "02-three-rankings.ipynb", "01-teaching-table.ipynb"]
+    for p, notebook in zip(pages, notebooks):          # open all three at once: each page starts a kernel
+        p.set_default_timeout(STEP_TIMEOUT)
+        p.goto(f"{base}/voila/render/{notebook}", wait_until="commit")
+    for p in pages:
+        p.locator(".jp-OutputArea-output").first.wait_for(timeout=RENDER_TIMEOUT)
+    assert len(kernels(server)) == 3, kernels(server)
+
+    pages[0].goto("about:blank")                 # the reader follows a link away
+    pages[1].close(run_before_unload=True)       # the reader closes the tab
+    deadline = time.monotonic() + 15
+    while len(kernels(server)) > 1 and time.monotonic() < deadline:
+        time.sleep(0.25)
+    assert len(kernels(server)) == 1, f"pages left, kernels still running: {kernels(server)}"
+
+    contexts[2].close()                          # the tab vanishes without a word (a crash, a killed browser)
+    deadline = time.monotonic() + CULL_IDLE + 3 * CULL_INTERVAL + 15
+    while kernels(server) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert kernels(server) == [], "the idle kernel of a vanished page was never culled"
+    for context in contexts[:2]:
+        context.close()
+    log = server.log_path.read_text()
+    assert "Culling 'idle' kernel" in log and log.count("Kernel shutdown") >= 3
 
 
 # ---- JupyterLab ----
@@ -300,9 +526,9 @@ def wait_for_kernel(page: Page, timeout: float = 60.0) -> None:
     raise AssertionError(f"the kernel was not idle within {timeout:.0f} s; status bar: {text!r}")
 
 
-def test_lab_run_all_and_type(lab, page):
-    """Notebook 2 in JupyterLab: Run > Run All Cells, then one edit of Hand B updates the verdicts."""
-    page.goto(f"{lab}/lab/tree/02-three-rankings.ipynb", wait_until="domcontentloaded")
+def test_lab_run_all_type_and_follow_a_clause_link(lab, page):
+    """Notebook 2 in JupyterLab: Run All, one edit of Hand B updates the verdicts; a clause link opens its page."""
+    page.goto(f"{lab}/lab/tree/notebooks/02-three-rankings.ipynb", wait_until="domcontentloaded")
     page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=RENDER_TIMEOUT)
     wait_for_kernel(page)
 
@@ -315,10 +541,18 @@ def test_lab_run_all_and_type(lab, page):
     expect(page.locator(".jp-InputPrompt", has_text="[*]")).to_have_count(0)
     errors = page.locator(f"{out} [data-mime-type='application/vnd.jupyter.stderr']")
     assert errors.count() == 0, errors.all_inner_texts()
+    expect(page.locator(f"{out} .lowball-static-note").first).to_be_hidden()
     shot(page, "lab-02-run-all")
 
     # B = 7-5-4-3-2 against A = 6-4-3-2-A: a 6-low beats a 7-low with the ace low; in 2-7 A is ace-high.
-    type_into(page, f"{out} .lowball-hand-b", "7c 5d 4h 3s 2c")
+    type_into(page, f"{out} .lowball-hand-b", "7c 5d 4s 3h 2c")
     expect_verdicts(page, (A, A, B, A), scope=out)
     expect(page.locator(f"{out} .lowball-agreement")).to_have_text("The systems disagree on this pair.")
+
+    # A clause link of the prose opens the rules page it points at, inside JupyterLab.
+    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^H1$")).first
+    assert "docs/rules/teaching-table.md" in link.get_attribute("href"), link.get_attribute("href")
+    link.click()
+    expect(page.locator(".lm-TabBar-tab", has_text="teaching-table.md").first).to_be_visible()
+    shot(page, "lab-02-clause-link")
     assert not page.errors, page.errors

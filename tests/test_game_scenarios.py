@@ -163,7 +163,8 @@ def test_every_narration_line_exists_in_russian():
                 then="9h")
     russian = narrate(hand, "ru")
     assert len(russian) == len(narrate(hand, "en"))
-    assert "p3 начинает последние торги, потому что p2, открывший первый круг, вышел (B2)" in russian
+    assert ("p3 начинает последние торги: тот, кто открыл первый круг (p2), уже не в игре, поэтому начинает "
+            "следующий по часовой стрелке (B2)") in russian
 
 
 def test_session_top_up_and_leave():

@@ -36,8 +36,8 @@ LINES = {
         "big-blind": "{who} posts the big blind of {amount} ({clause})",
         "post": "{who} posts {amount} ({clause})",
         "bring-in": "{who} brings it in for {amount} ({clause})",
-        "deal": "{who} is dealt {count} cards, one at a time, clockwise from the dealer's left ({clause})",
-        "deal-up": "{who} is dealt {count} card(s), showing {shown} ({clause})",
+        "deal": "{who} is dealt {count} {card_word}, one at a time, clockwise from the dealer's left ({clause})",
+        "deal-up": "{who} is dealt {count} {card_word}, showing {shown} ({clause})",
         "community": "the stub is short: {card} is dealt face up for everyone ({clause})",
         "round": "the {name} betting round begins; {who} acts first ({clause})",
         "check": "{who} checks ({clause})",
@@ -47,13 +47,13 @@ LINES = {
         "raise-unlimited": "{who} raises to {to}{all_in}: the {nth} raise; there is no cap now ({clause})",
         "call": "{who} calls {amount}{all_in} ({clause})",
         "fold": "{who} folds ({clause})",
-        "capped": "the round is capped: a bet and {cap} raises ({clause})",
+        "capped": "the round is capped: a bet and {cap} {raise_word} ({clause})",
         "round-over-checked": "everyone checked: the round ends ({clause})",
         "round-over-called": "every active player has matched the last bet: the round ends ({clause})",
         "uncalled": "nobody matched {amount} of {who}'s bet: it goes back to {who} ({clause})",
         "stand-pat": "{who} stands pat ({clause})",
         "discard": "{who} discards {count}: {cards} ({clause})",
-        "replace": "{who} receives {count} new card(s) ({clause})",
+        "replace": "{who} receives {count} new {card_word} ({clause})",
         "reshuffle": "the stub is short: the cards set aside are shuffled into a new stub ({clause})",
         "redeal": "nobody opened: the cards are dealt again and everyone antes again ({clause})",
         "opens-opener": "{who} opens the {name} round: {who} opened the first round ({clause})",
@@ -68,57 +68,176 @@ LINES = {
         "odd-chip": "the odd chip goes to {who}, the first winner on the dealer's left ({clause})",
         "odd-chip-lowest-seat": "the odd chips go to {who}, the winner in the lowest seat ({clause})",
         "odd-chip-high-card": "the odd chip goes to {who}, who holds the highest card by suit ({clause})",
-        "result": "{who}: {change:+d} ({clause})",
-        "dead-hand": "{who} holds {count} cards after the draw: the hand is dead ({clause})",
+        "result": "{who}: {change} ({clause})",
+        "dead-hand": "{who} holds {count} {card_word} after the draw: the hand is dead ({clause})",
         "sevens-check": "{who} checks a seven-low or better ({clause})",
-        "sevens-rule": "the sevens rule: {who} checked a seven or better; {chips} chip(s) put in after the check are "
-                       "not {who}'s to win ({clause})",
+        "sevens-rule": "the sevens rule: {who} checked a seven or better; {chips} {chip_word} put in after the check "
+                       "are not {who}'s to win ({clause})",
     },
+    # Russian has no gender in the present tense: every line says what a player *does* (вносит, пасует,
+    # меняет), never what a player *did* (открыл/открыла), so a name never needs a gender it does not
+    # have. "Пас" is folding; "обмен" (меняет) is discarding; "сбрасывать" is used for neither.
+    # A name is only ever the subject (nominative): names do not decline.
     "ru": {
         "ante": "{who} вносит анте {ante} ({clause})",
         "small-blind": "{who} ставит малый блайнд {amount} ({clause})",
         "big-blind": "{who} ставит большой блайнд {amount} ({clause})",
-        "post": "{who} вносит {amount} ({clause})",
+        "post": "{who} вносит обязательную ставку {amount} ({clause})",
         "bring-in": "{who} делает вынужденную ставку {amount} ({clause})",
-        "deal": "{who} получает {count} карт по одной, по часовой стрелке слева от сдающего ({clause})",
-        "deal-up": "{who} получает карт: {count}, открыта {shown} ({clause})",
+        "deal": "{who} получает {count} {card_word} по одной, по часовой стрелке начиная слева от сдающего "
+                "({clause})",
+        "deal-up": "{who} получает {count} {card_word}, в открытую: {shown} ({clause})",
         "community": "колоды не хватает: {card} открывается для всех ({clause})",
-        "round": "начинается {name} круг торгов; первым ходит {who} ({clause})",
+        "round": "начинается {name} круг торгов; начинает {who} ({clause})",
         "check": "{who}: чек ({clause})",
         "bet": "{who} ставит {amount}{all_in} ({clause})",
         "complete": "{who} доводит ставку до {amount}{all_in} ({clause})",
-        "raise": "{who} повышает до {to}{all_in}: {nth} повышение из {cap} разрешённых ({clause})",
+        "raise": "{who} повышает до {to}{all_in}: {nth} повышение из {cap} {allowed} ({clause})",
         "raise-unlimited": "{who} повышает до {to}{all_in}: {nth} повышение; ограничения сейчас нет ({clause})",
         "call": "{who} уравнивает {amount}{all_in} ({clause})",
-        "fold": "{who} сбрасывает руку ({clause})",
-        "capped": "круг закрыт: ставка и {cap} повышения ({clause})",
-        "round-over-checked": "все чекнули: круг окончен ({clause})",
-        "round-over-called": "все действующие игроки уравняли последнюю ставку: круг окончен ({clause})",
-        "uncalled": "{amount} из ставки {who} никто не уравнял: фишки возвращаются ({clause})",
-        "stand-pat": "{who} оставляет руку целиком ({clause})",
-        "discard": "{who} сбрасывает {count}: {cards} ({clause})",
-        "replace": "{who} получает новых карт: {count} ({clause})",
+        "fold": "{who} пасует ({clause})",
+        "capped": "круг закрыт: ставка и {cap} {raise_word} ({clause})",
+        "round-over-checked": "все сказали «чек»: круг окончен ({clause})",
+        "round-over-called": "все, кто в игре, уравняли последнюю ставку: круг окончен ({clause})",
+        "uncalled": "{who} забирает назад {amount}: эту часть ставки никто не уравнял ({clause})",
+        "stand-pat": "{who} не меняет ни одной карты ({clause})",
+        "discard": "{who} меняет {count} {card_word}: {cards} ({clause})",
+        "replace": "{who} получает взамен {count} {card_word} ({clause})",
         "reshuffle": "колоды не хватает: отложенные карты тасуются в новую колоду ({clause})",
-        "redeal": "никто не открыл: карты сдаются заново, все снова вносят анте ({clause})",
-        "opens-opener": "{who} начинает {name}: {who} открыл первый круг ({clause})",
-        "opens-next": "{who} начинает {name}, потому что {opener}, открывший первый круг, вышел ({clause})",
-        "opens-checked": "{who} начинает {name}: в первом круге все чекнули, поэтому начинает первый "
-                         "действующий слева от сдающего ({clause})",
-        "show": "{who} открывает {hand}: {name}",
+        "redeal": "никто не открыл торги: карты сдаются заново, все снова вносят анте ({clause})",
+        "opens-opener": "{who} начинает {name}: по правилу начинает тот, кто открыл первый круг ({clause})",
+        "opens-next": "{who} начинает {name}: тот, кто открыл первый круг ({opener}), уже не в игре, поэтому "
+                      "начинает следующий по часовой стрелке ({clause})",
+        "opens-checked": "{who} начинает {name}: в первом круге все сказали «чек», поэтому начинает первый "
+                         "игрок слева от сдающего ({clause})",
+        "show": "{who} показывает {hand}: {name}",
         "muck": "{who} не показывает карты и отказывается от банка ({clause})",
-        "fold-win": "{who} сразу забирает банк {pot}: остальные сбросили руки ({clause})",
-        "win": "{who} выигрывает {half}{pot_name} {pot} {best} рукой ({clause})",
+        "fold-win": "{who} сразу забирает банк {pot}: остальные спасовали ({clause})",
+        "win": "{who} выигрывает {half}{pot_name} {pot} с {best} рукой ({clause})",
         "split": "{who} делят {half}{pot_name} {pot}: {shares} ({clause})",
-        "odd-chip": "нечётная фишка — {who}, первому из победителей слева от сдающего ({clause})",
-        "odd-chip-lowest-seat": "нечётные фишки — {who}, победителю на месте с меньшим номером ({clause})",
-        "odd-chip-high-card": "нечётная фишка — {who}: у него старшая карта по масти ({clause})",
-        "result": "{who}: {change:+d} ({clause})",
-        "dead-hand": "у {who} после обмена карт: {count}; рука недействительна ({clause})",
-        "sevens-check": "{who} чекает с семёркой или лучше ({clause})",
-        "sevens-rule": "правило семёрок: {who} чекнул с семёркой или лучше; фишки, поставленные после чека "
-                       "({chips}), {who} выиграть не может ({clause})",
+        "odd-chip": "лишнюю фишку получает {who}: среди победителей это место первое слева от сдающего ({clause})",
+        "odd-chip-lowest-seat": "лишние фишки получает {who}: среди победителей это место с наименьшим номером "
+                                "({clause})",
+        "odd-chip-high-card": "лишнюю фишку получает {who}: в этой руке старшая по масти карта ({clause})",
+        "result": "{who}: {change} ({clause})",
+        "dead-hand": "{who}: после обмена в руке {count} {card_nom}, рука недействительна ({clause})",
+        "sevens-check": "{who} говорит «чек» с семёркой или лучше ({clause})",
+        "sevens-rule": "правило семёрок: после чека с семёркой или лучше {who} не может выиграть {chips} "
+                       "{chip_word}, поставленные после чека ({clause})",
     },
 }
+
+# The lines of the reader's own seat ("you post an ante", "вы вносите анте"): ``narrate(..., you=name)``.
+# A key missing here reads well with the name replaced by "you" / "вы" (e.g. "result": "you: +4").
+YOU = {"en": "you", "ru": "вы"}
+YOUR_LINES = {
+    "en": {
+        "ante": "you post an ante of {ante} ({clause})",
+        "small-blind": "you post the small blind of {amount} ({clause})",
+        "big-blind": "you post the big blind of {amount} ({clause})",
+        "post": "you post {amount} ({clause})",
+        "bring-in": "you bring it in for {amount} ({clause})",
+        "deal": "you are dealt {count} {card_word}, one at a time, clockwise from the dealer's left ({clause})",
+        "deal-up": "you are dealt {count} {card_word}, showing {shown} ({clause})",
+        "round": "the {name} betting round begins; you act first ({clause})",
+        "check": "you check ({clause})",
+        "bet": "you bet {amount}{all_in} ({clause})",
+        "complete": "you complete to {amount}{all_in} ({clause})",
+        "raise": "you raise to {to}{all_in}: the {nth} raise of {cap} allowed ({clause})",
+        "raise-unlimited": "you raise to {to}{all_in}: the {nth} raise; there is no cap now ({clause})",
+        "call": "you call {amount}{all_in} ({clause})",
+        "fold": "you fold ({clause})",
+        "uncalled": "nobody matched {amount} of your bet: it goes back to you ({clause})",
+        "stand-pat": "you stand pat ({clause})",
+        "discard": "you discard {count}: {cards} ({clause})",
+        "replace": "you receive {count} new {card_word} ({clause})",
+        "opens-opener": "you open the {name} round: you opened the first round ({clause})",
+        "opens-next": "you open the {name} round because {opener}, who opened the first round, has folded "
+                      "({clause})",
+        "opens-checked": "you open the {name} round: everyone checked in the first round, so the first active "
+                         "player on the dealer's left opens ({clause})",
+        "show": "you show {hand}: {name}",
+        "muck": "you muck and give up the pot ({clause})",
+        "fold-win": "you take the pot of {pot} at once: everyone else folded ({clause})",
+        "win": "you win {half}{pot_name} of {pot} with the {best} hand ({clause})",
+        "dead-hand": "you hold {count} {card_word} after the draw: your hand is dead ({clause})",
+        "sevens-check": "you check a seven-low or better ({clause})",
+        "sevens-rule": "the sevens rule: you checked a seven or better; {chips} {chip_word} put in after the check "
+                       "are not yours to win ({clause})",
+    },
+    "ru": {
+        "ante": "вы вносите анте {ante} ({clause})",
+        "small-blind": "вы ставите малый блайнд {amount} ({clause})",
+        "big-blind": "вы ставите большой блайнд {amount} ({clause})",
+        "post": "вы вносите обязательную ставку {amount} ({clause})",
+        "bring-in": "вы делаете вынужденную ставку {amount} ({clause})",
+        "deal": "вы получаете {count} {card_word} по одной, по часовой стрелке начиная слева от сдающего "
+                "({clause})",
+        "deal-up": "вы получаете {count} {card_word}, в открытую: {shown} ({clause})",
+        "round": "начинается {name} круг торгов; начинаете вы ({clause})",
+        "check": "вы: чек ({clause})",
+        "bet": "вы ставите {amount}{all_in} ({clause})",
+        "complete": "вы доводите ставку до {amount}{all_in} ({clause})",
+        "raise": "вы повышаете до {to}{all_in}: {nth} повышение из {cap} {allowed} ({clause})",
+        "raise-unlimited": "вы повышаете до {to}{all_in}: {nth} повышение; ограничения сейчас нет ({clause})",
+        "call": "вы уравниваете {amount}{all_in} ({clause})",
+        "fold": "вы пасуете ({clause})",
+        "uncalled": "вы забираете назад {amount}: эту часть ставки никто не уравнял ({clause})",
+        "stand-pat": "вы не меняете ни одной карты ({clause})",
+        "discard": "вы меняете {count} {card_word}: {cards} ({clause})",
+        "replace": "вы получаете взамен {count} {card_word} ({clause})",
+        "opens-opener": "вы начинаете {name}: по правилу начинает тот, кто открыл первый круг ({clause})",
+        "opens-next": "вы начинаете {name}: тот, кто открыл первый круг ({opener}), уже не в игре, поэтому "
+                      "начинает следующий по часовой стрелке ({clause})",
+        "opens-checked": "вы начинаете {name}: в первом круге все сказали «чек», поэтому начинает первый "
+                         "игрок слева от сдающего ({clause})",
+        "show": "вы показываете {hand}: {name}",
+        "muck": "вы не показываете карты и отказываетесь от банка ({clause})",
+        "fold-win": "вы сразу забираете банк {pot}: остальные спасовали ({clause})",
+        "win": "вы выигрываете {half}{pot_name} {pot} с {best} рукой ({clause})",
+        "dead-hand": "у вас после обмена в руке {count} {card_nom}: рука недействительна ({clause})",
+        "sevens-check": "вы говорите «чек» с семёркой или лучше ({clause})",
+        "sevens-rule": "правило семёрок: после чека с семёркой или лучше вы не можете выиграть {chips} "
+                       "{chip_word}, поставленные после чека ({clause})",
+    },
+}
+# "opens-next" when the first round's opener who folded is the reader.
+YOU_FOLDED = {
+    "en": "{who} opens the {name} round because you opened the first round and have folded ({clause})",
+    "ru": "{who} начинает {name}: вы открыли первый круг, но уже не в игре, поэтому начинает следующий по часовой "
+          "стрелке ({clause})",
+}
+# Words that agree with a number: English singular/plural; Russian one / two to four / five and more.
+COUNTED = {
+    "card_word": {"en": ("card", "cards"), "ru": ("карту", "карты", "карт")},       # accusative: получает 5 карт
+    "card_nom": {"en": ("card", "cards"), "ru": ("карта", "карты", "карт")},        # nominative: в руке 4 карты
+    "raise_word": {"en": ("raise", "raises"), "ru": ("повышение", "повышения", "повышений")},
+    "chip_word": {"en": ("chip", "chips"), "ru": ("фишку", "фишки", "фишек")},
+    "allowed": {"en": ("allowed", "allowed"), "ru": ("разрешённого", "разрешённых", "разрешённых")},
+}
+# Which number each counted word agrees with.
+COUNTED_BY = {"card_word": "count", "card_nom": "count", "raise_word": "cap", "chip_word": "chips", "allowed": "cap"}
+# The fields that hold a player's name (or, for "split", several names joined by ", ").
+NAME_FIELDS = ("who", "opener")
+
+
+def counted(n: int, forms: tuple[str, ...], lang: str) -> str:
+    """Return the form of a word that agrees with the number ``n``.
+
+    >>> counted(1, ("card", "cards"), "en"), counted(5, ("card", "cards"), "en")
+    ('card', 'cards')
+    >>> [counted(n, ("карту", "карты", "карт"), "ru") for n in (1, 2, 5, 11, 21, 22)]
+    ['карту', 'карты', 'карт', 'карт', 'карту', 'карты']
+    """
+    if lang != "ru":
+        return forms[0] if n == 1 else forms[1]
+    if n % 10 == 1 and n % 100 != 11:
+        return forms[0]
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return forms[1]
+    return forms[2]
+
+
 ODD_CHIP_KEYS = {"lowest-seat": "odd-chip-lowest-seat", "high-card-by-suit": "odd-chip-high-card"}
 ALL_IN = {"en": " (all in)", "ru": " (ва-банк)"}
 
@@ -129,30 +248,40 @@ def _round_name(index: int, rounds: int, last: bool, lang: str) -> str:
     return ROUND_ORDINALS[lang][index] if index < len(ROUND_ORDINALS[lang]) else f"{index + 1}"
 
 
-def render(item: Event, lang: str = "en") -> str:
-    """Return the narration line of one event in ``lang`` ('en' or 'ru')."""
+def render(item: Event, lang: str = "en", you: str | None = None, names: dict[str, str] | None = None) -> str:
+    """Return the narration line of one event in ``lang`` ('en' or 'ru').
+
+    ``you``: the name of the reader's own seat, told in the second person ("you
+    post", "вы вносите"); ``names``: how to write the players' names in this
+    language (e.g. ``{"Lena": "Лена"}``); a name not in it is written as it is.
+
+    >>> render(event("ante", who="you", ante=1, clause="T2"), you="you")
+    'You post an ante of 1 (T2)'
+    >>> render(event("fold", who="Lena", clause="B1"), "ru", names={"Lena": "Лена"})
+    'Лена пасует (B1)'
+    """
     fields = dict(item.fields)
     key = item.key
     if key == "show":
         cards, systems = fields.pop("cards"), fields.pop("systems")
         from lowball.ranking.best import best_five
 
-        names = []
+        shown = []
         for system in systems if len(cards) >= 5 else ():
             five = best_five(cards, system)
-            names.append(f"{rank_text(five, system)}: {hand_name(five, system, lang)}")
-        if not names:                       # an all-in show before the last cards: no five-card hand yet
-            names = [" ".join(map(str, cards)) + ": " + ("no hand yet" if lang == "en" else "руки ещё нет")]
-        fields["hand"], fields["name"] = names[0].split(": ", 1) if len(systems) == 1 else \
-            (" ".join(map(str, cards)), "; ".join(n for n in names if n))
+            shown.append(f"{rank_text(five, system)}: {hand_name(five, system, lang)}")
+        if not shown:                       # an all-in show before the last cards: no five-card hand yet
+            shown = [" ".join(map(str, cards)) + ": " + ("no hand yet" if lang == "en" else "руки ещё нет")]
+        fields["hand"], fields["name"] = shown[0].split(": ", 1) if len(systems) == 1 else \
+            (" ".join(map(str, cards)), "; ".join(n for n in shown if n))
     if key == "deal" and fields.get("up"):
         key = "deal-up"
     if key == "odd-chip":
         key = ODD_CHIP_KEYS.get(str(fields.get("rule")), "odd-chip")
     if "nth" in fields:
         nth = int(fields["nth"])
-        names = ORDINALS[lang]
-        fields["nth"] = names[nth - 1] if 0 < nth <= len(names) else (f"{nth}th" if lang == "en" else f"{nth}-е")
+        ordinals = ORDINALS[lang]
+        fields["nth"] = ordinals[nth - 1] if 0 < nth <= len(ordinals) else (f"{nth}th" if lang == "en" else f"{nth}-е")
     if "round" in fields:
         fields["name"] = _round_name(int(fields["round"]), int(fields.get("rounds", 0)), False, lang)
     elif key.startswith("opens-"):
@@ -166,17 +295,40 @@ def render(item: Event, lang: str = "en") -> str:
         fields["pot_name"] = POT_NAMES[lang].get(name, name if lang == "en" else name.replace("side pot", "побочный банк"))
     if "best" in fields:
         fields["best"] = BEST[lang][str(fields["best"])]
-    return LINES[lang][key].format(**fields)
+    if "change" in fields:                    # a result: "+4", and "-4" (Russian writes a true minus, "−4")
+        change = int(fields["change"])
+        fields["change"] = f"{change:+d}" if lang == "en" else f"{change:+d}".replace("-", "\u2212")
+    for word, number in COUNTED_BY.items():
+        if number in fields:
+            fields[word] = counted(int(fields[number]), COUNTED[word][lang], lang)
+    template = LINES[lang][key]
+    mine = you is not None and fields.get("who") == you
+    if mine and key in YOUR_LINES[lang]:
+        template = YOUR_LINES[lang][key]
+    elif key == "opens-next" and you is not None and fields.get("opener") == you:
+        template = YOU_FOLDED[lang]
+    for field in NAME_FIELDS:
+        if field in fields:
+            fields[field] = ", ".join(YOU[lang] if name == you else (names or {}).get(name, name)
+                                      for name in str(fields[field]).split(", "))
+    line = template.format(**fields)
+    return line[:1].upper() + line[1:] if line.startswith(YOU[lang]) else line
 
 
-def narrate(events: Iterable[Event] | object, lang: str = "en") -> list[str]:
+def narrate(events: Iterable[Event] | object, lang: str = "en", you: str | None = None,
+            names: dict[str, str] | None = None) -> list[str]:
     """Return the narration of a hand (or of a list of events), one line per step, in ``lang``.
+
+    ``you`` and ``names`` as for ``render``: the reader's own seat in the second
+    person, and the players' names as this language writes them.
 
     >>> narrate([event("check", who="p1", clause="B1")], "ru")
     ['p1: чек (B1)']
+    >>> narrate([event("bet", who="you", amount=1, all_in="", clause="T3")], "ru", you="you")
+    ['Вы ставите 1 (T3)']
     """
     items = getattr(events, "events", events)
-    return [render(item, lang) for item in items]
+    return [render(item, lang, you, names) for item in items]
 
 
 def say(key: str, **fields: object) -> Event:
@@ -186,5 +338,7 @@ def say(key: str, **fields: object) -> Event:
     'p2 raises to 3: the second raise of 3 allowed (T4)'
     >>> render(say("raise", who="p2", to=3, nth=2, cap=3, all_in="", clause="T4"), "ru")
     'p2 повышает до 3: второе повышение из 3 разрешённых (T4)'
+    >>> render(say("raise", who="p2", to=2, nth=1, cap=1, all_in="", clause="T4"), "ru")
+    'p2 повышает до 2: первое повышение из 1 разрешённого (T4)'
     """
     return event(key, **fields)

@@ -1,0 +1,183 @@
+"""The panels' words in English and Russian, and the switch between them.
+
+Everything a panel shows that is not computed by the package below comes from
+here: labels, buttons, messages, numbers written the way each language writes
+them ("5,871" and "5 871"), the names of the ranking systems and of the kinds of
+low (read from the rankings table), and card errors put into Russian. The
+names of hands and the explanations come from the text layer in either
+language already.
+"""
+
+from __future__ import annotations
+
+import re
+
+import ipywidgets as w
+
+from lowball.core.rankings import load_rankings, ranking_system
+
+LANGS = ("en", "ru")
+# Russian groups thousands with a (narrow, no-break) space and writes a decimal comma: 5 871; 8,9 %.
+THIN = "\u202f"
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        # shared
+        "static": "Static copy: this panel does not respond on this page. Open the notebook in JupyterLab "
+                  "(make lab) or as an app (make app) to use it.",
+        "system": "system", "verdict": "verdict", "why": "why",
+        "a": "hand A wins", "b": "hand B wins", "tie": "tie",
+        # notebook 2
+        "hand_a": "Hand A", "hand_b": "Hand B", "examples": "Seed cases", "own": "(your own hands)",
+        "deal2": "Deal two hands", "disagree": "The systems disagree on this pair.",
+        "agree": "All systems agree.", "both": "{card} is in both hands: a deck holds each card once (T1)",
+        # notebook 3
+        "level": "Level", "easy": "easy", "tricky": "tricky", "mixed": "mixed",
+        "any_system": "any system", "kind": "Questions", "any_kind": "both kinds", "which-wins": "which wins?",
+        "rank": "rank these", "ask_which": "Which hand wins under <b>{system}</b>?",
+        "ask_rank": "Under <b>{system}</b>, click the hands from the best to the worst.",
+        "wins_a": "A wins", "wins_b": "B wins", "tie_button": "Tie", "clear": "Clear",
+        "your_order": "Your order: {order}", "again": "Again: a question like one you missed.",
+        "score": "Score: {right} of {asked}", "practise": "to practise again: {n}", "next": "Next question",
+        # notebooks 1 and 6
+        "step": "Next step", "restart": "Start again", "pot": "pot", "stacks": "stacks", "dealer": "dealer",
+        "new": "New hand", "new_mid": "You gave up the last hand ({change}); the button moved.",
+        "discard": "Discard the selected cards (none selected: stand pat)", "your_turn": "Your move.",
+        "to_call": "To call: {owed}.", "over": "The hand is over.", "download": "Download the hand (PHH)",
+        "your_cards": "Your cards", "f": "Fold", "check": "Check", "call": "Call {amount}", "bet": "Bet {amount}",
+        "raise": "Raise to {amount}",
+        # notebook 7
+        "players": "Players at most", "raises": "Raises per round", "min_stack": "Minimum stack",
+        "check_button": "Check the guarantees", "checking": "Checking…", "property": "property",
+        "proved": "proved", "refuted": "REFUTED", "stale": "The table changed: press the button to prove it again.",
+        "busy": "Z3 is checking the changed table…",
+        # notebook 5
+        "hand": "Hand", "throw": "Discard", "best": "Best discard", "for": "for", "goal": "aiming at",
+        "kind_col": "kind of hand", "exact": "exact", "chance": "chance",
+        "best_note": "Best discard under {system} for {goal}: {discard} ({chance}).", "nothing": "nothing (stand pat)",
+        "chart_title": "Chance of each kind of hand after the draw",
+    },
+    "ru": {
+        "static": "Статичная копия: на этой странице панель не отвечает. Откройте блокнот в JupyterLab "
+                  "(make lab) или как приложение (make app), чтобы с ней работать.",
+        "system": "система", "verdict": "итог", "why": "почему",
+        "a": "выигрывает рука A", "b": "выигрывает рука B", "tie": "ничья",
+        "hand_a": "Рука A", "hand_b": "Рука B", "examples": "Примеры", "own": "(свои руки)",
+        "deal2": "Сдать две руки", "disagree": "Системы расходятся на этой паре.",
+        "agree": "Все системы согласны.", "both": "{card} есть в обеих руках: в колоде каждая карта одна (T1)",
+        "level": "Уровень", "easy": "простой", "tricky": "с ловушками", "mixed": "смешанный",
+        "any_system": "любая система", "kind": "Вопросы", "any_kind": "оба вида", "which-wins": "кто выиграет?",
+        "rank": "упорядочить", "ask_which": "Какая рука выигрывает в системе «<b>{system}</b>»?",
+        "ask_rank": "В системе «<b>{system}</b>» нажмите на руки от лучшей к худшей.",
+        "wins_a": "Выигрывает A", "wins_b": "Выигрывает B", "tie_button": "Ничья", "clear": "Заново",
+        "your_order": "Ваш порядок: {order}", "again": "Ещё раз: вопрос вроде того, где вы ошиблись.",
+        "score": "Счёт: {right} из {asked}", "practise": "повторить: {n}", "next": "Следующий вопрос",
+        "step": "Следующий шаг", "restart": "Сначала", "pot": "банк", "stacks": "стеки", "dealer": "дилер",
+        "new": "Новая раздача", "new_mid": "Прошлую раздачу вы отдали ({change}); баттон передвинулся.",
+        "discard": "Поменять выбранные карты (ни одной — не менять)", "your_turn": "Ваш ход.",
+        "to_call": "Чтобы уравнять: {owed}.", "over": "Раздача окончена.", "download": "Скачать раздачу (PHH)",
+        "your_cards": "Ваши карты", "f": "Пас", "check": "Чек", "call": "Уравнять {amount}",
+        "bet": "Поставить {amount}", "raise": "Повысить до {amount}",
+        "players": "Игроков, не больше", "raises": "Повышений за круг", "min_stack": "Минимальный стек",
+        "check_button": "Проверить гарантии", "checking": "Проверяю…", "property": "свойство",
+        "proved": "доказано", "refuted": "ОПРОВЕРГНУТО",
+        "stale": "Стол изменился: нажмите кнопку, чтобы доказать заново.",
+        "busy": "Z3 проверяет изменённый стол…",
+        "hand": "Рука", "throw": "Меняю", "best": "Лучший обмен", "for": "для", "goal": "цель",
+        "kind_col": "какая рука", "exact": "точно", "chance": "шанс",
+        "best_note": "Лучший обмен в системе «{system}» для цели «{goal}»: {discard} ({chance}).",
+        "nothing": "ничего (не менять)",
+        "chart_title": "Шанс каждого вида руки после обмена",
+    },
+}
+
+# The project's characters (seed 000's Lena and Misha, the docs' Olga) as Russian writes them.
+NAMES_RU = {"Lena": "Лена", "Misha": "Миша", "Olga": "Оля", "Pasha": "Паша", "Sasha": "Саша"}
+
+
+def language_switch() -> w.ToggleButtons:
+    """Return the English/Russian switch used by every panel."""
+    switch = w.ToggleButtons(options=[("English", "en"), ("Русский", "ru")], value="en",
+                             description="", style={"button_width": "90px"})
+    switch.add_class("lowball-lang")
+    return switch
+
+
+def say(lang: str, key: str, **fields: object) -> str:
+    """Return the panel word ``key`` in ``lang``, with its fields filled in."""
+    return WORDS[lang][key].format(**fields)
+
+
+def number(n: int, lang: str = "en") -> str:
+    r"""Return a whole number as the language writes it.
+
+    >>> number(5871), number(5871, "ru"), number(2598960, "ru") == "2\u202f598\u202f960", number(-16, "ru")
+    ('5,871', '5\u202f871', True, '−16')
+    """
+    text = f"{n:,}"
+    if lang == "ru":
+        text = text.replace(",", THIN).replace("-", "−")
+    return text
+
+
+def signed(n: int, lang: str = "en") -> str:
+    """Return a change of chips with its sign: '+4', '-2'; in Russian '+4', '−2'."""
+    return ("+" if n > 0 else "") + number(n, lang)
+
+
+def percent(x: float, lang: str = "en", digits: int = 1) -> str:
+    """Return a fraction as a percentage: ``percent(0.0888)`` is '8.9%', and '8,9\u202f%' in Russian."""
+    text = f"{100 * x:.{digits}f}"
+    return f"{text.replace('.', ',')}{THIN}%" if lang == "ru" else f"{text}%"
+
+
+def fraction(count: int, total: int, lang: str = "en") -> str:
+    """Return 'count/total' with the numbers written for the language: '544/16,215', '544/16 215'."""
+    return f"{number(count, lang)}/{number(total, lang)}"
+
+
+def system_title(key: str, lang: str = "en") -> str:
+    """Return a ranking system's name from the rankings table: 'deuce-to-seven', 'от двойки до семёрки'."""
+    return ranking_system(key).title(lang)
+
+
+def player_name(name: str, lang: str, you: str | None = None) -> str:
+    """Return a player's name as the language writes it ("you" becomes "вы" in Russian)."""
+    if name == you:
+        return "you" if lang == "en" else "вы"
+    return NAMES_RU.get(name, name) if lang == "ru" else name
+
+
+def kind_label(kind, lang: str = "en") -> str:
+    """Return the label of a kind of low ("seven-low or better") in ``lang``, from the rankings table's words."""
+    if lang == "en":
+        return kind.label
+    tables = load_rankings()
+    if kind.key in {c.key for c in tables.categories}:
+        return tables.category(kind.key).name("ru")
+    value = next(v for v, forms in tables.rank_names["en"].items() if forms[0] == kind.key)
+    return f"до {tables.rank_names['ru'][value][1]} или лучше"
+
+
+# A card error (lowball.CardError) in Russian: its English wording, matched, and said again.
+CARD_ERRORS_RU = (
+    (r"unknown rank '(.+)' in '(.+)' \(.*\)", "неизвестный ранг «{0}» в «{1}» (ранги: 2-9, T или 10, J, Q, K, A; джокер Jk)"),
+    (r"card '(.+)' has no suit \(.*\)", "у карты «{0}» нет масти (масти: c d h s или ♣ ♦ ♥ ♠)"),
+    (r"unknown suit '(.+)' in '(.+)' \(.*\)", "неизвестная масть «{0}» в «{1}» (масти: c d h s или ♣ ♦ ♥ ♠)"),
+    (r"duplicate card '(.+)'", "карта {0} указана дважды"),
+    (r"expected (\d+) cards, got (\d+): (.*)", "нужно карт: {0}, а указано: {1} ({2})"),
+    (r"cannot discard (\S+): it is not in the hand (.*)", "нельзя поменять {0}: этой карты нет в руке {1}"),
+    (r"not a card: (.*)", "это не карта: {0}"),
+)
+
+
+def error_text(error: Exception, lang: str = "en") -> str:
+    """Return an error's one-line message in ``lang`` (Russian for the card errors a reader can make)."""
+    text = str(error)
+    if lang == "en":
+        return text
+    for pattern, russian in CARD_ERRORS_RU:
+        match = re.fullmatch(pattern, text)
+        if match:
+            return russian.format(*(g.replace("nothing", "ничего") for g in match.groups()))
+    return f"ошибка ввода: {text}"

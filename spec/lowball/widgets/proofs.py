@@ -1,0 +1,146 @@
+"""Notebook 7's panel: change the table (players, raises, minimum stack) and prove its guarantees again (T1, T4, T5, D1).
+
+The check runs Z3 through ``lowball.verify``; while it runs the button is
+disabled and says so, and when a slider moves the last verdicts are cleared,
+since they were about another table.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from lowball.core.games import GameTable, load_game_table
+from lowball.engine.state import max_investment
+from lowball.errors import LowballError
+from lowball.text.narration import counted
+from lowball.verify import Check, load_for_verify, verify
+from lowball.widgets.panel import Panel
+from lowball.widgets.html import message, static_note, table
+from lowball.widgets.language import error_text, language_switch, number, say
+
+CHECKED = (4, 5, 7)
+CHIPS_GEN = ("фишки", "фишек", "фишек")        # genitive: "стека 13 фишек", "21 фишки"
+CARDS_ACC = ("карту", "карты", "карт")         # accusative: "колода в 52 карты"
+CARDS_GEN = ("карты", "карт", "карт")          # genitive: "из 52 карт"
+# The properties' titles in Russian, by number (the English ones are lowball.verify's own).
+TITLES_RU = {
+    1: "таблицы рангов составлены правильно",
+    2: "каждая система упорядочивает все руки; ничья только при равных рангах",
+    3: "лучшие и худшие руки и разобранные примеры источников",
+    4: "без ва-банка: на кону никогда не больше минимального стека ({min_stack} {chips})",
+    5: "колоды в {deck} {cards} хватает всегда",
+    6: "фишки не пропадают и не появляются ни при одном действии и при расчёте",
+    7: "каждый круг торгов кончается, и открывший его ещё в игре",
+    8: "пересдача, когда никто не открыл, случается ограниченное число раз",
+}
+
+
+def title(check: Check, table: GameTable, lang: str) -> str:
+    """Return a property's title in ``lang``."""
+    if lang == "en":
+        return check.title
+    return TITLES_RU[check.number].format(min_stack=table.min_stack, deck=table.deck,
+                                          chips=counted(table.min_stack, CHIPS_GEN, lang),
+                                          cards=counted(table.deck, CARDS_ACC, lang))
+
+
+def reason(check: Check, table: GameTable, lang: str) -> str:
+    """Return why a property holds or fails: the verifier's own words in English, their gist in Russian."""
+    if lang == "en":
+        return check.counterexample or (check.proved[-1] if check.proved else "")
+    figures, players = check.figures, table.players_max
+    if check.number == 4:
+        most = figures.get("max_investment", max_investment(table))
+        if check.holds:
+            return (f"больше {number(most, lang)} {counted(most, CHIPS_GEN, lang)} игрок в раздачу вложить не может, "
+                    f"а это не больше минимального стека {number(table.min_stack, lang)}: ва-банка не бывает")
+        return (f"при {table.raises_per_round} повышениях за круг игрок может вложить до {number(most, lang)} "
+                f"{counted(most, CHIPS_GEN, lang)}, "
+                f"а минимальный стек — {number(table.min_stack, lang)}: возможен ва-банк; безопасный минимум — "
+                f"{number(most, lang)}")
+    if check.number == 5:
+        if check.holds:
+            most = figures.get("max_cards")
+            need = f"не больше {number(most, lang)} {counted(most, CARDS_GEN, lang)} из {table.deck}" \
+                if most is not None else f"не больше, чем есть в колоде из {table.deck} {counted(table.deck, CARDS_GEN, lang)}"
+            return f"с {players} игроками раздаче и обмену нужно {need}"
+        return (f"с {players} игроками на полный обмен может не хватить колоды в {table.deck} "
+                f"{counted(table.deck, CARDS_ACC, lang)}: столу нужно правило перетасовки")
+    if check.number == 7:
+        if check.holds:
+            bound = figures.get("round_bound")
+            within = f" не позже чем через {bound} действий" if bound is not None else ""
+            return (f"каждое действие строго уменьшает неотрицательную меру круга, поэтому круг с {players} "
+                    f"игроками кончается{within}")
+        return "круг торгов может не закончиться: повышать можно без конца"
+    return "доказано" if check.holds else "опровергнуто"
+
+
+class ProofPanel(Panel):
+    """Change players, raises per round and the minimum stack; see which guarantees still hold (T1, T4, T5, D1)."""
+
+    def __init__(self):
+        table = load_game_table()
+        style = {"description_width": "170px"}
+        wide = w.Layout(width="460px")
+        self.lang = language_switch()
+        self.note = w.HTML()
+        self.players = w.IntSlider(value=table.players_max, min=2, max=10, style=style, layout=wide)
+        self.raises = w.IntSlider(value=table.raises_per_round, min=0, max=8, style=style, layout=wide)
+        self.stack = w.IntSlider(value=table.min_stack, min=1, max=40, style=style, layout=wide)
+        for slider, css in ((self.players, "players"), (self.raises, "raises"), (self.stack, "stack")):
+            slider.add_class(f"lowball-slider-{css}")
+            slider.observe(lambda _: self.stale(), names="value")
+        self.run = w.Button(layout=w.Layout(width="260px"))
+        self.run.add_class("lowball-check")
+        self.result = w.HTML()
+        self.result.add_class("lowball-proofs")
+        self.checks: list[Check] | None = None
+        self.table: GameTable | None = None
+        self.problem = ""
+        self.run.on_click(lambda _: self.check())
+        self.lang.observe(lambda _: self.show(), names="value")
+        super().__init__([self.note, self.lang, self.players, self.raises, self.stack, self.run, self.result])
+        self.check()
+
+    def settings(self) -> dict[str, str]:
+        """Return the table changes the sliders ask for, as ``lowball verify --set`` would take them."""
+        return {"players.max": str(self.players.value), "raises_per_round": str(self.raises.value),
+                "min_stack": str(self.stack.value)}
+
+    def stale(self) -> None:
+        """Forget the verdicts: they were about the table before the slider moved."""
+        self.checks, self.problem = None, ""
+        self.show()
+
+    def check(self) -> None:
+        """Prove properties 4, 5 and 7 of the changed table (the button is busy meanwhile) and show each verdict."""
+        lang = self.lang.value
+        self.run.disabled, self.run.description = True, say(lang, "checking")
+        self.result.value = f"<p class='lowball-busy'>{say(lang, 'busy')}</p>"
+        try:
+            self.table, rankings = load_for_verify(overrides=self.settings())
+            self.checks, self.problem = verify(self.table, rankings, only=set(CHECKED)), ""
+        except LowballError as err:
+            self.checks, self.problem = None, error_text(err, lang)
+        finally:
+            self.run.disabled = False
+        self.show()
+
+    def show(self) -> None:
+        """Draw the labels and the verdicts (or why there are none) in the current language."""
+        lang = self.lang.value
+        self.note.value = static_note(lang)
+        self.players.description = say(lang, "players")
+        self.raises.description = say(lang, "raises")
+        self.stack.description = say(lang, "min_stack")
+        self.run.description = say(lang, "check_button")
+        if self.problem:
+            self.result.value = message(self.problem)
+        elif self.checks is None:
+            self.result.value = f"<p class='lowball-stale'>{say(lang, 'stale')}</p>"
+        else:
+            rows = [[str(c.number), title(c, self.table, lang), say(lang, "proved" if c.holds else "refuted"),
+                     reason(c, self.table, lang)] for c in self.checks]
+            self.result.value = table(rows, ["#", say(lang, "property"), say(lang, "verdict"), say(lang, "why")],
+                                      [not c.holds for c in self.checks])
