@@ -1,0 +1,308 @@
+"""Browser tests of notebooks 9-11 (one per game) in Voilà, driven by Playwright + Debian's Chromium.
+
+Needs /usr/bin/chromium (``bash scripts/install-chromium.sh``; ``make test`` runs it first); a missing
+browser or a server that does not come up fails these tests, never skips them. The servers and the
+page reading come from tests/browser_support.py. Screenshots of each page and of each panel, in
+English and in Russian, go to artifacts/browser/games/.
+
+What is covered, for each notebook: a hand stepped through to the end in the panel (and replayed at
+the other table), the Russian switch of every panel with no English word left, the charts as images
+that loaded (never a figure's repr), typing into the odds and split panels, and no request leaving
+the machine.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect, sync_playwright
+
+from browser_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromium_problem, english_words, safe_name, voila_server
+
+READY_TIMEOUT = 120.0      # seconds for the server to answer
+RENDER_TIMEOUT = 90_000    # ms for a notebook to execute and show its panels
+STEP_TIMEOUT = 30_000      # ms for one widget round trip (click -> kernel -> page)
+# This module's screenshots and log: a folder of their own, so that tests/test_browser.py (which clears
+# artifacts/browser/*.png when it starts) and this module never remove each other's.
+SHOTS = ARTIFACTS / "games"
+
+expect.set_options(timeout=STEP_TIMEOUT)
+
+
+# ---- fixtures ----
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    """Base URL of Voilà (scripts/serve-app.sh) serving notebooks/; stopped, with its kernels, after the module."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for old in SHOTS.glob("*.png"):                        # this module's old screenshots only
+        old.unlink()
+    server = voila_server(tmp_path_factory.mktemp("voila-games"), SHOTS / "voila.log")
+    server.start()
+    try:
+        try:
+            base = server.wait_ready(READY_TIMEOUT)
+        except RuntimeError as err:
+            pytest.fail(str(err), pytrace=False)
+        yield base
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    problem = chromium_problem()
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    with sync_playwright() as playwright:
+        try:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+                                                  timeout=60_000)
+        except PlaywrightError as err:
+            pytest.fail(f"cannot launch {CHROMIUM}: {err}", pytrace=False)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh page that records its errors and requests; a screenshot is saved at the end, pass or fail."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT)
+    page.errors, page.requests = [], []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    page.on("request", lambda req: page.requests.append(req.url))
+    yield page
+    try:
+        page.screenshot(path=SHOTS / f"{safe_name(request.node.name)}.png")
+    except PlaywrightError as err:
+        print(f"no screenshot of {request.node.name}: {err}")
+    finally:
+        context.close()
+
+
+# ---- helpers ----
+
+def open_voila(page: Page, base: str, notebook: str, panels: int) -> list[Locator]:
+    """Open a notebook in Voilà (which runs it) and wait until its ``panels`` panels show; return them in order."""
+    page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded")
+    found = page.locator(".lowball-panel")
+    try:
+        found.nth(panels - 1).wait_for(timeout=RENDER_TIMEOUT)
+    except PlaywrightError:
+        text = page.locator("body").inner_text()[-1500:]
+        raise AssertionError(f"Voilà did not show {panels} panels for {notebook} within {RENDER_TIMEOUT // 1000} s; "
+                             f"page errors {page.errors}; page text ends:\n{text}") from None
+    assert found.count() == panels, f"{notebook}: {found.count()} panels, expected {panels}"
+    return [found.nth(i) for i in range(panels)]
+
+
+def shot(page: Page, name: str) -> None:
+    """Save the window, then each panel whole (Voilà scrolls inside its own container, so the window is not all)."""
+    page.screenshot(path=SHOTS / f"{name}.png")
+    size = page.viewport_size
+    for i, panel in enumerate(page.locator(".lowball-panel").all()):
+        try:
+            box = panel.bounding_box()
+            if box and box["height"] + 40 > size["height"]:
+                page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + 80})
+            panel.scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            panel.screenshot(path=SHOTS / f"{name}-panel{i + 1}.png")
+        except PlaywrightError as err:
+            print(f"no screenshot of panel {i + 1} of {name}: {err}")
+        finally:
+            page.set_viewport_size(size)
+
+
+def step_to_the_end(panel: Locator, most: int = 120) -> int:
+    """Press the panel's "Next step" until it is disabled (the hand is over or stopped); return the presses."""
+    step = panel.locator(".lowball-step button, button.lowball-step").first
+    lines = panel.locator(".lowball-narration li")
+    for presses in range(most):
+        if step.is_disabled():
+            return presses
+        before = lines.count()
+        step.click()
+        # Each press adds a line, or (a refusal) disables the button.
+        panel.page.wait_for_function(
+            "([el, n, button]) => el.querySelectorAll('.lowball-narration li').length !== n || button.disabled",
+            arg=[panel.element_handle(), before, step.element_handle()], timeout=STEP_TIMEOUT)
+    raise AssertionError(f"the hand did not end after {most} presses")
+
+
+def choose(panel: Locator, selector: str, label: str) -> None:
+    """Click the toggle button labelled ``label`` inside ``selector`` of a panel."""
+    panel.locator(f"{selector} button", has_text=label).first.click()
+
+
+def to_russian(page: Page) -> None:
+    """Switch every panel of the page to Russian, and wait until each has redrawn itself (a kernel round trip)."""
+    for switch in page.locator(".lowball-lang button", has_text="Русский").all():
+        switch.click()
+    for panel in page.locator(".lowball-panel").all():
+        deadline = time.monotonic() + STEP_TIMEOUT / 1000
+        while english_words(panel.inner_text()) and time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+
+
+def assert_all_russian(page: Page) -> None:
+    text = " | ".join(page.locator(".lowball-panel").all_inner_texts())
+    assert re.search("[а-яё]", text), f"no Russian on the panels:\n{text[:1000]}"
+    left = english_words(text)
+    assert not left, f"English left on the Russian panels: {sorted(set(left))}\n{text[:3000]}"
+
+
+def assert_clean(page: Page, base: str) -> None:
+    """No traceback or figure repr on the page, no page error, and nothing asked of another host."""
+    text = page.locator("body").inner_text()
+    for bad in ("Traceback", "There was an error when executing cell", "<Figure"):
+        assert bad not in text, f"{bad!r} on the page:\n{text[:3000]}"
+    assert not page.errors, page.errors
+    away = [url for url in page.requests if not url.startswith((base, "data:", "blob:", "about:"))]
+    assert not away, f"requests that leave the machine: {sorted(set(away))[:10]}"
+
+
+def assert_images(page: Page, at_least: int) -> None:
+    """Every image on the page loaded and is wider than 100 pixels; there are at least ``at_least``."""
+    page.wait_for_load_state("load")
+    images = page.locator("img")
+    expect(images.nth(at_least - 1)).to_be_attached()
+    page.wait_for_function("() => [...document.images].every(i => i.complete)")
+    sizes = images.evaluate_all("els => els.map(e => [e.complete, e.naturalWidth])")
+    assert len(sizes) >= at_least and all(done and width > 100 for done, width in sizes), sizes
+
+
+# ---- notebook 9 ----
+
+def test_voila_09_triple_draw_stepped_at_both_tables_in_english_and_russian(voila, page):
+    """K3, K5, K8: the hand of three players with blinds and three draws; P3: replayed at the PHH table."""
+    main, odds, cap = open_voila(page, voila, "09-deuce-to-seven-triple-draw.ipynb", panels=3)
+    story, status = main.locator(".lowball-narration"), main.locator(".lowball-status")
+    expect(story).to_contain_text("Lena posts the small blind of 1 (K3)")
+    expect(main.locator(".lowball-static-note")).to_be_hidden()              # live here: no "static copy" note
+    step_to_the_end(main)
+    expect(story).to_contain_text("Olga wins the pot of 42 with the lowest hand (K1)")
+    expect(story).to_contain_text("Olga raises to 8: the first raise; there is no cap now")
+    expect(status).to_contain_text("The hand is over.")
+    expect(main.locator(".lowball-seats")).to_contain_text("result +24")
+    shot(page, "09-en")
+
+    choose(main, ".lowball-table-choice", "PHH")                              # the same decisions at F2L3D
+    expect(story.locator("li")).to_have_count(2)
+    step_to_the_end(main)
+    text = story.inner_text()
+    assert text.index("Misha discards 2") < text.index("Lena receives 1 new card"), "P3: discards come first"
+
+    to_russian(page)
+    expect(story).to_contain_text("Оля выигрывает банк 42 с самой младшей рукой (K1)")
+    expect(odds.locator(".lowball-many-odds")).to_contain_text("до семёрки или лучше")
+    assert_all_russian(page)
+    shot(page, "09-ru")
+    assert_clean(page, voila)
+
+
+def test_voila_09_the_cap_stops_at_the_card_room_table_and_not_in_phh(voila, page):
+    """G1 against P1: the fourth raise before the first draw, refused at the card rooms, legal in PHH."""
+    _, _, cap = open_voila(page, voila, "09-deuce-to-seven-triple-draw.ipynb", panels=3)
+    step_to_the_end(cap)
+    refusal = cap.locator(".lowball-refusal")
+    expect(refusal).to_contain_text("Olga may not raise to 10")
+    expect(refusal).to_contain_text("(G1)")
+    choose(cap, ".lowball-lang", "Русский")
+    expect(refusal).to_contain_text("Оля не может повысить до 10")
+    choose(cap, ".lowball-table-choice", "PHH")
+    expect(cap.locator(".lowball-narration li")).to_have_count(2)            # the hand starts again
+    step_to_the_end(cap)
+    expect(refusal).to_have_text("")
+    expect(cap.locator(".lowball-status")).to_contain_text("Раздача окончена.")
+    assert_clean(page, voila)
+
+
+def test_voila_09_odds_over_three_draws_as_a_chart(voila, page):
+    """K2, K8: the odds panel's table and chart follow the hand typed; the notebook's charts are images."""
+    _, odds, _ = open_voila(page, voila, "09-deuce-to-seven-triple-draw.ipynb", panels=3)
+    table = odds.locator(".lowball-many-odds")
+    expect(table).to_contain_text("17.0%")
+    assert_images(page, 3)                                   # two charts in the notebook, one in the panel
+    field = odds.locator(".lowball-many-discard input")
+    field.fill("K♠ Q♦")
+    field.evaluate("e => e.blur()")
+    odds.locator(".lowball-many-hand input").fill("7♣ 5♦ 2♠ K♠ Q♦")
+    odds.locator(".lowball-many-hand input").evaluate("e => e.blur()")
+    expect(table).to_contain_text("12.9%")                   # two cards to 7-5-2: a seven within three draws
+    odds.locator(".lowball-many-discard input").fill("Q♣")
+    odds.locator(".lowball-many-discard input").evaluate("e => e.blur()")
+    expect(odds.locator(".lowball-error")).to_contain_text("cannot discard")
+    shot(page, "09-odds")
+    assert_clean(page, voila)
+
+
+# ---- notebook 10 ----
+
+def test_voila_10_sevens_rule_joker_and_russian(voila, page):
+    """F7: the sevens rule's four settings on one hand; F8: the joker's odds; every panel in Russian."""
+    joker, sevens = open_voila(page, voila, "10-california-lowball.ipynb", panels=2)
+    expect(joker.locator(".lowball-joker-odds")).to_contain_text("4/47 (8.5%)")
+    expect(joker.locator(".lowball-joker-odds")).to_contain_text("5/48 (10.4%)")
+    assert_images(page, 3)
+    results = {}
+    for label in ("no sevens rule", "seed 004", "Robert's Rules", "whole pot"):
+        choose(sevens, ".lowball-table-choice", label)
+        expect(sevens.locator(".lowball-narration li")).to_have_count(2)
+        step_to_the_end(sevens)
+        results[label] = re.findall(r"result ([+−-]\d+)", sevens.locator(".lowball-seats").inner_text())
+    assert results == {"no sevens rule": ["+6", "-6"], "seed 004": ["+2", "-2"], "Robert's Rules": ["-2", "+2"],
+                       "whole pot": ["-6", "+6"]}, results
+    expect(sevens.locator(".lowball-narration")).to_contain_text("the sevens rule: Lena checked a seven or better")
+    shot(page, "10-en")
+
+    field = joker.locator(".lowball-joker-hand input")
+    field.fill("A♣ 2♦ 3♥ Jk K♣")
+    field.evaluate("e => e.blur()")
+    expect(joker.locator(".lowball-ok")).to_contain_text("53-card deck only (F8)")
+    to_russian(page)
+    expect(joker.locator(".lowball-ok")).to_contain_text("только из колоды в 53 карты (F8)")
+    expect(sevens.locator(".lowball-narration")).to_contain_text("правило семёрок")
+    expect(sevens.locator(".lowball-seats")).to_contain_text("итог −6")
+    assert_all_russian(page)
+    shot(page, "10-ru")
+    assert_clean(page, voila)
+
+
+# ---- notebook 11 ----
+
+def test_voila_11_stud_and_razz_split_and_census_chart(voila, page):
+    """L4, L6, L2 against R2, R3, R1: one deal at two tables; L1: the split panel; the census chart an image."""
+    split, steps = open_voila(page, voila, "11-stud-high-low.ipynb", panels=2)
+    assert_images(page, 1)
+    why = split.locator(".lowball-split-why")
+    expect(why).to_contain_text("Misha wins the high half; Lena wins the low half (L2).")
+    expect(split.locator(".lowball-card-both")).to_have_count(3)
+    story = steps.locator(".lowball-narration")
+    step_to_the_end(steps)
+    expect(story).to_contain_text("Olga brings it in for 1 (L4)")
+    expect(story).to_contain_text("the second betting round begins; Misha acts first (L6)")
+    expect(story).to_contain_text("Olga wins the low half of the pot of 4 with the lowest hand (L2)")
+    shot(page, "11-en")
+
+    choose(steps, ".lowball-table-choice", "razz")
+    expect(story.locator("li")).to_have_count(4)                                # the antes of the new hand
+    step_to_the_end(steps)
+    expect(story).to_contain_text("Pasha brings it in for 1 (R2)")
+    expect(story).to_contain_text("Olga wins the pot of 8 with the lowest hand (R1)")
+
+    before = split.locator(".lowball-split-hand-1 input").input_value()
+    split.locator(".lowball-deal").click()
+    expect(split.locator(".lowball-split-hand-1 input")).not_to_have_value(before)
+    expect(why).to_contain_text("(L2)")
+    to_russian(page)
+    expect(story).to_contain_text("Оля выигрывает банк 8 с самой младшей рукой (R1)")
+    expect(why).to_contain_text("половин")
+    assert_all_russian(page)
+    shot(page, "11-ru")
+    assert_clean(page, voila)
