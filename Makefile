@@ -25,7 +25,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_COMPILE_BYTECODE := 1
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 
-.PHONY: help venv test test-full lab app bench clean docs
+.PHONY: help venv test test-full lab app bench clean docs mutants
 
 help:
 	@echo "Targets:"
@@ -37,6 +37,8 @@ help:
 	@echo "  make app     make venv, then the notebooks as interactive pages (Voila) at http://127.0.0.1:$(APP_PORT)/ (APP_PORT=...)"
 	@echo "  make bench   make venv, then the benchmarks side by side with pokerkit and treys (ratios)"
 	@echo "  make test-full  make test, then the slow hand-by-hand sweeps over all 2,598,960 hands"
+	@echo "  make mutants make venv, then mutation testing of the rules layer and its tables (not part of test;"
+	@echo "               one mutant at a time; report in artifacts/mutants/, explained in docs/checks/mutants.md)"
 	@echo "  make clean   remove $(VENV) and caches"
 	@echo "  make help    this list"
 
@@ -61,6 +63,11 @@ test: venv docs
 
 test-full: test
 	LOWBALL_SLOW=1 $(PY) -m pytest -q -m slow tests/
+
+# Mutation testing of the rules layer (issue 16): each small change to the rules code or tables must make a
+# test fail. Works in a private copy of the package; MUTANTS_ARGS=... passes options (--target NAME, --list).
+mutants: venv
+	$(PY) scripts/mutants.py $(MUTANTS_ARGS)
 
 app: venv
 	PORT=$(APP_PORT) VENV=$(VENV) bash scripts/serve-app.sh

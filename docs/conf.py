@@ -42,6 +42,8 @@ exclude_patterns = [
 ]
 html_extra_path = ["_extra"]          # index.html at the site root: a redirect to docs/index.html
 templates_path: list[str] = []
+# Quotes and ellipses become typographic; dashes do not, so "--game" stays an option, never "–game".
+smartquotes_action = "qe"
 
 # ---- MyST and notebooks ----
 myst_enable_extensions = ["colon_fence", "deflist", "dollarmath", "fieldlist"]
@@ -76,3 +78,7 @@ html_copy_source = True
 # Run `lowball verify` exhaustively (all 2,598,960 hands) for the report; -D lowball_verify_exhaustive=0
 # for the quicker Z3-only run.
 lowball_verify_exhaustive = True
+# A property refuted on a built-in game fails the build (as one refuted on the teaching table always does).
+# False while `lowball verify` is being generalised from the teaching table to every game: the checks page
+# lists the refutations instead. Set it to True once every built-in game's report holds.
+lowball_verify_games_strict = False

@@ -55,7 +55,7 @@ def test_f6_a_player_who_checked_may_call_but_not_raise_after_the_draw():
     hand = play(hand_at(GAME, [40] * 2, [SEVEN_FIVE, EIGHT_SIX]), ["p2 cbr 2", "p1 cc", "p1 sd", "p2 sd", "p1 cc",
                                                                     "p2 cbr 4"])
     assert [a.kind for a in hand.legal_actions()] == ["f", "cc"]
-    with pytest.raises(IllegalAction, match=r"a player who checked may only call in this round \(F5\)"):
+    with pytest.raises(IllegalAction, match=r"a player who checked may only call in this round \(F6\)"):
         hand.apply("p1 cbr 8")
 
 

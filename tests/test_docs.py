@@ -190,13 +190,133 @@ def test_every_notebook_is_a_page():
 
 
 def test_every_clause_has_an_anchor_on_a_rules_page():
+    from test_traceability import clause_ids
+
     pages = site_pages()
     ids = set()
     for page in (p for p in pages if p.parent.name == "rules"):
         ids |= set(re.findall(r'id="([^"]+)"', page.read_text(encoding="utf-8")))
-    clauses = re.findall(r"^- \*\*([A-Z]\d+)\*\*", DIGEST.read_text(encoding="utf-8"), flags=re.M)
+    clauses = clause_ids(DIGEST.read_text(encoding="utf-8"))
     missing = [c for c in clauses if c.lower() not in ids]
     assert not missing, f"clauses without an anchor (rules/PAGE.html#id): {', '.join(missing)}"
+
+
+def test_every_built_in_game_has_a_card_and_is_in_the_format_pages_set_by_column():
+    from lowball.core.games import builtin_paths
+
+    site_pages()
+    rules = "".join(page.read_text(encoding="utf-8") for page in (SITE / "docs" / "rules").glob("*.html"))
+    format_page = (SITE / "docs" / "reference" / "table-format.html").read_text(encoding="utf-8")
+    for name in builtin_paths():
+        assert f'id="game-{name}"' in rules, f"{name} has no card (lowball-game) on a rules page"
+        assert f'#game-{name}"' in format_page, f"{name} is in no 'set by' column of the table-format page"
+
+
+def test_the_hand_history_page_compares_the_tables_and_pokerkit():
+    site_pages()
+    page = (SITE / "docs" / "phh.html").read_text(encoding="utf-8")
+    for code in ("FA6L1D", "FA5L1DJ", "F2L3D-CR", "F2L3D", "N2L1D", "F7S/8", "FR"):
+        assert code in page, f"the variant code {code} is not on the hand-history page"
+    rules = (SITE / "docs" / "rules" / "pokerkit.html").read_text(encoding="utf-8")
+    assert rules.count("own PHH reader") >= 5, "the departures are no longer compared with pokerkit's own reader"
+
+
+# ---- the sources of the pages, checked without building the site ----
+
+DOC_PAGES = sorted(p for p in (ROOT / "docs").rglob("*.md") if "_build" not in p.parts)
+
+
+def directives_in(page: Path, name: str) -> list[tuple[str, dict[str, str], str]]:
+    """Return (argument, options, content) of every ``{name}`` directive of a MyST page."""
+    found = []
+    text = page.read_text(encoding="utf-8")
+    for match in re.finditer(r"^```\{" + re.escape(name) + r"\}[ \t]*(.*?)\n(.*?)^```[ \t]*$", text, flags=re.M | re.S):
+        options, content = {}, []
+        lines = match.group(2).splitlines()
+        while lines and re.match(r"^:[a-z-]+:", lines[0]):
+            key, _, value = lines.pop(0)[1:].partition(":")
+            options[key] = value.strip()
+        found.append((match.group(1).strip(), options, "\n".join(lines).strip()))
+    return found
+
+
+def test_every_table_excerpt_names_keys_that_exist_and_cites_its_clause():
+    """A ``lowball-table`` whose key was renamed or removed would fail the build: fail here first, naming it."""
+    from lowball_docs.directives import rules_file
+    from lowball_docs.excerpts import ExcerptError, cites, excerpt
+
+    problems = []
+    for page in DOC_PAGES:
+        for file, options, _ in directives_in(page, "lowball-table"):
+            where = f"{page.relative_to(ROOT)}: {file} {options.get('keys')}"
+            try:
+                text = excerpt(rules_file(file).read_text(encoding="utf-8"), options.get("keys", "").split())
+            except (OSError, ExcerptError) as err:
+                problems.append(f"{where}: {err}")
+                continue
+            if options.get("clause") and not cites(text, options["clause"]):
+                problems.append(f"{where}: does not cite {options['clause']}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_built_in_game_has_exactly_one_card():
+    from lowball.core.games import builtin_paths
+
+    cards = [name for page in DOC_PAGES for name, _, _ in directives_in(page, "lowball-game")]
+    for name in builtin_paths():
+        assert cards.count(name) == 1, f"{name}: {cards.count(name)} lowball-game cards in docs/ (one, on its rules page)"
+    assert set(cards) <= set(builtin_paths()), f"cards of games that do not exist: {set(cards) - set(builtin_paths())}"
+
+
+def test_every_set_example_names_a_key_the_table_has():
+    """``--set`` examples in the docs use keys that exist, unless the example shows the refusal (exit code 2)."""
+    import shlex
+
+    from lowball.errors import RulesError
+    from lowball.verify import load_for_verify
+
+    checked = 0
+    for page in DOC_PAGES:
+        for _, options, content in directives_in(page, "lowball-run"):
+            if options.get("returncode") == "2":
+                continue
+            for line in content.splitlines():
+                words = shlex.split(line)
+                if words[:2] != ["lowball", "verify"] or "--set" not in words:
+                    continue
+                game = next((words[i + 1] for i, w in enumerate(words) if w in ("--game", "--rules")), None)
+                sets = dict(words[i + 1].split("=", 1) for i, w in enumerate(words) if w == "--set")
+                try:
+                    load_for_verify(game, sets)
+                except RulesError as err:
+                    pytest.fail(f"{page.relative_to(ROOT)}: `{line}`: {err}")
+                checked += 1
+    assert checked >= 5
+
+
+def test_the_docs_paths_named_by_the_package_and_the_readme_exist():
+    """A docs page named in a table comment, a docstring or the README (``docs/phh.md``) must exist."""
+    sources = [*(ROOT / "spec").rglob("*.py"), *(ROOT / "spec").rglob("*.toml"), ROOT / "README.md"]
+    missing = []
+    for source in sources:
+        for path in re.findall(r"\bdocs/[\w./-]+\.(?:md|toml|phh)\b", source.read_text(encoding="utf-8")):
+            if not (ROOT / path).is_file():
+                missing.append(f"{source.relative_to(ROOT)}: {path}")
+    assert not missing, "\n".join(missing)
+
+
+def test_the_notebooks_links_to_clause_anchors_exist():
+    """Notebooks link to clause anchors (``docs/rules/teaching-table.md#h2``); a moved clause must not break them."""
+    anchors: dict[str, set[str]] = {}
+    for page in DOC_PAGES:
+        text = page.read_text(encoding="utf-8")
+        anchors[page.relative_to(ROOT).as_posix()] = {a.lower() for a in re.findall(r"^\(([\w-]+)\)=$", text, flags=re.M)}
+    broken = []
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for target, anchor in set(re.findall(r"(docs/[\w/-]+\.md)#([a-zA-Z]\d+)\b", notebook.read_text(encoding="utf-8"))):
+            if anchor.lower() not in anchors.get(target, set()):
+                broken.append(f"{notebook.name}: {target}#{anchor}")
+    assert not broken, "links to clause anchors that are not on that page:\n" + "\n".join(sorted(broken))
 
 
 def test_the_verify_report_and_the_cli_help_are_generated():

@@ -19,6 +19,7 @@ from lowball.phh.history import replay, to_phh
 from lowball.engine.session import Session
 from lowball.play.sessions import play_hand
 from lowball.core.games import load_game_table
+from test_independent_ranking import key_of
 
 TABLE = load_game_table()
 BOUND = max_investment(TABLE)
@@ -142,15 +143,39 @@ def test_thousands_of_random_hands_keep_every_invariant():
             hands += 1
 
 
+def payout_by_the_rules(hand: Hand) -> tuple[int, ...]:
+    """Return the finishing stacks the rules give, worked out here and not by the engine (S1, S2, S3).
+
+    The lowest hand by the first-principles ace-to-six ranking of ``test_independent_ranking`` (H1-H4)
+    takes the pot; equal hands split it, the odd chip to the first winner on the dealer's left (S2);
+    a player left alone takes it at once (S1). T5: nobody is ever all in, so there is one pot.
+    """
+    in_hand = [seat for seat in range(hand.n) if not hand.folded[seat]]
+    pot = sum(hand.invested)
+    if len(in_hand) == 1:
+        won = in_hand
+    else:
+        keys = {seat: key_of(hand.hands[seat], "ace-to-six") for seat in in_hand}
+        won = [seat for seat in in_hand if keys[seat] == min(keys.values())]
+    shares = {seat: pot // len(won) + (i < pot % len(won)) for i, seat in enumerate(won)}
+    return tuple(start - put + shares.get(seat, 0)
+                 for seat, (start, put) in enumerate(zip(hand.starting_stacks, hand.invested)))
+
+
 def test_bot_hands_round_trip_through_phh():
-    """Every hand the bots play, written as PHH and replayed, gives the same finishing stacks."""
+    """Every hand the bots play, written as PHH and replayed, gives the same finishing stacks, and they are
+    the stacks the rules give, worked out independently of the engine (S1-S3)."""
     rng = random.Random(7)
     session = Session(["p1", "p2", "p3", "p4"], 40, seed=7)
     bots = {"p1": BOTS["sound"], "p2": BOTS["random"], "p3": BOTS["sound"], "p4": BOTS["random"]}
+    showdowns = 0
     for _ in range(300):
         for name, stack in list(session.stacks.items()):
             if stack < TABLE.min_stack:
                 session.top_up(name, TABLE.min_stack - stack)
         hand = play_hand(session.new_hand(), bots, rng)
         assert replay(to_phh(hand)).finishing_stacks == hand.result.finishing_stacks
+        assert hand.result.finishing_stacks == payout_by_the_rules(hand), to_phh(hand)
+        showdowns += hand.result.showdown
         session.finish(hand)
+    assert showdowns >= 50

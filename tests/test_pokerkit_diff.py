@@ -39,6 +39,7 @@ import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
 
+from lowball import compare  # noqa: E402
 from lowball.core.cards import DECK, format_cards  # noqa: E402
 from lowball.ranking.fast import all_qualifying, all_ranks, hand_at, order_disagreement  # noqa: E402
 from lowball.ranking import as_system, hand_name, rank_text  # noqa: E402
@@ -161,14 +162,26 @@ def test_pokerkit_has_no_ace_to_six_and_the_check_would_say_so(sweep):
         theirs = sweep.strength(hand_class)
         pair = order_disagreement(all_ranks("ace-to-six"), theirs)
         assert pair is not None
+        assert_really_ordered_otherwise(pair, "ace-to-six", hand_class)
         message = explain_disagreement(pair, all_ranks("ace-to-six"), theirs, "ace-to-six", hand_class.__name__)
         assert "under ace-to-six (lowball), but pokerkit's" in message
+
+
+def assert_really_ordered_otherwise(pair: tuple[int, int], system: str, hand_class) -> None:
+    """The pair named is one that lowball's public ``compare`` and pokerkit's public API order otherwise."""
+    a, b = (hand_at(i) for i in pair)
+    ours = compare(a, b, system)
+    pk_a, pk_b = (tuple(PK_DECK[DECK.index(card)] for card in hand) for hand in (a, b))
+    sa, sb = public_strength(hand_class, pk_a), public_strength(hand_class, pk_b)
+    theirs = (sa < sb) - (sa > sb)
+    assert ours != theirs, f"{format_cards(a)} / {format_cards(b)}: both say {ours}"
 
 
 def test_deuce_to_seven_against_pokerkits_ace_to_five_names_the_first_pair_that_moved(sweep):
     theirs = sweep.strength(pokerkit.RegularLowHand)
     ours = all_ranks("deuce-to-seven")
     pair = order_disagreement(ours, theirs)
+    assert_really_ordered_otherwise(pair, "deuce-to-seven", pokerkit.RegularLowHand)
     message = explain_disagreement(pair, ours, theirs, "deuce-to-seven", "RegularLowHand")
     assert message.startswith(in_words(pair[0], "deuce-to-seven"))
 

@@ -2,8 +2,9 @@
 
 from hypothesis import example, given, strategies as st
 
-from lowball import DECK, Card, compare, evaluate, winners
-from lowball.ranking import as_system, is_flush, straight_top
+from lowball import DECK, Card, compare, evaluate, parse_cards, winners
+from lowball.ranking import as_system, class_count, is_flush, straight_top
+from test_independent_ranking import BEST_TO_WORST
 from lowball.core.rankings import load_rankings
 
 SYSTEMS = [row.key for row in load_rankings().systems]
@@ -55,18 +56,25 @@ def test_winners_agree_with_pairwise_compare(hand_list, system):
 
 
 @given(hands, hands)
-@example(tuple(DECK[i] for i in (0, 5, 10, 15, 19)), tuple(DECK[i] for i in (48, 4, 8, 12, 16)))
+@example(parse_cards("Kc Ad 2h 3s 4c"), parse_cards("Kd Qh Jc 9s 8d"))      # H4: K-A-2-3-4 wraps into no straight
+@example(parse_cards("9c 9d 2h 2s Kc"), parse_cards("9h 9s 3h 3s 4c"))      # H3: the low pair before the kicker
+@example(parse_cards("Ac Ad Kh Qs Jc"), parse_cards("2c 2d 3h 4s 5c"))      # H3: aces are the lowest pair
 def test_a5_and_a6_agree_when_neither_hand_is_a_straight_or_flush(a, b):
     """F1 vs H1: with straights and flushes out of the picture, A-5 and A-6 are the same ranking."""
     a6 = as_system("ace-to-six")
     if any(straight_top(h, a6) or is_flush(h, a6) for h in (a, b)):
         return
     assert compare(a, b, "ace-to-five") == compare(a, b, "ace-to-six")
+    assert evaluate(a, "ace-to-five").category == evaluate(a, "ace-to-six").category
 
 
 @given(hands, systems)
 def test_rank_is_a_class_of_the_system(hand, system):
+    """The rank lies between the ranks of the best and the worst hand of its category, written out from the
+    clauses in ``test_independent_ranking`` (H2, K1, F1, L1): the categories are blocks of ranks in their order."""
     value = evaluate(hand, system)
-    row = as_system(system)
-    assert value.category in row.category_order
-    assert 1 <= value.rank
+    lists = BEST_TO_WORST[system]
+    assert value.category in lists, f"{text(hand)}: {value.category} is no category of {system}"
+    best, worst = (evaluate(lists[value.category][i], system).rank for i in (0, -1))
+    assert best <= value.rank <= worst <= class_count(system), (
+        f"{text(hand)} ({value.category}) has rank {value.rank} outside {best}..{worst} under {system}")

@@ -5,12 +5,14 @@ taught. These tests take the ids from the digest (``docs/rules-digest.md``, a ve
 ``../shared/RULES.md``, checked below whenever that file is present) and require each one, as a
 whole word, in
 
-(a) the rules tables or the package: ``spec/lowball/rules/*.toml`` or ``spec/lowball/**/*.py``;
+(a) the rules tables or the package: ``spec/lowball/rules/**/*.toml`` (the games are in
+    ``rules/games/``) or ``spec/lowball/**/*.py``;
 (b) the tests: ``tests/**/*.py`` (this file does not count: it names every id by construction);
 (c) the docs sources: ``docs/**`` without ``docs/_build`` and without the digest copy itself.
 
-A range such as ``H1-H4`` cites only its two ends. Clauses of later variants that are not
-implemented yet are exempt from (a) and (b), never from (c): the docs must say they are planned.
+A range such as ``H1-H4`` cites only its two ends. A clause is a digest bullet ``- **T1** ...`` or an
+id in bold inside one (razz's R1-R4 share a bullet). Clauses that are not implemented are exempt
+from (a) and (b), never from (c): the docs must say they are planned, and why.
 """
 
 from __future__ import annotations
@@ -27,24 +29,25 @@ DIGEST = ROOT / "docs" / "rules-digest.md"
 DOCS = ROOT / "docs"
 DOC_SUFFIXES = {".md", ".rst", ".py", ".toml", ".txt"}
 
-# Clauses of variants the seeds describe but the project does not implement yet. Their ids may
-# not be cited in code or tests without an implementation, so they are exempt from (a) and (b).
-# Remove an entry as soon as its variant lands (the last test below insists).
+# Clauses the project does not implement, each with the reason. Their ids may not be cited in code
+# and tests together without an implementation, so they are exempt from (a) and (b). Remove an entry
+# as soon as the clause is implemented (the last test below insists).
 NOT_YET_IMPLEMENTED = {
-    "K2": "deuce-to-seven single and triple draw with blinds or antes, up to six players (seeds 001, 003)",
-    "F2": "the joker ('bug') of California ace-to-five (seed 004)",
-    "F3": "the California betting rules: forced bets, bet-or-drop, no raise after a check, sevens rule (seed 004)",
-    "L2": "the high-low split of seven-card stud: high and low halves, scoop (seed 002)",
+    "K10": "exposed cards (WSOP: replaced; RRP: a 7, 5, 4, 3 or 2 kept before the draw): the engine deals "
+           "from a stub nobody sees, and a hand history has no action for an exposed card",
+    "L9": "a stud hand of more than seven cards is dead: the engine deals exactly what each street says and "
+          "refuses a history that deals more (L3), so no such hand exists to declare dead",
 }
 
 
 def clause_ids(text: str) -> list[str]:
-    """Return the clause ids of the digest in order: the ``- **T1** ...`` items.
+    """Return the clause ids of the digest in order: each ``- **T1** ...`` item, and each id in bold inside one.
 
-    >>> clause_ids("## A\\n- **T1** 2 to 5 players.\\n- **T2** Ante 1.\\n  more\\n")
-    ['T1', 'T2']
+    >>> clause_ids("## A\\n- **T1** 2 to 5 players.\\n- **T2** Ante 1.\\n  more\\n- **R1** x; **R2** y\\n")
+    ['T1', 'T2', 'R1', 'R2']
     """
-    return re.findall(r"^- \*\*([A-Z]\d+)\*\*", text, flags=re.M)
+    bullets = re.findall(r"^- (\*\*[A-Z]\d+\*\*.*?)(?=^- |^\s*$|^#|\Z)", text, flags=re.M | re.S)
+    return [clause for bullet in bullets for clause in re.findall(r"\*\*([A-Z]\d+)\*\*", bullet)]
 
 
 CLAUSES = clause_ids(DIGEST.read_text(encoding="utf-8"))
@@ -57,7 +60,7 @@ def files(base: Path, pattern: str, skip=lambda path: False) -> tuple[Path, ...]
 @functools.cache
 def code_files() -> tuple[Path, ...]:
     package = ROOT / "spec" / "lowball"
-    return files(package / "rules", "*.toml") + files(package, "**/*.py")
+    return files(package / "rules", "**/*.toml") + files(package, "**/*.py")
 
 
 @functools.cache

@@ -104,7 +104,7 @@ def test_game_steps_plays_the_triple_draw_hand_one_step_a_press():
     lines = story(panel)
     assert presses > len(DECISIONS) and panel.hand.result.changes == (-6, -18, 24)
     assert "Olga wins the pot of 42 with the lowest hand (K1)" in lines
-    assert "Olga raises to 8: the first raise; there is no cap now (K3)" in lines          # G2: heads-up, no cap
+    assert "Olga raises to 8: the first raise; there is no cap now (G2)" in lines          # G2: heads-up, no cap
     assert all(CLAUSE.search(line) for line in lines if " shows " not in line), lines
     assert "The hand is over." in shown(panel.status) and "result +24" in shown(panel.seats)
     assert "(folded)" in shown(panel.seats)                                              # Lena folded on round 3

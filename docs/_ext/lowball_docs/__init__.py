@@ -1,7 +1,9 @@
 """Sphinx extension of the lowball-spec site: pages generated from the rules tables and the package.
 
-The directives (see ``lowball_docs.directives``) read ``spec/lowball/rules/*.toml`` through
-``lowball.core.tables``, run ``lowball verify`` and the ``lowball`` command line, and scan the code,
+The directives (see ``lowball_docs.directives``, ``lowball_docs.games`` and ``lowball_docs.histories``) read the tables of
+``spec/lowball/rules/`` and ``rules/games/`` through ``lowball.core``, describe the game-table format from
+``lowball.core.games`` and ``lowball.core.behaviours``, run ``lowball verify`` and the ``lowball`` command
+line, and scan the code,
 the tests and the notebooks for clause ids, all while the site is built; so a page cannot drift
 from the code. ``lowball_docs.assets`` serves the pinned JavaScript from ``_static``.
 """
@@ -15,6 +17,8 @@ from sphinx.config import Config
 
 from lowball_docs import assets
 from lowball_docs.directives import DIRECTIVES
+from lowball_docs.games import GAME_DIRECTIVES
+from lowball_docs.histories import HISTORY_DIRECTIVES
 
 DOCS = Path(__file__).resolve().parents[2]
 LOCK = DOCS / "_static_src" / "js.lock.json"
@@ -29,9 +33,10 @@ def add_pinned_javascript(app: Sphinx, config: Config) -> None:
 
 def setup(app: Sphinx) -> dict:
     app.add_config_value("lowball_verify_exhaustive", True, "env", bool)
+    app.add_config_value("lowball_verify_games_strict", False, "env", bool)
     # Before Sphinx checks html_static_path (priority 800).
     app.connect("config-inited", add_pinned_javascript, priority=400)
-    for name, directive in DIRECTIVES.items():
+    for name, directive in {**DIRECTIVES, **GAME_DIRECTIVES, **HISTORY_DIRECTIVES}.items():
         app.add_directive(name, directive)
     app.add_css_file("lowball.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -3,14 +3,17 @@
 =========================  ==========================================================================
 ``lowball-digest ID``      the clause's line of the rules digest (``docs/rules-digest.md``)
 ``lowball-clauses``        every clause of the digest, linked to its page, with the properties that prove it
-``lowball-table FILE``     an excerpt of a rules table (``:keys:``), checked to cite ``:clause:``
+``lowball-table FILE``     an excerpt of a rules table (``:keys:``; ``streets.2`` is the third street), checked
+                           to cite ``:clause:``
 ``lowball-cases ID``       the seeds' worked cases of a clause (``worked-cases.toml``) and the verdicts
-``lowball-trace ID``       what ``lowball verify`` proves about a clause; the code, tests, notebooks citing it
+``lowball-trace ID``       what ``lowball verify`` proves about a clause (``:game:``: on that game); the code,
+                           tests, notebooks citing it
 ``lowball-run``            ``lowball ...`` command lines, run now, with their output
-``lowball-replay``         a PHH hand history (the content), replayed now with ``lowball replay --narrate``
+``lowball-replay``         a PHH hand history (the content or ``:file:``), replayed now with ``--narrate``
 ``lowball-python``         Python code (the content), run now, shown with what it printed
 ``lowball-systems``        the ranking systems side by side, from ``rankings.toml``
 ``lowball-verify-report``  the report of ``lowball verify`` on the teaching table, one section a property
+``lowball-verify-games``   the table properties of every built-in game, one row a game
 ``lowball-cli-help``       ``lowball --help`` and every command's ``--help``
 ``lowball-api``            autodoc of the listed modules (``?module``: only if it exists)
 ``lowball-toctree``        a toctree whose ``?entry`` lines are left out when the page does not exist
@@ -55,10 +58,18 @@ SPEC = REPO / "spec" / "lowball"
 # ---- small helpers ----
 
 def rules_file(name: str) -> Path:
-    """Return a rules table: a name in the package's ``rules/`` directory, or a path from the repository root."""
+    """Return a rules table: a file of the package's ``rules/`` or ``rules/games/``, or a path from the repository root.
+
+    ``rankings.toml`` is ``rules/rankings.toml``; ``teaching-table.toml`` (or ``teaching-table``) is
+    ``rules/games/teaching-table.toml``; ``docs/checks/house-rules.toml`` is that file of the repository.
+    """
+    from lowball.core.games import GAMES_DIR
     from lowball.core.rankings import RULES_DIR
 
-    return REPO / name if "/" in name else RULES_DIR / name
+    if "/" in name:
+        return REPO / name
+    file = name if name.endswith(".toml") else f"{name}.toml"
+    return RULES_DIR / file if (RULES_DIR / file).is_file() else GAMES_DIR / file
 
 
 def shown(path: Path) -> str:
@@ -206,30 +217,71 @@ class LowballDirective(SphinxDirective):
                 self.warn(f"the output no longer says {claim!r}: update the text around it")
 
 
-# ---- the verify report of the teaching table, once per build ----
+# ---- the reports of lowball verify, once per build and game ----
 
-_REPORTS: dict[bool, tuple] = {}
+_REPORTS: dict[tuple[str, bool], tuple] = {}
+TEACHING = "teaching-table"
+# The properties about the game table (the others are about the rankings, the same for every game).
+FIRST_GAME_PROPERTY = 4
+
+
+def property_numbers() -> tuple[int, ...]:
+    """Return the numbers of every property ``lowball verify`` checks (from its registry when it has one)."""
+    try:
+        from lowball.verify.properties import NUMBERS
+    except ImportError:          # the registry is newer than some checkouts
+        return tuple(range(1, 8))
+    return tuple(NUMBERS)
+
+
+def game_report(game: str = TEACHING, exhaustive: bool = True):
+    """Return (checks, table) of ``lowball verify`` on a built-in game; computed once per build.
+
+    The teaching table gets every property (exhaustive or quick, as the build says); another game gets
+    the properties of its table only, quick: its rankings are proved on the teaching table's report.
+    """
+    key = (game, exhaustive if game == TEACHING else False)
+    if key not in _REPORTS:
+        from lowball.verify import load_for_verify, verify
+
+        table, rankings = load_for_verify(game)
+        only = None if game == TEACHING else {n for n in property_numbers() if n >= FIRST_GAME_PROPERTY}
+        logger.info(f"lowball_docs: running lowball verify on {game} "
+                    f"({'exhaustive' if key[1] else 'quick'}{'' if only is None else ', its table only'})")
+        _REPORTS[key] = (verify(table, rankings, exhaustive=key[1], only=only), table)
+    return _REPORTS[key]
 
 
 def teaching_report(exhaustive: bool):
     """Return (checks, table) of ``lowball verify`` on the shipped teaching table; computed once per build."""
-    if exhaustive not in _REPORTS:
-        from lowball.verify import load_for_verify, verify
+    return game_report(TEACHING, exhaustive)
 
-        table, rankings = load_for_verify()
-        logger.info(f"lowball_docs: running lowball verify ({'exhaustive' if exhaustive else 'quick'})")
-        _REPORTS[exhaustive] = (verify(table, rankings, exhaustive=exhaustive), table)
-    return _REPORTS[exhaustive]
+
+def applies(check) -> bool:
+    """Return whether a property applies to the table it was checked on (every property did, once)."""
+    return getattr(check, "applies", True)
+
+
+def verdict(check) -> str:
+    """Return "proved", "REFUTED" or "does not apply"."""
+    if not applies(check):
+        return "does not apply"
+    return "proved" if check.holds else "REFUTED"
 
 
 def property_descriptions() -> dict[int, str]:
-    """Return each property's description, from the numbered lists of the verify modules' docstrings."""
+    """Return each property's description: from the registry of properties, else the verify modules' docstrings."""
+    try:
+        from lowball.verify.properties import DESCRIPTIONS
+        return dict(DESCRIPTIONS)
+    except ImportError:
+        pass
     import lowball.verify.game
     import lowball.verify.ranking
 
     found: dict[int, str] = {}
     for module in (lowball.verify.ranking, lowball.verify.game):
-        for match in re.finditer(r"^(\d)\. (.*?)(?=^\d\. |\Z)", module.__doc__ or "", flags=re.M | re.S):
+        for match in re.finditer(r"^(\d+)\. (.*?)(?=^\d+\. |\Z)", module.__doc__ or "", flags=re.M | re.S):
             found[int(match.group(1))] = " ".join(match.group(2).split())
     return found
 
@@ -244,12 +296,11 @@ class Digest(LowballDirective):
     def run(self):
         clause = self.arguments[0]
         self.depend(DIGEST)
-        text = DIGEST.read_text(encoding="utf-8")
-        match = re.search(rf"^- \*\*{re.escape(clause)}\*\* (.*?)(?=^- \*\*|^\s*$|^#)", text, flags=re.M | re.S)
-        if not match:
+        wording = {found: words for _, found, words in digest_clauses()}
+        if clause not in wording:
             self.warn(f"clause {clause} is not in {shown(DIGEST)}")
             return []
-        words = " ".join(match.group(1).split())
+        words = wording[clause]
         quote = nodes.block_quote(classes=["lowball-digest"])
         para = nodes.paragraph()
         para += nodes.strong(f"{clause} ", f"{clause} ")
@@ -262,15 +313,23 @@ class Digest(LowballDirective):
 
 
 def digest_clauses() -> list[tuple[str, str, str]]:
-    """Return (part letter, clause id, wording) for every clause of the rules digest, in order."""
+    """Return (part letter, clause id, wording) for every clause of the rules digest, in order.
+
+    A clause is a bullet ``- **T1** ...``, or an id in bold inside one (``**R2** ...``: razz's clauses
+    share a bullet); its wording runs to the next id in bold or the end of the bullet.
+    """
     found = []
     part = ""
     text = DIGEST.read_text(encoding="utf-8")
-    for match in re.finditer(r"^## ([A-Z])\. |^- \*\*([A-Z]\d+)\*\* (.*?)(?=^- \*\*|^\s*$|^#)", text, flags=re.M | re.S):
+    for match in re.finditer(r"^## ([A-Z])\. |^- (\*\*[A-Z]\d+\*\* .*?)(?=^- \*\*|^\s*$|^#)", text, flags=re.M | re.S):
         if match.group(1):
             part = match.group(1)
-        else:
-            found.append((part, match.group(2), " ".join(match.group(3).split())))
+            continue
+        bullet = " ".join(match.group(2).split())
+        pieces = re.split(r"\*\*([A-Z]\d+)\*\* ", bullet)[1:]
+        for clause, words in zip(pieces[::2], pieces[1::2]):
+            words = words.strip().rstrip(";").strip()
+            found.append((part, clause, words if words.endswith(".") else words + "."))
     return found
 
 
@@ -315,7 +374,12 @@ class Table(LowballDirective):
         if clause and not cites(text, clause):
             self.warn(f"the excerpt of {shown(path)} ({', '.join(keys)}) does not cite {clause}")
         block = nodes.literal_block(text, text, language="toml")
-        return [self.caption(block, f"`{shown(path)}`, read when this page was built")]
+        positions = [int(k.split(".")[1]) for k in keys if re.fullmatch(r"streets\.\d+", k)]
+        where = ""
+        if positions:
+            named = ", ".join(f"streets.{n} is street {n + 1}" for n in positions)
+            where = f" ({named}: positions count from 0, as in ``--set``)"
+        return [self.caption(block, f"`{shown(path)}`{where}, read when this page was built")]
 
 
 def _quoted(cards: str) -> str:
@@ -349,8 +413,8 @@ class Cases(LowballDirective):
             if verdict != 1:
                 self.warn(f"case {clause} ({values['en']}): compare says {verdict} under {system}, not 1")
             lines += [f">>> lowball.compare({better!r}, {worse!r}, {system!r})", str(verdict),
-                      f">>> print(lowball.text.explain({better!r}, {worse!r}, {system!r}))",
-                      lowball.text.explain(better, worse, system)]
+                      f">>> print(lowball.explain({better!r}, {worse!r}, {system!r}))",
+                      lowball.explain(better, worse, system)]
         for values, _ in extremes:
             for end in ("best", "worst"):
                 value = lowball.evaluate(values[end], values["system"])
@@ -396,32 +460,47 @@ class Run(LowballDirective):
 
 
 class Replay(LowballDirective):
-    """``lowball-replay``: the content is a PHH hand history; show it and replay it with ``--narrate``.
+    """``lowball-replay``: a PHH hand history (the content, or ``:file:``); show it and replay it with ``--narrate``.
 
-    ``:returncode:`` and ``:expect:`` as for ``lowball-run``; ``:name:`` is the file name shown.
+    ``:returncode:`` and ``:expect:`` as for ``lowball-run``; ``:name:`` is the file name shown;
+    ``:file:`` a history file of the repository (``docs/examples/razz.phh``), shown by its path;
+    ``:game:`` the table to replay it at (``lowball replay --game``), for a house table's history.
     """
 
     has_content = True
     option_spec = {"name": directives.unchanged, "returncode": directives.nonnegative_int,
-                   "lang": directives.unchanged, "expect": directives.unchanged}
+                   "lang": directives.unchanged, "expect": directives.unchanged, "file": directives.unchanged,
+                   "game": directives.unchanged}
 
     def run(self):
         self.depend_on_spec()
-        name = self.options.get("name", "hand.phh")
         expected = self.options.get("returncode", 0)
-        phh = "\n".join(self.content) + "\n"
+        if "file" in self.options:
+            source = REPO / self.options["file"]
+            self.depend(source)
+            if self.content:
+                self.warn("give the history as :file: or as the content, not both")
+            try:
+                phh = source.read_text(encoding="utf-8")
+            except OSError as err:
+                self.warn(f"cannot read {self.options['file']}: {err}")
+                return []
+            name = self.options.get("name", shown(source))
+        else:
+            name = self.options.get("name", "hand.phh")
+            phh = "\n".join(self.content) + "\n"
         with tempfile.TemporaryDirectory(prefix="lowball-docs-") as folder:
-            path = Path(folder) / name
+            path = Path(folder) / Path(name).name
             path.write_text(phh, encoding="utf-8")
-            argv = ["replay", "--narrate", str(path)] + (["--lang", self.options["lang"]] if "lang" in self.options
-                                                         else [])
+            options = (["--game", self.options["game"]] if "game" in self.options else []) + \
+                (["--lang", self.options["lang"]] if "lang" in self.options else [])
+            argv = ["replay", "--narrate", *options, str(path)]
             code, stdout, stderr = run_cli(argv)
         if code != expected:
             self.warn(f"replaying {name} exited {code}, expected {expected}: {(stderr or stdout).strip()[:500]}")
-        stderr = stderr.replace(str(path), name)
+        stderr = stderr.replace(str(path), Path(name).name)
         self.check_claims(stdout + stderr)
-        command = "lowball replay --narrate " + ("--lang " + self.options["lang"] + " " if "lang" in self.options
-                                                 else "") + name
+        command = " ".join(["lowball replay --narrate", *options, name])
         history = self.caption(nodes.literal_block(phh, phh, language="toml"), f"`{name}`")
         return [history, console(f"$ {command}\n{(stdout + stderr).rstrip()}")]
 
@@ -448,11 +527,21 @@ class Python(LowballDirective):
         return out
 
 
+def property_ref(number: int, text: str, exhaustive: bool) -> nodes.Node:
+    """Return a link to a property's section of the report on the teaching table, or ``text`` if it has none."""
+    reported = {check.number for check in teaching_report(exhaustive)[0]}
+    return label_ref(PROPERTY_LABEL.format(number), text) if number in reported else nodes.Text(text)
+
+
 class Trace(LowballDirective):
-    """``lowball-trace ID``: the properties proved about a clause, and where it is implemented, tested, taught."""
+    """``lowball-trace ID``: the properties proved about a clause, and where it is implemented, tested, taught.
+
+    ``:game: NAME`` takes the proofs from ``lowball verify`` on that built-in game (its table's properties)
+    instead of the teaching table; ``:planned: WHY`` says the clause is not implemented yet, and why.
+    """
 
     required_arguments = 1
-    option_spec = {"planned": directives.unchanged}
+    option_spec = {"planned": directives.unchanged, "game": directives.unchanged}
 
     def run(self):
         clause = self.arguments[0]
@@ -460,7 +549,13 @@ class Trace(LowballDirective):
         sources = Sources(REPO)
         self.depend(*sources.tests(), *sources.notebooks())
         found = sources.trace(clause)
-        checks, _ = teaching_report(self.config.lowball_verify_exhaustive)
+        game = self.options.get("game", TEACHING)
+        exhaustive = self.config.lowball_verify_exhaustive
+        try:
+            checks, table = game_report(game, exhaustive)
+        except Exception as err:      # noqa: BLE001 - a game that cannot be verified fails the build here
+            self.warn(f"lowball verify --game {game} failed: {type(err).__name__}: {err}")
+            return []
         out: list[nodes.Node] = []
         if "planned" in self.options:
             note = nodes.admonition(classes=["lowball-planned"])
@@ -482,6 +577,7 @@ class Trace(LowballDirective):
             items.append(li)
             return li
 
+        on = "" if game == TEACHING else f" on {game}"
         proving = [c for c in checks if clause in c.clauses]
         facts = [(c, fact) for c in checks for fact in c.proved if cites(fact, clause)]
         if proving or facts:
@@ -489,16 +585,16 @@ class Trace(LowballDirective):
             for i, check in enumerate(proving):
                 if i:
                     content.append(nodes.Text("; "))
-                content.append(label_ref(PROPERTY_LABEL.format(check.number), f"property {check.number}"))
-                content.append(nodes.Text(f" ({check.title}): {'proved' if check.holds else 'REFUTED'}"))
+                content.append(property_ref(check.number, f"property {check.number}", exhaustive))
+                content.append(nodes.Text(f" ({check.title}): {verdict(check)}"))
             if not proving:
                 content.append(nodes.Text("facts of "))
                 numbers = sorted({c.number for c, _ in facts})
                 for i, number in enumerate(numbers):
                     if i:
                         content.append(nodes.Text(", "))
-                    content.append(label_ref(PROPERTY_LABEL.format(number), f"property {number}"))
-            li = item("Proved by lowball verify", content)
+                    content.append(property_ref(number, f"property {number}", exhaustive))
+            li = item(f"Checked by lowball verify{on}", content)
             if facts:
                 sub = nodes.bullet_list()
                 for check, fact in facts:
@@ -509,10 +605,10 @@ class Trace(LowballDirective):
                     sub += fli
                 li += sub
         elif found["tests"]:
-            item("Proved by lowball verify", [nodes.Text("no property of lowball verify names this clause; "
-                                                         "the tests below check it")])
+            item(f"Checked by lowball verify{on}", [nodes.Text("no property of lowball verify names this clause; "
+                                                              "the tests below check it")])
         else:
-            item("Proved by lowball verify", [nodes.Text("nothing yet")])
+            item(f"Checked by lowball verify{on}", [nodes.Text("nothing yet")])
 
         def names(citations, render) -> list[nodes.Node]:
             content: list[nodes.Node] = []
@@ -593,7 +689,10 @@ class Systems(LowballDirective):
 
 
 class VerifyReport(LowballDirective):
-    """``lowball-verify-report``: ``lowball verify`` of the teaching table, one section a property."""
+    """``lowball-verify-report``: ``lowball verify`` of the teaching table, one section a property.
+
+    A refuted property fails the build; a property that does not apply to the teaching table says why.
+    """
 
     def run(self):
         from lowball.core.rankings import RANKINGS_FILE
@@ -605,13 +704,16 @@ class VerifyReport(LowballDirective):
         described = property_descriptions()
         out: list[nodes.Node] = []
         intro = nodes.paragraph()
-        holding = sum(c.holds for c in checks)
+        holding = sum(c.holds for c in checks if applies(c))
+        applying = sum(applies(c) for c in checks)
         command = "lowball verify" if exhaustive else "lowball verify --quick"
-        intro += nodes.Text(f"Run when this page was built: ")
+        intro += nodes.Text("Run when this page was built: ")
         intro += nodes.literal(command, command)
         intro += nodes.Text(f" on {table.en} ({shown(TEACHING_TABLE_FILE)} and {shown(RANKINGS_FILE)}): "
-                            f"{holding} of {len(checks)} properties hold, in "
-                            f"{sum(c.seconds for c in checks):.1f} s.")
+                            f"{holding} of the {applying} properties that apply hold"
+                            + (f" ({len(checks) - applying} do not apply to this table)" if applying < len(checks)
+                               else "")
+                            + f", in {sum(c.seconds for c in checks):.1f} s.")
         out.append(intro)
         rows = []
         for check in checks:
@@ -621,11 +723,11 @@ class VerifyReport(LowballDirective):
                     clauses.append(nodes.Text(", "))
                 clauses.append(clause_ref(clause))
             rows.append([label_ref(PROPERTY_LABEL.format(check.number), str(check.number)), check.title, clauses,
-                         "proved" if check.holds else "REFUTED", f"{check.seconds:.1f} s"])
+                         verdict(check), f"{check.seconds:.1f} s"])
         out.append(table_node(["property", "what it guarantees", "clauses", "verdict", "time"], rows,
                               widths=[1, 8, 3, 2, 1]))
         for check in checks:
-            if not check.holds:
+            if applies(check) and not check.holds:
                 self.warn(f"lowball verify refutes property {check.number} of the teaching table: "
                           f"{check.counterexample}")
             label = PROPERTY_LABEL.format(check.number)
@@ -634,7 +736,7 @@ class VerifyReport(LowballDirective):
             section += nodes.title(title, title)
             self.state.document.note_explicit_target(section)
             status = nodes.paragraph()
-            status += nodes.strong("", "proved" if check.holds else "REFUTED")
+            status += nodes.strong("", verdict(check))
             status += nodes.Text(f" in {check.seconds:.1f} s · clauses ")
             for i, clause in enumerate(check.clauses):
                 if i:
@@ -646,6 +748,11 @@ class VerifyReport(LowballDirective):
                 claim += nodes.emphasis("", "The property: ")
                 claim.extend(with_clause_links(described[check.number]))
                 section += claim
+            if not applies(check):
+                why = nodes.paragraph()
+                why += nodes.emphasis("", "Not for this table: ")
+                why.extend(with_clause_links(getattr(check, "reason", "")))
+                section += why
             facts = nodes.bullet_list()
             for fact in check.proved:
                 li = nodes.list_item()
@@ -655,13 +762,60 @@ class VerifyReport(LowballDirective):
                 facts += li
             if check.proved:
                 section += facts
-            if not check.holds:
+            if applies(check) and not check.holds:
                 warning = nodes.warning()
                 para = nodes.paragraph()
                 para += nodes.Text(f"Counterexample: {check.counterexample}")
                 warning += para
                 section += warning
             out.append(section)
+        return out
+
+
+class VerifyGames(LowballDirective):
+    """``lowball-verify-games``: the properties of every built-in game's table, one row a game (quick).
+
+    A refuted property is listed under the table; with ``lowball_verify_games_strict`` it fails the build.
+    """
+
+    def run(self):
+        from lowball.core.games import builtin_paths
+
+        self.depend_on_spec()
+        exhaustive = self.config.lowball_verify_exhaustive
+        numbers = [n for n in property_numbers() if n >= FIRST_GAME_PROPERTY]
+        rows = []
+        refuted: list[str] = []
+        for game in builtin_paths():
+            try:
+                checks, table = game_report(game, exhaustive)
+            except Exception as err:     # noqa: BLE001 - shown in the table and as a warning
+                self.warn(f"lowball verify --game {game} failed: {type(err).__name__}: {err}")
+                continue
+            by_number = {c.number: c for c in checks}
+            cells: list = [[label_ref(f"game-{game}", game)]]
+            for number in numbers:
+                check = by_number.get(number)
+                cells.append("—" if check is None else verdict(check))
+                if check is not None and applies(check) and not check.holds:
+                    refuted.append(f"{game}: property {number}: {check.counterexample}")
+                    if self.config.lowball_verify_games_strict:
+                        self.warn(f"lowball verify refutes property {number} of {game}: {check.counterexample}")
+            rows.append(cells)
+        header = ["game"] + [property_ref(n, f"property {n}", exhaustive) for n in numbers]
+        out: list[nodes.Node] = [table_node(header, rows, widths=[4] + [2] * len(numbers))]
+        if refuted:
+            note = nodes.admonition(classes=["lowball-refuted"])
+            note += nodes.title("Refuted", "Refuted")
+            items = nodes.bullet_list()
+            for line in refuted:
+                li = nodes.list_item()
+                para = nodes.paragraph()
+                para.extend(with_clause_links(line))
+                li += para
+                items += li
+            note += items
+            out.append(note)
         return out
 
 
@@ -762,6 +916,7 @@ DIRECTIVES = {
     "lowball-trace": Trace,
     "lowball-systems": Systems,
     "lowball-verify-report": VerifyReport,
+    "lowball-verify-games": VerifyGames,
     "lowball-cli-help": CliHelp,
     "lowball-api": Api,
     "lowball-toctree": OptionalTocTree,

@@ -92,31 +92,75 @@ def _table_end(lines: list[str], items: list[Entry], header: Entry) -> int:
 
 
 def excerpt(text: str, keys: list[str]) -> str:
-    """Return the lines of ``keys`` (dotted; a key or a whole table), grouped under their table headers."""
+    """Return the lines of ``keys`` (dotted; a key or a whole table), grouped under their table headers.
+
+    An item of an array of tables is named by its position from 0, as ``--set`` names it
+    (``streets.2``: the third ``[[streets]]``); the array's name alone (``streets``) gives every item.
+
+    >>> text = '[[streets]]\\nkind = "deal"\\n\\n# B1: the first round.\\n[[streets]]\\nkind = "bet"\\n'
+    >>> print(excerpt(text, ["streets.1"]))
+    # B1: the first round.
+    [[streets]]
+    kind = "bet"
+    >>> try:
+    ...     excerpt(text, ["streets.2"])
+    ... except ExcerptError as err:
+    ...     print(err)
+    no item 2 of [[streets]] (the table has 2, counted from 0)
+    """
     lines = text.splitlines()
     items = entries(text)
     headers = {e.table: e for e in items if not e.key and not e.array}
+    arrays: dict[str, list[Entry]] = {}
+    for entry in items:
+        if entry.array and not entry.key:
+            arrays.setdefault(entry.table, []).append(entry)
     chosen: dict[str, list[tuple[int, int]]] = {}      # table -> (first, last) line spans
+    whole: dict[int, tuple[int, int]] = {}             # array items: header line -> (first, last)
+
+    def take_item(item: Entry) -> None:
+        whole[item.start] = (item.comments, _table_end(lines, items, item))
+
     for dotted in keys:
         if dotted in headers:
             header = headers[dotted]
             chosen.setdefault(dotted, []).append((header.start + 1, _table_end(lines, items, header)))
             continue
+        if dotted in arrays:
+            for item in arrays[dotted]:
+                take_item(item)
+            continue
+        name, _, position = dotted.rpartition(".")
+        if name in arrays and position.isdigit():
+            if int(position) >= len(arrays[name]):
+                raise ExcerptError(f"no item {position} of [[{name}]] (the table has {len(arrays[name])}, "
+                                   f"counted from 0)")
+            take_item(arrays[name][int(position)])
+            continue
         table, _, key = dotted.rpartition(".")
-        match = [e for e in items if e.table == table and e.key == key and (table in headers or not table)]
+        match = [e for e in items if e.table == table and e.key == key and (table in headers or not table)
+                 and not _in_array(items, e)]
         if not match:
             raise ExcerptError(f"no key {dotted!r}")
         chosen.setdefault(table, []).append((match[0].comments, match[0].end))
-    blocks = []
-    for table in sorted(chosen, key=lambda t: headers[t].start if t in headers else -1):
+    blocks: list[tuple[int, str]] = []
+    for table in chosen:
         block: list[str] = []
         if table:
             header = headers[table]
             block += lines[header.comments:header.start + 1]
         for first, last in sorted(set(chosen[table])):
             block += lines[first:last + 1]
-        blocks.append("\n".join(block))
-    return "\n\n".join(blocks)
+        blocks.append((headers[table].start if table in headers else -1, "\n".join(block)))
+    for start, (first, last) in whole.items():
+        blocks.append((start, "\n".join(lines[first:last + 1])))
+    return "\n\n".join(block for _, block in sorted(blocks))
+
+
+def _in_array(items: list[Entry], entry: Entry) -> bool:
+    """Return whether a key line belongs to an item of an array of tables (``[[streets]]``)."""
+    owners = [e for e in items if not e.key and e.start < entry.start]
+    return bool(owners) and owners[-1].array
 
 
 def array_items(text: str, name: str) -> list[tuple[dict, str]]:

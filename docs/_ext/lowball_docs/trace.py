@@ -102,7 +102,8 @@ class Sources:
         return sorted(self.package.rglob("*.py"))
 
     def tables(self) -> list[Path]:
-        return sorted((self.package / "rules").glob("*.toml"))
+        """Return the rules tables: the rankings, the worked cases and every game of ``rules/games/``."""
+        return sorted((self.package / "rules").rglob("*.toml"))
 
     def tests(self) -> list[Path]:
         return sorted(p for p in (self.root / "tests").rglob("*.py") if p.name not in NOT_EVIDENCE)

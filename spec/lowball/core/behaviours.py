@@ -128,7 +128,7 @@ class Joker(StrEnum):
 class SevensRule(StrEnum):
     """The California sevens rule (F7)."""
 
-    OFF = "off"
+    OFF = "off"                      # no sevens rule: a checked seven plays like any hand (RRP, WSOP)
     SEED_004 = "seed-004"            # F7 seed 004: a checked seven or better that loses forfeits further action;
                                      # if it wins, the bettor takes the bet back
     RRP = "rrp"                      # F7 RRP: a checked best seven wins only the pot before the draw

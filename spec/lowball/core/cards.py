@@ -218,6 +218,15 @@ def _card_text(token: str, at: int) -> str:
     return token[at : at + width + 1]
 
 
+def counted_cards(count: int) -> str:
+    """Return ``count`` with "card" or "cards", for messages.
+
+    >>> counted_cards(1), counted_cards(5)
+    ('1 card', '5 cards')
+    """
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 def format_cards(cards: Iterable[Card]) -> str:
     """Write cards as space-separated ASCII: ``format_cards(parse_cards("6♣4♥")) == '6c 4h'``."""
     return " ".join(str(card) for card in cards)

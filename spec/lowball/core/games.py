@@ -79,7 +79,15 @@ CLAUSE_ASPECTS = {
     "split": "ties and odd chips",
     "result": "what a player's result is",
     "button": "how the dealer button moves",
+    "round_end": "when a betting round ends",
+    "heads_up": "whether the cap holds when two players are left",
+    "check_raise": "whether a player who checked may raise later in the round",
+    "runs_out": "what happens when the stub cannot serve a street",
+    "sevens": "the sevens rule",
 }
+# The aspects a table may leave out: each then cites the clause of another aspect.
+CLAUSE_FALLBACK = {"draw": None, "round_end": "turn", "heads_up": "cap", "check_raise": "turn",
+                   "runs_out": "players", "sevens": "showdown"}
 
 # The format, top to bottom. ``docs/reference/table-format.md`` shows this list.
 GAME_KEYS: tuple[Key, ...] = (
@@ -139,7 +147,7 @@ GAME_KEYS: tuple[Key, ...] = (
             "the hand is dead (F9)", "D1, F9", WrongCount.REFUSED.value),
     _choice("showdown.odd_chip", OddChip, "who gets an odd chip of a split pot", "S2, L7, P5"),
     *(Key(path=f"clauses.{aspect}", kind="text", doc=f"the clause cited for {words}",
-          default="" if aspect == "draw" else ...) for aspect, words in CLAUSE_ASPECTS.items()),
+          default="" if aspect in CLAUSE_FALLBACK else ...) for aspect, words in CLAUSE_ASPECTS.items()),
     _choice("showdown.pots", Pots, "how the pots are formed at the showdown: each apart (G6), or after the hands "
             "that can win nothing are mucked (pokerkit)", "G6", Pots.EACH_APART.value),
     _choice("showdown.sevens_rule", SevensRule, "the California sevens rule", "F7", SevensRule.OFF.value),
@@ -444,12 +452,20 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets, serve=Serve(g.get("draw.serve")),
         wrong_count=WrongCount(g.get("draw.wrong_count")),
         odd_chip=OddChip(g.get("showdown.odd_chip")), pots=Pots(g.get("showdown.pots")), sevens_rule=SevensRule(g.get("showdown.sevens_rule")),
-        clauses={aspect: g.get(f"clauses.{aspect}") if aspect != "draw" or r.has("clauses.draw") else ""
-                 for aspect in CLAUSE_ASPECTS},
+        clauses=_clauses(g),
         phh_stakes_vary=g.get("phh_stakes") == "from-history", data=reader.data,
     )
     _check_whole(r, table)
     return table
+
+
+def _clauses(g: "_Reader") -> dict[str, str]:
+    """Return the clause cited for each aspect; an aspect left out cites its fallback's (CLAUSE_FALLBACK)."""
+    clauses = {aspect: g.get(f"clauses.{aspect}") for aspect in CLAUSE_ASPECTS}
+    for aspect, fallback in CLAUSE_FALLBACK.items():
+        if not clauses[aspect] and fallback:
+            clauses[aspect] = clauses[fallback]
+    return clauses
 
 
 def _ranking_names(rankings_data: dict[str, Any] | None) -> tuple[set[str], dict[str, str], list[str]]:
@@ -573,6 +589,12 @@ def _check_whole(r: TableReader, t: GameTable) -> None:
         raise r.fail("big_bet", "missing: a betting street is sized \"big\"")
     if t.big_bet and not sized_big:
         raise r.fail("big_bet", "no betting street is sized \"big\": remove the key")
+    if r.has("clauses.sevens") and t.sevens_rule is SevensRule.OFF:
+        raise r.fail("clauses.sevens", "this table has no sevens rule to cite a clause for (showdown.sevens_rule)")
+    if t.cap_counts is CapCounts.ACTIONS and t.raises_per_round is None:
+        raise r.fail("cap_counts", "raising is unlimited: there is no cap to count toward (G1, P1)")
+    if r.has("clauses.heads_up") and t.raises_per_round is None:
+        raise r.fail("clauses.heads_up", "raising is unlimited: there is no cap to keep or lift heads-up")
     if bool(t.clauses["draw"]) != bool(t.draws):
         raise r.fail("clauses.draw", "a game with draws names the clause of its draw; a game without draws has none")
     if t.raises_per_round is None and t.heads_up_cap is not HeadsUpCap.KEPT:
@@ -641,6 +663,10 @@ def with_stakes(table: GameTable, stakes: dict[str, Any]) -> GameTable:
     """Return ``table`` played at other stakes (dotted keys such as ``forced.ante``), checked like any table."""
     data = copy.deepcopy(table.data)
     for key, value in stakes.items():
+        named = data.get(key) if "." not in key else None
+        if isinstance(named, str) and value != getattr(table, key):      # F4: "total-posts", "double"
+            raise RulesError(f"{table.source}: {key}: {value} contradicts the table, whose {key} is {named} "
+                             f"({getattr(table, key)}; {table.clauses['size']})")
         node = data
         *parents, last = key.split(".")
         for part in parents:

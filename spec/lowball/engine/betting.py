@@ -46,6 +46,7 @@ class Round:
     bring_in_due: bool = False         # the bring-in must be posted or completed (L4)
     completion: bool = False           # the first full bet is still a completion (L4)
     lifted: bool = False               # the cap no longer applies: heads-up (G2)
+    raises: int = 0                    # raises made this round, counted or not (for the narration)
 
     level: int = 0                     # what every player must have put in this round to stay in: max(bets)
 
@@ -120,9 +121,12 @@ def raise_refusal(hand: "Hand", rnd: Round, seat: int) -> str | None:
     """Return why ``seat`` may not bet, complete or raise now (None if it may)."""
     table, clauses = hand.table, hand.table.clauses
     if capped(hand, rnd):
+        if table.cap_counts is CapCounts.ACTIONS:
+            return (f"the round is capped at {table.bets_per_round} bets, completions and raises, forced bets not "
+                    f"counted ({clauses['cap']})")
         return f"the round is capped at a bet and {table.raises_per_round} raises ({clauses['cap']})"
     if not table.check_raise and seat in rnd.checked:
-        return f"a player who checked may only call in this round ({clauses['turn']})"
+        return f"a player who checked may only call in this round ({clauses['check_raise']})"
     owe = owed(rnd, seat)
     if hand.stacks[seat] <= owe:
         return f"{hand.names[seat]} has only enough to call ({clauses['stack']})"
@@ -224,6 +228,10 @@ def refusal(hand: "Hand", rnd: Round, action: Action) -> str | None:
     if amount > all_in:
         return f"{hand.names[seat]} has only {all_in} to {word} to ({clauses['stack']})"
     if table.structure is Structure.FIXED_LIMIT and amount != least:
+        if not rnd.completion and least != min(all_in, rnd.level + rnd.size):     # after a short all-in (G3, P2)
+            how = ("a short all-in is completed from the last full bet" if table.short_all_in is
+                   ShortAllIn.HALF_BET_REOPENS else "a raise is at least the largest raise so far")
+            return f"the {word} must go to {least} in this round ({clauses['stack']}: {how})"
         return (f"the {word} must go to {least} in this round ({clauses['size']}: the bet size is {rnd.size} "
                 f"in {_round_name(hand, rnd)})")
     if not least <= amount <= most:
@@ -313,6 +321,8 @@ def _raise(hand: "Hand", rnd: Round, seat: int, amount: int) -> None:
         rnd.count += 1
     if first_bet:
         rnd.opener = seat
+    elif not was_completion:
+        rnd.raises += 1
     rnd.opened = True
     rnd.completion = False
     rnd.bring_in_due = False
@@ -323,14 +333,23 @@ def _raise(hand: "Hand", rnd: Round, seat: int, amount: int) -> None:
         hand.tell("complete", who=hand.names[seat], amount=amount, all_in=suffix, clause=clauses["size"])
     elif first_bet:
         hand.tell("bet", who=hand.names[seat], amount=amount, all_in=suffix, clause=clauses["size"])
-    elif table.bets_per_round is None or rnd.lifted:
-        hand.tell("raise-unlimited", who=hand.names[seat], to=amount, nth=rnd.count - 1, all_in=suffix,
-                  clause=clauses["turn"])
+    elif table.bets_per_round is None:               # G4, G5: no cap on raises
+        hand.tell("raise-to", who=hand.names[seat], to=amount, all_in=suffix, clause=clauses["size"])
+    elif rnd.lifted:                                  # G2: heads-up, the cap is lifted
+        hand.tell("raise-unlimited", who=hand.names[seat], to=amount, nth=rnd.raises, all_in=suffix,
+                  clause=clauses["heads_up"])
+    elif table.cap_counts is CapCounts.ACTIONS:      # P1: bets, completions and raises, forced bets not counted
+        hand.tell("raise-counted", who=hand.names[seat], to=amount, nth=rnd.count, cap=table.bets_per_round,
+                  all_in=suffix, clause=clauses["cap"])
+    elif not full:                                    # G3, G4: an all-in short of a full raise is not counted
+        hand.tell("raise-short", who=hand.names[seat], to=amount, all_in=suffix, clause=clauses["stack"])
     else:
         hand.tell("raise", who=hand.names[seat], to=amount, nth=rnd.count - 1, cap=table.raises_per_round,
                   all_in=suffix, clause=clauses["cap"])
     if capped(hand, rnd):
-        hand.tell("capped", cap=table.raises_per_round, clause=clauses["cap"])
+        key = "capped-actions" if table.cap_counts is CapCounts.ACTIONS else "capped"
+        hand.tell(key, cap=table.bets_per_round if key == "capped-actions" else table.raises_per_round,
+                  clause=clauses["cap"])
 
 
 def _is_full(table, rnd: Round, amount: int) -> bool:
@@ -357,6 +376,7 @@ def _maybe_lift(hand: "Hand", rnd: Round) -> None:
     """G2 (RRP): the cap is lifted when play becomes heads-up before the cap is reached."""
     if hand.table.heads_up_cap is HeadsUpCap.LIFTED and len(hand.contenders) == 2 and not capped(hand, rnd):
         rnd.lifted = True
+        hand.tell("cap-lifted", clause=hand.table.clauses["heads_up"])
 
 
 def finish(hand: "Hand", rnd: Round) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lowball.core.cards import counted_cards
 from lowball.core.games import Street
 from lowball.engine.actions import Action
 
@@ -74,7 +75,7 @@ def refusal(hand: "Hand", deal: Deal, action: Action) -> str | None:
         return f"the deal goes clockwise from the dealer's left; p{seat + 1} is next ({clause})"
     per = deal.street.cards
     if len(action.cards) != per:
-        return f"each player is dealt {per} cards ({clause}), not {len(action.cards)}"
+        return f"each player is dealt {counted_cards(per)} ({clause}), not {len(action.cards)}"
     return hand.unseen_refusal(action, per * len(deal.dealees))
 
 
@@ -83,7 +84,7 @@ def apply(hand: "Hand", deal: Deal, action: Action) -> None:
     if action.kind == "db":
         hand.deal_community(action.cards)
         deal.community = False
-        hand.tell("community", card=str(action.cards[0]), clause=deal.street.clause)
+        hand.tell("community", card=str(action.cards[0]), clause=hand.table.clauses["runs_out"])
         return
     seat = deal.dealees.pop(0)
     street = deal.street

@@ -13,9 +13,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lowball.core.behaviours import RunsOut, Serve, WrongCount
-from lowball.core.cards import format_cards
+from lowball.core.cards import counted_cards, format_cards
 from lowball.core.games import Street
 from lowball.engine.actions import Action
+
+# What a reshuffle brings back, for the refusal of a discard the stub cannot serve (K9, P3).
+RULE_BACK = {
+    RunsOut.RESHUFFLE_EARLIER: "the burns, folded hands and earlier draws' discards come back, this draw's do not",
+    RunsOut.RESHUFFLE_ALL: "the burns, folded hands and every discard come back",
+    RunsOut.COMMUNITY_CARD: "only the burns come back",
+    RunsOut.COMMUNITY_CARD_REUSE_FOLDED: "the burns and folded hands come back",
+}
 
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
@@ -60,9 +68,25 @@ def legal(hand: "Hand", draw: Draw) -> list[Action]:
         return [Action("dh", who, cards=tuple(cards))] if cards is not None else []
     held = hand.hands[seat]
     street = draw.street
+    most = min(street.max_discard, len(held), most_served(hand, draw))
     return [Action("sd", seat, cards=tuple(cards))
-            for count in range(street.min_discard, min(street.max_discard, len(held)) + 1)
+            for count in range(street.min_discard, most + 1)
             for cards in itertools.combinations(held, count)]
+
+
+def most_served(hand: "Hand", draw: Draw) -> int:
+    """Return the most cards the player to discard can still be served this draw (D1, K9, P3).
+
+    Usually the street's ``max_discard``. When the stub runs short and the table's rule brings back
+    too few cards (K9 leaves this draw's discards out), a player may discard only what can be replaced.
+    """
+    street, stub, rule = draw.street, hand.stub, hand.table.runs_out
+    owed = sum(count for _, count in draw.waiting)
+    burn = 0 if draw.burned else street.burn
+    if stub.can_serve(owed + burn + street.max_discard):        # the usual case: plenty of cards
+        return street.max_discard
+    return max((count for count in range(street.max_discard, -1, -1)
+                if stub.would_serve(rule, owed + count, burn=burn, discarding=count)), default=0)
 
 
 def refusal(hand: "Hand", draw: Draw, action: Action) -> str | None:
@@ -94,9 +118,14 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> str | None:
     count = len(action.cards)
     if not draw.street.min_discard <= count <= draw.street.max_discard:
         return f"discard {draw.street.min_discard} to {draw.street.max_discard} cards ({clause})"
-    if hand.table.runs_out is RunsOut.NEVER and not hand.stub.can_serve(count + hand.owed_replacements(draw)):
-        return (f"the deck has only {hand.stub.size} cards left for {count} replacements "
-                f"({hand.table.clauses['players']}, {clause}: this table would need a reshuffle rule)")
+    most = most_served(hand, draw)
+    if count > most:
+        table = hand.table
+        if table.runs_out is RunsOut.NEVER:
+            return (f"the deck has only {counted_cards(hand.stub.size)} left for {count} replacement(s) "
+                    f"({table.clauses['runs_out']}, {clause}: this table would need a reshuffle rule)")
+        return (f"{hand.names[seat]} may discard at most {counted_cards(most)}: the stub and the cards the reshuffle "
+                f"brings back can serve no more ({table.clauses['runs_out']}: {RULE_BACK[table.runs_out]})")
     return None
 
 

@@ -52,7 +52,7 @@ def note_check(hand: "Hand", seat: int, last_round: bool) -> None:
     cards = hand.hands[seat]
     if None not in cards and len(cards) == 5 and seven_or_better(cards, table.ranking):
         hand.sevens_checks[seat] = tuple(hand.invested)
-        hand.tell("sevens-check", who=hand.names[seat], clause=table.clauses["showdown"])
+        hand.tell("sevens-check", who=hand.names[seat], clause=table.clauses["sevens"])
 
 
 def apply_rule(hand: "Hand", checker: int, before: tuple[int, ...]) -> tuple[list[int], set[int]]:

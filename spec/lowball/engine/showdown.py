@@ -116,7 +116,7 @@ def _layers(hand: "Hand", contenders: list[int], values: dict[str, dict[int, int
         kept = [total - extra for total, extra in zip(hand.invested, moved)]
         others = [seat for seat in contenders if seat not in barred]
         hand.tell("sevens-rule", who=hand.names[checker], chips=sum(moved), rule=str(hand.table.sevens_rule),
-                  clause=hand.table.clauses["showdown"])
+                  clause=hand.table.clauses["sevens"])
         return [(kept, contenders), (moved, others if barred else [])]
     return whole
 
@@ -167,10 +167,14 @@ def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict
         high, low = table.sides
         qualifies = any(values[low.half][seat] is not None for seat in pot.eligible)
         parts = list(zip((high, low), halves(pot.chips, qualifies)))
+        if not qualifies:
+            hand.tell("no-low", pot_name=name, qualifier=low.qualifier, clause=table.clauses["showdown"])
     elif table.split:
         # pokerkit: the pot is cut into as many parts as there are halves anyone left can win; the odd chip to
         # the high (L7); a half nobody eligible for this pot can win goes to them all (pokerkit's reading).
         sides = [side for side in table.sides if side.half in halves_in_play]
+        if len(sides) == 1 and sides[0] is table.sides[0]:
+            hand.tell("no-low", pot_name=name, qualifier=table.sides[1].qualifier, clause=table.clauses["showdown"])
         base, odd = divmod(pot.chips, len(sides))
         parts = [(side, base + (odd if i == 0 else 0)) for i, side in enumerate(sides)]
     else:
@@ -187,13 +191,16 @@ def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict
         shares = share(chips, winners, table.odd_chip, high_card=lambda seat: _high_card(hand, seat))
         for seat, amount in shares.items():
             payouts[seat] += amount
-        _tell_award(hand, name, side.half, chips, winners, shares)
+        _tell_award(hand, name, side.half, chips, winners, shares, whole=chips == pot.chips)
 
 
-def _tell_award(hand: "Hand", name: str, half: str, chips: int, winners: list[int], shares: dict[int, int]) -> None:
+def _tell_award(hand: "Hand", name: str, half: str, chips: int, winners: list[int], shares: dict[int, int],
+                whole: bool = False) -> None:
     clauses = hand.table.clauses
     who = [hand.names[seat] for seat in winners]
     better = "highest" if hand.system_of(half).better == "higher" else "lowest"
+    if whole:              # L2: no low qualifies, the high hand takes the whole pot
+        half = "whole"
     if len(winners) == 1:
         hand.tell("win", who=who[0], pot=chips, pot_name=name, half=half, best=better, clause=clauses["showdown"])
         return

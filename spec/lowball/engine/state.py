@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from lowball.core.behaviours import NobodyOpens, RunsOut, StreetKind
-from lowball.core.cards import Card, deck_of, format_cards, parse_cards
+from lowball.core.cards import Card, counted_cards, deck_of, format_cards, parse_cards
 from lowball.core.files import quote
 from lowball.core.games import GameTable, Street, load_game_table
 from lowball.core.rankings import RankingSystem, ranking_system
@@ -404,8 +404,8 @@ class Hand:
         if checked_through and self.table.nobody_opens is NobodyOpens.REDEAL and self._may_redeal():
             self._redeal()
             return
-        key = "round-over-checked" if not rnd.opened else "round-over-called"
-        self.tell(key, clause=self.table.clauses["showdown"])
+        key = "round-over-called" if rnd.level else "round-over-checked"   # a bring-in or a blind was matched
+        self.tell(key, clause=self.table.clauses["round_end"])
         self._next_street()
 
     def _next_street(self) -> None:
@@ -555,7 +555,7 @@ class Hand:
     def _take(self, count: int, cards: Sequence[Card | None]) -> None:
         if not self.stub.can_serve(count):
             self.stub.reshuffle(self.table.runs_out)
-            self.tell("reshuffle", clause=self.table.clauses["draw"])
+            self.tell("reshuffle", clause=self.table.clauses["runs_out"])
         self.stub.take(cards)
 
     def owed_replacements(self, draw: drawing.Draw) -> int:
@@ -585,13 +585,15 @@ class Hand:
             stub.burn(extra)
             stub.reshuffle(self.table.runs_out)
             if not stub.can_serve(need):
-                return (f"the deck has only {self.stub.size} cards left for {need} "
-                        f"({self.table.clauses['players']}, {clause}: this table would need a reshuffle rule)")
+                return (f"the deck has only {counted_cards(self.stub.size)} left for {need} "
+                        f"({self.table.clauses['runs_out']}, {clause}: this table would need a reshuffle rule)")
         for card in action.cards:
             if card is not None and card not in stub.unseen:
                 discarded = any(card in pile for pile in self.stub.discards)
-                where = "was discarded and may not be dealt again" if discarded else "is already in play"
-                return f"{card} {where} ({clause})"
+                if discarded:          # D1: never back; K9, P3: only by the table's reshuffle
+                    rule = self.table.clauses["runs_out" if self.table.runs_out is not RunsOut.NEVER else "draw"]
+                    return f"{card} was discarded and may not be dealt again ({rule})"
+                return f"{card} is already in play ({clause})"
         return None
 
     def _show(self, action: Action) -> None:
@@ -610,7 +612,8 @@ class Hand:
         self.shown[seat] = set(held)
         if None not in held:
             self.tell("show", who=self.names[seat], cards=tuple(held) + tuple(self.community),
-                      systems=tuple(side.system for side in self.table.sides))
+                      systems=tuple(side.system for side in self.table.sides),
+                      qualifiers=tuple(side.qualifier for side in self.table.sides))
         if self.phase == SHOWDOWN and seat in self.current.showing and self.fully_shown(seat):
             self.current.showing.remove(seat)
 

@@ -78,6 +78,23 @@ class Stub:
                 self.burns.append(None)
             self.size -= 1
 
+    def would_serve(self, rule: RunsOut, need: int, burn: int = 0, discarding: int = 0) -> bool:
+        """Return whether, after burning ``burn``, the stub can still give ``need`` cards, reshuffling by ``rule``
+        if it runs short (``discarding``: cards about to join this draw's discards, which P3 brings back too).
+
+        >>> from lowball.core.cards import DECK
+        >>> stub = Stub.ordered(DECK[:3])
+        >>> stub.would_serve(RunsOut.RESHUFFLE_EARLIER, 3, burn=1), stub.would_serve(RunsOut.NEVER, 3, burn=1)
+        (True, False)
+        """
+        burned = min(burn, self.size)
+        if need <= self.size - burned:
+            return True
+        back = len(self.recyclable(rule)) if rule is not RunsOut.NEVER else 0
+        back += burned if rule is not RunsOut.NEVER else 0        # the burn lands on a pile that comes back
+        back += discarding if rule is RunsOut.RESHUFFLE_ALL else 0
+        return need <= self.size - burned + back
+
     def recyclable(self, rule: RunsOut) -> list[Card | None]:
         """Return the cards set aside that ``rule`` lets come back into play when the stub runs short."""
         match rule:

@@ -2,7 +2,7 @@
 
 A history's ``variant`` code names the game: ``FA6L1D`` (the teaching table, a
 project-local code) or a code of the PHH standard (``F2L3D``, ``N2L1D``,
-``F7S/8``, ``FR``) or of this project (``docs/phh-fa6l1d.md``). Each built-in
+``F7S/8``, ``FR``) or of this project (``docs/phh.md``). Each built-in
 game table carries its code. Fields used: ``variant``, ``antes``,
 ``blinds_or_straddles``, ``bring_in``, ``small_bet`` and ``big_bet`` (or
 ``min_bet``), ``starting_stacks``, ``actions``, and optionally ``players`` and

@@ -22,6 +22,7 @@ from lowball.analysis.odds import draw_odds, kinds
 from lowball.core.behaviours import Structure
 from lowball.core.cards import Card
 from lowball.engine.actions import Action
+from lowball.engine.drawing import most_served
 from lowball.engine.state import BET, Hand
 from lowball.ranking import RankingSystem, category, value
 from lowball.ranking.fast import all_ranks, evaluate_rank
@@ -51,10 +52,13 @@ def random_bot(hand: Hand, rng: random.Random) -> Action:
         return action
     # Every subset of the allowed size is legal (D1), so toss a coin per card instead of listing all 32.
     street, held = hand.current.street, hand.hands[hand.to_act]
+    most = min(street.max_discard, most_served(hand, hand.current))      # K9: what the stub can still serve
     while True:
-        discard = tuple(card for card in held if rng.random() < 0.5)
-        if street.min_discard <= len(discard) <= street.max_discard:
-            return Action("sd", hand.to_act, cards=discard)
+        discard = [card for card in held if rng.random() < 0.5]
+        while len(discard) > most:
+            discard.pop(rng.randrange(len(discard)))
+        if street.min_discard <= len(discard):
+            return Action("sd", hand.to_act, cards=tuple(discard))
 
 
 def _top(cards: Sequence[Card], system: RankingSystem) -> int:
@@ -138,7 +142,13 @@ def sound_bot(hand: Hand, rng: random.Random) -> Action:
     if hand.phase != BET:
         keep = set(keep_for_draw(cards, hand))
         discard = {card for card in cards if card not in keep}
-        return next(a for a in legal if set(a.cards) == discard)
+        exact = next((a for a in legal if set(a.cards) == discard), None)
+        if exact is not None:
+            return exact
+        # K9: the stub cannot serve the whole draw; throw as many as it can, the highest cards first.
+        system = hand.system
+        return max((a for a in legal if set(a.cards) <= discard),
+                   key=lambda a: (len(a.cards), sorted((value(c, system) for c in a.cards), reverse=True)))
     options: dict[str, Action] = {}
     for action in legal:                # the first of each kind: for a range of bets, the least
         options.setdefault(action.kind, action)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from lowball.engine.events import Event, event
+from lowball.core.cards import Card
+from lowball.ranking.joker import plays_as
 from lowball.ranking.names import hand_name, rank_text
 
 ORDINALS = {
@@ -45,9 +47,16 @@ LINES = {
         "complete": "{who} completes to {amount}{all_in} ({clause})",
         "raise": "{who} raises to {to}{all_in}: the {nth} raise of {cap} allowed ({clause})",
         "raise-unlimited": "{who} raises to {to}{all_in}: the {nth} raise; there is no cap now ({clause})",
+        "raise-to": "{who} raises to {to}{all_in} ({clause})",
+        "raise-counted": "{who} raises to {to}{all_in}: the {nth} of {cap} {action_word} allowed; forced bets do "
+                         "not count ({clause})",
+        "raise-short": "{who} raises to {to}{all_in}: less than a full raise, so it does not count toward the cap "
+                       "({clause})",
         "call": "{who} calls {amount}{all_in} ({clause})",
         "fold": "{who} folds ({clause})",
         "capped": "the round is capped: a bet and {cap} {raise_word} ({clause})",
+        "capped-actions": "the round is capped: {cap} {action_word}, forced bets not counted ({clause})",
+        "cap-lifted": "two players are left: the cap on raises is lifted ({clause})",
         "round-over-checked": "everyone checked: the round ends ({clause})",
         "round-over-called": "every active player has matched the last bet: the round ends ({clause})",
         "uncalled": "nobody matched {amount} of {who}'s bet: it goes back to {who} ({clause})",
@@ -64,6 +73,7 @@ LINES = {
         "muck": "{who} mucks and gives up the pot ({clause})",
         "fold-win": "{who} takes the pot of {pot} at once: everyone else folded ({clause})",
         "win": "{who} wins {half}{pot_name} of {pot} with the {best} hand ({clause})",
+        "no-low": "no hand makes a low of {qualifier} for {pot_name}: the best high hand takes it all ({clause})",
         "split": "{who} split {half}{pot_name} of {pot}: {shares} ({clause})",
         "odd-chip": "the odd chip goes to {who}, the first winner on the dealer's left ({clause})",
         "odd-chip-lowest-seat": "the odd chips go to {who}, the winner in the lowest seat ({clause})",
@@ -73,6 +83,10 @@ LINES = {
         "sevens-check": "{who} checks a seven-low or better ({clause})",
         "sevens-rule": "the sevens rule: {who} checked a seven or better; {chips} {chip_word} put in after the check "
                        "are not {who}'s to win ({clause})",
+        "sevens-rule-refund": "the sevens rule: {who} checked a seven or better and wins; {chips} {chip_word} put "
+                              "in after the check go back to whoever put them in ({clause})",
+        "sevens-rule-whole": "the sevens rule: {who} checked a seven or better and forfeits the whole pot of "
+                             "{chips} to the best other hand ({clause})",
     },
     # Russian has no gender in the present tense: every line says what a player *does* (вносит, пасует,
     # меняет), never what a player *did* (открыл/открыла), so a name never needs a gender it does not
@@ -94,9 +108,16 @@ LINES = {
         "complete": "{who} доводит ставку до {amount}{all_in} ({clause})",
         "raise": "{who} повышает до {to}{all_in}: {nth} повышение из {cap} {allowed} ({clause})",
         "raise-unlimited": "{who} повышает до {to}{all_in}: {nth} повышение; ограничения сейчас нет ({clause})",
+        "raise-to": "{who} повышает до {to}{all_in} ({clause})",
+        "raise-counted": "{who} повышает до {to}{all_in}: {nth} действие из {cap} {allowed} (ставки, доведения и "
+                         "повышения; обязательные ставки не в счёт) ({clause})",
+        "raise-short": "{who} повышает до {to}{all_in}: это меньше полного повышения и в ограничение не "
+                       "засчитывается ({clause})",
         "call": "{who} уравнивает {amount}{all_in} ({clause})",
         "fold": "{who} пасует ({clause})",
         "capped": "круг закрыт: ставка и {cap} {raise_word} ({clause})",
+        "capped-actions": "круг закрыт: {cap} {action_word}, обязательные ставки не в счёт ({clause})",
+        "cap-lifted": "остались двое: ограничение на повышения снято ({clause})",
         "round-over-checked": "все сказали «чек»: круг окончен ({clause})",
         "round-over-called": "все, кто в игре, уравняли последнюю ставку: круг окончен ({clause})",
         "uncalled": "{who} забирает назад {amount}: эту часть ставки никто не уравнял ({clause})",
@@ -114,6 +135,7 @@ LINES = {
         "muck": "{who} не показывает карты и отказывается от банка ({clause})",
         "fold-win": "{who} сразу забирает банк {pot}: остальные спасовали ({clause})",
         "win": "{who} выигрывает {half}{pot_name} {pot} с {best} рукой ({clause})",
+        "no-low": "{pot_name} целиком берёт лучшая старшая рука: младшей руки «{qualifier}» нет ни у кого ({clause})",
         "split": "{who} делят {half}{pot_name} {pot}: {shares} ({clause})",
         "odd-chip": "лишнюю фишку получает {who}: среди победителей это место первое слева от сдающего ({clause})",
         "odd-chip-lowest-seat": "лишние фишки получает {who}: среди победителей это место с наименьшим номером "
@@ -124,6 +146,10 @@ LINES = {
         "sevens-check": "{who} говорит «чек» с семёркой или лучше ({clause})",
         "sevens-rule": "правило семёрок: после чека с семёркой или лучше {who} не может выиграть {chips} "
                        "{chip_word}, поставленные после чека ({clause})",
+        "sevens-rule-refund": "правило семёрок: {who} выигрывает после чека с семёркой или лучше; {chips} "
+                              "{chip_word}, поставленные после чека, возвращаются тем, кто их поставил ({clause})",
+        "sevens-rule-whole": "правило семёрок: после чека с семёркой или лучше {who} отдаёт весь банк {chips} "
+                             "лучшей из других рук ({clause})",
     },
 }
 
@@ -145,6 +171,11 @@ YOUR_LINES = {
         "complete": "you complete to {amount}{all_in} ({clause})",
         "raise": "you raise to {to}{all_in}: the {nth} raise of {cap} allowed ({clause})",
         "raise-unlimited": "you raise to {to}{all_in}: the {nth} raise; there is no cap now ({clause})",
+        "raise-to": "you raise to {to}{all_in} ({clause})",
+        "raise-counted": "you raise to {to}{all_in}: the {nth} of {cap} {action_word} allowed; forced bets do "
+                         "not count ({clause})",
+        "raise-short": "you raise to {to}{all_in}: less than a full raise, so it does not count toward the cap "
+                       "({clause})",
         "call": "you call {amount}{all_in} ({clause})",
         "fold": "you fold ({clause})",
         "uncalled": "nobody matched {amount} of your bet: it goes back to you ({clause})",
@@ -164,6 +195,10 @@ YOUR_LINES = {
         "sevens-check": "you check a seven-low or better ({clause})",
         "sevens-rule": "the sevens rule: you checked a seven or better; {chips} {chip_word} put in after the check "
                        "are not yours to win ({clause})",
+        "sevens-rule-refund": "the sevens rule: you checked a seven or better and win; {chips} {chip_word} put "
+                              "in after the check go back to whoever put them in ({clause})",
+        "sevens-rule-whole": "the sevens rule: you checked a seven or better and forfeit the whole pot of "
+                             "{chips} to the best other hand ({clause})",
     },
     "ru": {
         "ante": "вы вносите анте {ante} ({clause})",
@@ -180,6 +215,11 @@ YOUR_LINES = {
         "complete": "вы доводите ставку до {amount}{all_in} ({clause})",
         "raise": "вы повышаете до {to}{all_in}: {nth} повышение из {cap} {allowed} ({clause})",
         "raise-unlimited": "вы повышаете до {to}{all_in}: {nth} повышение; ограничения сейчас нет ({clause})",
+        "raise-to": "вы повышаете до {to}{all_in} ({clause})",
+        "raise-counted": "вы повышаете до {to}{all_in}: {nth} действие из {cap} {allowed} (ставки, доведения и "
+                         "повышения; обязательные ставки не в счёт) ({clause})",
+        "raise-short": "вы повышаете до {to}{all_in}: это меньше полного повышения и в ограничение не "
+                       "засчитывается ({clause})",
         "call": "вы уравниваете {amount}{all_in} ({clause})",
         "fold": "вы пасуете ({clause})",
         "uncalled": "вы забираете назад {amount}: эту часть ставки никто не уравнял ({clause})",
@@ -199,6 +239,10 @@ YOUR_LINES = {
         "sevens-check": "вы говорите «чек» с семёркой или лучше ({clause})",
         "sevens-rule": "правило семёрок: после чека с семёркой или лучше вы не можете выиграть {chips} "
                        "{chip_word}, поставленные после чека ({clause})",
+        "sevens-rule-refund": "правило семёрок: вы выигрываете после чека с семёркой или лучше; {chips} "
+                              "{chip_word}, поставленные после чека, возвращаются тем, кто их поставил ({clause})",
+        "sevens-rule-whole": "правило семёрок: после чека с семёркой или лучше вы отдаёте весь банк {chips} "
+                             "лучшей из других рук ({clause})",
     },
 }
 # "opens-next" when the first round's opener who folded is the reader.
@@ -214,9 +258,13 @@ COUNTED = {
     "raise_word": {"en": ("raise", "raises"), "ru": ("повышение", "повышения", "повышений")},
     "chip_word": {"en": ("chip", "chips"), "ru": ("фишку", "фишки", "фишек")},
     "allowed": {"en": ("allowed", "allowed"), "ru": ("разрешённого", "разрешённых", "разрешённых")},
+    "action_word": {"en": ("bet, completion or raise", "bets, completions and raises"),
+                    "ru": ("ставка, доведение или повышение", "ставки, доведения или повышения",
+                           "ставок, доведений или повышений")},
 }
 # Which number each counted word agrees with.
-COUNTED_BY = {"card_word": "count", "card_nom": "count", "raise_word": "cap", "chip_word": "chips", "allowed": "cap"}
+COUNTED_BY = {"card_word": "count", "card_nom": "count", "raise_word": "cap", "chip_word": "chips", "allowed": "cap",
+              "action_word": "cap"}
 # The fields that hold a player's name (or, for "split", several names joined by ", ").
 NAME_FIELDS = ("who", "opener")
 
@@ -238,6 +286,10 @@ def counted(n: int, forms: tuple[str, ...], lang: str) -> str:
     return forms[2]
 
 
+QUALIFIERS = {"en": {"eight-or-better": "eight or better"}, "ru": {"eight-or-better": "восьмёрка или лучше"}}
+JOKER_AS = {"en": " (the joker plays as {rank})", "ru": " (джокер играет как {rank})"}
+NO_LOW = {"en": "no low ({qualifier})", "ru": "младшей руки нет ({qualifier})"}
+SEVENS_KEYS = {"seed-004": "sevens-rule-refund", "whole-pot": "sevens-rule-whole"}
 ODD_CHIP_KEYS = {"lowest-seat": "odd-chip-lowest-seat", "high-card-by-suit": "odd-chip-high-card"}
 ALL_IN = {"en": " (all in)", "ru": " (ва-банк)"}
 
@@ -262,20 +314,30 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
     """
     fields = dict(item.fields)
     key = item.key
+    if "qualifier" in fields:
+        fields["qualifier"] = QUALIFIERS[lang].get(str(fields["qualifier"]), str(fields["qualifier"]))
     if key == "show":
         cards, systems = fields.pop("cards"), fields.pop("systems")
-        from lowball.ranking.best import best_five
+        qualifiers = fields.pop("qualifiers", ("",) * len(systems))
+        from lowball.ranking.best import best_five, best_low
 
         shown = []
-        for system in systems if len(cards) >= 5 else ():
+        for system, qualifier in zip(systems, qualifiers) if len(cards) >= 5 else ():
+            if qualifier and best_low(cards, qualifier) is None:       # L1: a low that does not qualify
+                shown.append(NO_LOW[lang].format(qualifier=QUALIFIERS[lang].get(qualifier, qualifier)))
+                continue
             five = best_five(cards, system)
-            shown.append(f"{rank_text(five, system)}: {hand_name(five, system, lang)}")
+            joker = plays_as(five, system)
+            played = JOKER_AS[lang].format(rank=Card(joker, "s").rank_char) if joker else ""     # F8
+            shown.append(f"{rank_text(five, system)}: {hand_name(five, system, lang)}{played}")
         if not shown:                       # an all-in show before the last cards: no five-card hand yet
             shown = [" ".join(map(str, cards)) + ": " + ("no hand yet" if lang == "en" else "руки ещё нет")]
         fields["hand"], fields["name"] = shown[0].split(": ", 1) if len(systems) == 1 else \
             (" ".join(map(str, cards)), "; ".join(n for n in shown if n))
     if key == "deal" and fields.get("up"):
         key = "deal-up"
+    if key == "sevens-rule":        # F7: the settings say different things of the chips after the check
+        key = SEVENS_KEYS.get(str(fields.get("rule")), key)
     if key == "odd-chip":
         key = ODD_CHIP_KEYS.get(str(fields.get("rule")), "odd-chip")
     if "nth" in fields:
@@ -291,6 +353,7 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
         fields["all_in"] = ALL_IN[lang] if fields["all_in"] else ""
     if "half" in fields:
         fields["half"] = HALVES[lang].get(str(fields["half"]), "")
+    if "half" in fields or "pot_name" in fields:
         name = str(fields.get("pot_name", "the pot"))
         fields["pot_name"] = POT_NAMES[lang].get(name, name if lang == "en" else name.replace("side pot", "побочный банк"))
     if "best" in fields:

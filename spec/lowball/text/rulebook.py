@@ -123,17 +123,21 @@ def _cap(t: GameTable, lang: str) -> str:
     en = lang == "en"
     if t.raises_per_round is None:
         return "There is no cap on raises." if en else "Число повышений не ограничено."
-    heads_up = {"kept": ("", ""),
-                "lifted": (" (no cap once two players remain)", " (вдвоём — без ограничения)"),
-                "lifted-if-started-heads-up": (" (no cap in a round that starts heads-up)",
-                                               " (без ограничения в круге, начатом вдвоём)")}[t.heads_up_cap.value]
     if t.cap_counts is CapCounts.ACTIONS:
         return (f"At most {t.bets_per_round} bets, completions or raises per betting round, forced bets not "
-                f"counted{heads_up[0]}." if en else
+                f"counted." if en else
                 f"Максимум {t.bets_per_round} ставки, доведения или повышения за круг, без учёта обязательных "
-                f"ставок{heads_up[1]}.")
-    return (f"At most a bet and {t.raises_per_round} raises per betting round{heads_up[0]}." if en else
-            f"Максимум — начальная ставка и {t.raises_per_round} повышения за круг{heads_up[1]}.")
+                f"ставок.")
+    return (f"At most a bet and {t.raises_per_round} raises per betting round." if en else
+            f"Максимум — начальная ставка и {t.raises_per_round} повышения за круг.")
+
+
+HEADS_UP = {
+    "kept": ("The cap holds heads-up too.", "Вдвоём ограничение то же."),
+    "lifted": ("Once two players remain, there is no cap.", "Когда остаются двое, ограничения нет."),
+    "lifted-if-started-heads-up": ("A round that starts heads-up has no cap.",
+                                   "В круге, начатом вдвоём, ограничения нет."),
+}
 
 
 ALL_IN_RULE = {
@@ -227,15 +231,26 @@ def _openers(t: GameTable, lang: str, later: bool) -> str:
     rules = list(dict.fromkeys(s.opener for s in streets))
     who = "; ".join(OPENER[lang][rule] for rule in rules)
     if not later:
-        check_raise = ("allowed" if t.check_raise else "not allowed") if en else \
-            ("разрешён" if t.check_raise else "запрещён")
         no_check = "" if streets[0].check else ("; facing no bet a player must bet or fold" if en else
                                                 "; без ставки нужно ставить или выходить")
-        return (f"The first betting round starts with {who}{no_check}; check-raise is {check_raise}." if en else
-                f"Первый круг торгов начинает {who}{no_check}; чек-рейз {check_raise}.")
+        return (f"The first betting round starts with {who}{no_check}." if en else
+                f"Первый круг торгов начинает {who}{no_check}.")
     if t.draws == 1 and len(streets) == 1:
         return (f"The final round is opened by {who}." if en else f"Последние торги начинает {who}.")
     return (f"Later rounds are opened by {who}." if en else f"Следующие круги начинает {who}.")
+
+
+def _check_raise(t: GameTable, lang: str) -> str:
+    if lang == "en":
+        return ("Check-raise is allowed." if t.check_raise else
+                "A player who checked may call later in the round, but not raise.")
+    return "Чек-рейз разрешён." if t.check_raise else "Сказавший «чек» может потом уравнять, но не повысить."
+
+
+def _round_end(t: GameTable, lang: str) -> str:
+    return ("A betting round ends when every active player has matched the last bet, or everyone has checked."
+            if lang == "en" else
+            "Круг торгов кончается, когда все в игре уравняли последнюю ставку или все сказали «чек».")
 
 
 def _showdown(t: GameTable, lang: str) -> str:
@@ -253,22 +268,21 @@ def _showdown(t: GameTable, lang: str) -> str:
             f"{'lowest' if better else 'highest'} hand takes it all" if en else
             "Если остался один игрок, он сразу забирает банк; иначе "
             f"самая {'младшая' if better else 'старшая'} рука берёт весь банк")
-    return text + SEVENS[t.sevens_rule][0 if en else 1] + "."
+    return text + "."
 
 
 SEVENS = {
-    SevensRule.OFF: ("", ""),
-    SevensRule.SEED_004: ("; the sevens rule: a player who checks a seven-low or better after the draw and wins "
-                          "takes the pot as it stood at the check, the later bets going back to their owners",
-                          "; правило семёрок: чекнувший после обмена с семёркой или лучше и выигравший берёт банк, "
-                          "каким он был при чеке, а поставленное после возвращается"),
-    SevensRule.RRP: ("; the sevens rule (RRP): a player who checks a seven-low or better after the draw wins only "
-                     "the pot as it stood at the check; the later bets go to the best other hand",
-                     "; правило семёрок (RRP): чекнувший после обмена с семёркой или лучше выигрывает только банк на "
-                     "момент чека; поставленное после — лучшей из других рук"),
-    SevensRule.WHOLE_POT: ("; the sevens rule: a player who checks a seven-low or better after the draw forfeits "
-                           "the whole pot", "; правило семёрок: чекнувший после обмена с семёркой или лучше "
-                           "лишается всего банка"),
+    SevensRule.SEED_004: ("The sevens rule: a player who checks a seven-low or better after the draw and wins "
+                          "takes the pot as it stood at the check, the later bets going back to their owners.",
+                          "Правило семёрок: чекнувший после обмена с семёркой или лучше и выигравший берёт банк, "
+                          "каким он был при чеке, а поставленное после возвращается."),
+    SevensRule.RRP: ("The sevens rule (RRP): a player who checks a seven-low or better after the draw wins only "
+                     "the pot as it stood at the check; the later bets go to the best other hand.",
+                     "Правило семёрок (RRP): чекнувший после обмена с семёркой или лучше выигрывает только банк на "
+                     "момент чека; поставленное после — лучшей из других рук."),
+    SevensRule.WHOLE_POT: ("The sevens rule: a player who checks a seven-low or better after the draw forfeits "
+                           "the whole pot.", "Правило семёрок: чекнувший после обмена с семёркой или лучше "
+                           "лишается всего банка."),
 }
 
 
@@ -281,33 +295,51 @@ def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[
     deck = f"one {t.deck}-card deck" + (" with the joker" if t.joker else "") if en else \
         f"колодой из {t.deck} карт" + (" с джокером" if t.joker else "")
     runs_out = RUNS_OUT[t.runs_out][0 if en else 1]
+    if t.runs_out in (RunsOut.RESHUFFLE_EARLIER, RunsOut.RESHUFFLE_ALL):
+        runs_out += ("; a player may discard only as many cards as can then be served" if en else
+                     "; сбросить можно лишь столько карт, сколько тогда можно выдать")
     rules = [
-        (c["players"], f"{t.players_min} to {t.players_max} players, {deck}: {runs_out}." if en else
-         f"Играют от {t.players_min} до {t.players_max} человек {deck}: {runs_out}."),
-        (c["forced"], _forced(t, lang)),
-        (c["size"], _sizes(t, lang)),
-        (c["cap"], _cap(t, lang)),
-        (c["stack"], _stack(t, lang)),
-        (c["deal"], _deal(t, lang)),
-        (c["button"], "The dealer button moves one seat clockwise after every hand." if en else
+        ("players", f"{t.players_min} to {t.players_max} players, {deck}." if en else
+         f"Играют от {t.players_min} до {t.players_max} человек {deck}."),
+        ("forced", _forced(t, lang)),
+        ("size", _sizes(t, lang)),
+        ("cap", _cap(t, lang)),
+        ("stack", _stack(t, lang)),
+        ("deal", _deal(t, lang)),
+        ("button", "The dealer button moves one seat clockwise after every hand." if en else
          "Сдающий меняется по кругу после каждой раздачи."),
-        (c["ranking"], f"Hands are ranked by {system.title('en')}." if en else
+        ("ranking", f"Hands are ranked by {system.title('en')}." if en else
          f"Руки сравниваются по системе «{system.title('ru')}»."),
-        (c["turn"], _openers(t, lang, later=False)),
+        ("turn", _openers(t, lang, later=False)),
     ]
     if t.draws:
-        rules.append((c["draw"], _draws(t, lang)))
+        rules.append(("draw", _draws(t, lang)))
     later = _openers(t, lang, later=True)
     if later:
-        rules.append((c["later_rounds"], later))
+        rules.append(("later_rounds", later))
     rules += [
-        (c["showdown"], _showdown(t, lang)),
-        (c["split"], f"Equal hands split the pot; the odd chip goes to {ODD_CHIP['en'][t.odd_chip.value]}." if en
+        ("showdown", _showdown(t, lang)),
+        ("split", f"Equal hands split the pot; the odd chip goes to {ODD_CHIP['en'][t.odd_chip.value]}." if en
          else f"Равные руки делят банк; нечётная фишка — {ODD_CHIP['ru'][t.odd_chip.value]}."),
-        (c["result"], "A player's result is the change of their stack." if en else
+        ("result", "A player's result is the change of their stack." if en else
          "Результат игрока — изменение его запаса."),
     ]
-    return rules
+    extra = [("players", "runs_out", runs_out[0].upper() + runs_out[1:] + "."),
+             ("turn", "check_raise", _check_raise(t, lang)),
+             ("showdown", "round_end", _round_end(t, lang))]
+    if t.raises_per_round is not None:
+        extra.append(("cap", "heads_up", HEADS_UP[t.heads_up_cap.value][0 if en else 1]))
+    if t.sevens_rule is not SevensRule.OFF:
+        extra.append(("showdown", "sevens", SEVENS[t.sevens_rule][0 if en else 1]))
+    for beside, aspect, sentence in extra:
+        at = next(i for i, (a, _) in enumerate(rules) if a == beside)
+        if c[aspect] == c[beside] and aspect == "runs_out":     # "2 to 5 players, one deck: it never runs out."
+            rules[at] = (beside, rules[at][1][:-1] + ": " + sentence[0].lower() + sentence[1:])
+        elif c[aspect] == c[beside]:            # the same clause: one line
+            rules[at] = (beside, rules[at][1] + " " + sentence)
+        else:
+            rules.insert(at + 1, (aspect, sentence))
+    return [(c[aspect], sentence) for aspect, sentence in rules]
 
 
 def rules_text(table: GameTable | None = None, lang: str = "en") -> str:

@@ -1,0 +1,187 @@
+"""Rules that mutation testing found unpinned (issue 16): each test here fails on a small, realistic change.
+
+* ``HandValue``'s comparisons on equal values (H3, S2: equal hands are equally strong);
+* the best qualifying low of seven cards that hold several (L1);
+* a discard out of turn in the draw (D1);
+* a teaching-table history at other stakes (T2, T3: ``phh_stakes = "must-match"``);
+* the tie-breaks of ``rank_discards`` (ties on the goal, then the better kinds, then the smaller discard);
+* the game-table loader's refusals (T1, D1, T3).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lowball import IllegalAction, RulesError, best_low, evaluate, parse_cards, replay
+from lowball.analysis.odds import rank_discards
+from lowball.core.cards import format_cards
+from lowball.core.games import TEACHING_TABLE_FILE, table_from_text
+from lowball.engine.state import Hand, deck_for
+from lowball.ranking import best_low_five, best_qualifying_rank
+
+# ---- HandValue: >= and <= hold on equal values, > and < do not (H3, S2) ----
+
+
+@pytest.mark.parametrize("system", ["ace-to-six", "deuce-to-seven", "ace-to-five", "high"])
+def test_equal_values_are_at_least_and_at_most_each_other(system):
+    a, b = evaluate("9c 7d 5h 4s 2c", system), evaluate("9d 7h 5s 4c 2d", system)     # S2: same ranks, other suits
+    assert a == b and a >= b and b >= a and a <= b and b <= a
+    assert not a > b and not b > a and not a < b and not b < a
+
+
+def test_a_stronger_value_is_greater_never_at_most():
+    best, worse = evaluate("6c 4h 3s 2d Ac", "ace-to-six"), evaluate("8c 6h 4d 3c Ad", "ace-to-six")   # H4, E2
+    assert best > worse and best >= worse and worse < best and worse <= best
+    assert not best < worse and not best <= worse and not worse > best and not worse >= best
+
+
+# ---- The best of several qualifying lows (L1) ----
+
+@pytest.mark.parametrize("cards, low, name", [
+    ("Ac 2d 3h 4s 5c 6d 8h", "Ac 2d 3h 4s 5c", "five-four low"),      # the wheel among 21 fives, most of them lows
+    ("8c 7d 6h 4s 3c 2d Kh", "7d 6h 4s 3c 2d", "seven-six low"),      # 7-6-4-3-2 beats 8-7-6-4-3 and the rest
+    ("8c 7d 5h 4s 2c Ad 8h", "7d 5h 4s 2c Ad", "seven-five low"),     # the pair of eights plays no part
+    ("Ac 2c 3c 4c 6c 7d 8d", "Ac 2c 3c 4c 6c", "six-four low"),       # L1: the flush does not count in the low
+])
+def test_best_low_is_the_best_of_several_qualifying_lows(cards, low, name):
+    value = best_low(cards)
+    assert format_cards(best_low_five(cards)) == low
+    assert value.name == name and value == evaluate(low, "ace-to-five")
+    assert best_qualifying_rank(parse_cards(cards), "eight-or-better") == value.rank
+
+
+def test_the_worst_qualifying_low_is_not_the_answer():
+    """8-7-6-5-4 also qualifies from these seven cards; the best low is 6-5-4-2-A."""
+    value = best_low("8c 7d 6h 5s 4c 2d Ah")
+    assert value.name == "six-five low" and value > evaluate("8c 7d 6h 5s 4c", "ace-to-five")
+
+
+# ---- D1: the draw goes clockwise from the dealer's left ----
+
+def three_handed_draw():
+    hand = Hand([13, 13, 13], deck=deck_for(["6c 4h 3s 2d Ac", "8d 7h 5s 4c 2h", "9c 9d Kh Qs Jc"], then="Kd Ks"))
+    hand.advance()
+    for action in ("p1 cc", "p2 cc", "p3 cc"):
+        hand.apply(action)
+        hand.advance()
+    return hand
+
+
+@pytest.mark.parametrize("before, bad, message", [
+    ([], "p2 sd", r"out of turn: it is p1's turn to discard, not p2's \(D1\)"),
+    ([], "p3 sd Kh", r"out of turn: it is p1's turn to discard, not p3's \(D1\)"),
+    (["p1 sd"], "p3 sd", r"out of turn: it is p2's turn to discard, not p3's \(D1\)"),
+    (["p1 sd", "p2 sd"], "p1 sd", r"out of turn: it is p3's turn to discard, not p1's \(D1\)"),
+])
+def test_d1_a_discard_out_of_turn_is_refused_and_changes_nothing(before, bad, message):
+    hand = three_handed_draw()
+    for action in before:
+        hand.apply(action)
+        hand.advance()
+    state = {k: repr(v) for k, v in vars(hand).items()}
+    with pytest.raises(IllegalAction, match=message):
+        hand.apply(bad)
+    assert {k: repr(v) for k, v in vars(hand).items()} == state
+
+
+# ---- T2, T3: a teaching-table history must have the table's stakes ----
+
+E1_PHH = """\
+variant = "FA6L1D"
+antes = [1, 1]
+small_bet = 1
+big_bet = 2
+starting_stacks = [13, 13]
+actions = ["d dh p1 6c4h3s2dAc", "d dh p2 5s4d3c2hAd", "p1 cbr 1", "p2 cc", "p1 sd", "p2 sd", "p1 cbr 2", "p2 cc"]
+"""
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("antes = [1, 1]", "antes = [0, 0]", r"antes \[0, 0\]: every player posts an ante of 1 \(T2\)"),
+    ("antes = [1, 1]", "antes = [2, 2]", r"antes \[2, 2\]: every player posts an ante of 1 \(T2\)"),
+    ("big_bet = 2", "big_bet = 4", r"big_bet 4: this table's bet is 2 \(T3\)"),
+    ("big_bet = 2", "big_bet = 1", r"big_bet 1: this table's bet is 2 \(T3\)"),
+])
+def test_a_teaching_table_history_at_other_stakes_is_refused(old, new, message):
+    assert replay(E1_PHH).finishing_stacks == (17, 9)
+    with pytest.raises(IllegalAction, match=message):
+        replay(E1_PHH.replace(old, new))
+
+
+# ---- rank_discards: the goal, then the better kinds, then the smaller discard ----
+
+def documented_key(odds, goal):
+    """Return the order rank_discards promises, written here: the goal's chance, the kinds' chances, the size."""
+    chances = [n / odds.draws for _, n in odds.counts]
+    return (-odds.chance(goal), [-c for c in chances], len(odds.discard))
+
+
+@pytest.mark.parametrize("cards, system, goal", [
+    ("7c 6d 5h 4s 3c", "ace-to-six", "seven"),     # 4s or 3c: 8/47 sevens either way; the better kinds decide
+    ("Ac Ad 2h 2s 3c", "ace-to-six", "six"),       # many discards make nothing: the smaller one first
+    ("Kc Qd 4h 3s 2c", "ace-to-six", "six"),
+])
+def test_rank_discards_breaks_ties_by_the_better_kinds_then_the_smaller_discard(cards, system, goal):
+    ranked = rank_discards(cards, system, goal)
+    keys = [documented_key(odds, goal) for odds in ranked]
+    assert keys == sorted(keys), f"{cards}: the discards are not in the documented order"
+    ties = [(a, b) for a, b in zip(ranked, ranked[1:]) if a.chance(goal) == b.chance(goal)]
+    assert ties, "the hand must hold ties on the goal for this test to bite"
+
+
+def test_rank_discards_the_better_kinds_decide_a_tie_on_the_goal():
+    """7-6-5-4-3 under ace-to-six, goal seven-low: throwing the 4 or the 3 both give 8/47; the first makes more sixes."""
+    ranked = [format_cards(odds.discard) for odds in rank_discards("7c 6d 5h 4s 3c", "ace-to-six", "seven")]
+    assert ranked.index("4s") < ranked.index("3c")
+
+
+def test_rank_discards_a_full_tie_goes_to_the_smaller_discard():
+    """A-A-2-2-3, goal six-low: standing pat and throwing one ace both make nothing; standing pat comes first."""
+    ranked = [format_cards(odds.discard) for odds in rank_discards("Ac Ad 2h 2s 3c", "ace-to-six", "six")]
+    assert ranked.index("") < ranked.index("Ac") < ranked.index("Ac Ad")
+
+
+# ---- The game-table loader refuses what the engine cannot play ----
+
+TEACHING = TEACHING_TABLE_FILE.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("max_discard = 5", "max_discard = 6", r"streets\[2\]\.max_discard: 6 is more than the 5 cards a player holds"),
+    ("min = 2\nmax = 5", "min = 4\nmax = 3", r"players\.max: 3 is less than players\.min 4"),
+    ("big_bet = 2\n", "", r'big_bet: missing: a betting street is sized "big"'),
+    ('size = "big"', 'size = "small"', r'big_bet: no betting street is sized "big": remove the key'),
+])
+def test_the_loader_refuses_a_table_the_engine_cannot_play(old, new, message):
+    assert old in TEACHING
+    assert table_from_text(TEACHING, "teaching-table.toml").players_max == 5
+    with pytest.raises(RulesError, match=message) as info:
+        table_from_text(TEACHING.replace(old, new, 1), "teaching-table.toml")
+    assert "\n" not in str(info.value) and "teaching-table.toml" in str(info.value)
+
+
+# ---- The best qualifying low by its tables: the default qualifier, and what it refuses (L1) ----
+
+def test_best_qualifying_rank_takes_the_shipped_qualifier_by_default():
+    cards = parse_cards("Kc Qd 8h 6s 4c 3d Ah")
+    assert best_qualifying_rank(cards) == best_qualifying_rank(cards, "eight-or-better") == best_low(cards).rank
+
+
+@pytest.mark.parametrize("qualifier", ["nine-or-better", ["eight-or-better"]])
+def test_best_qualifying_rank_refuses_an_unknown_qualifier_by_name(qualifier):
+    with pytest.raises(RulesError, match="unknown qualifier"):
+        best_qualifying_rank(parse_cards("Kc Qd 8h 6s 4c 3d Ah"), qualifier)
+
+
+@pytest.mark.parametrize("cards", ["Kc Qd 8h 6s", "Kc Qd 8h 6s 4c 3d Ah 2c"])
+def test_best_qualifying_rank_refuses_fewer_than_five_or_more_than_seven_cards(cards):
+    from lowball import CardError
+
+    with pytest.raises(CardError, match="best five needs 5 to 7 cards"):
+        best_qualifying_rank(parse_cards(cards), "eight-or-better")
+
+
+def test_best_qualifying_rank_with_the_joker_is_the_best_of_several_lows():
+    """F8, L1: with the joker the plain road decides: A-2-3-4-joker is the wheel, the best of many lows."""
+    cards = parse_cards("Ac 2d 3h 4s Jk 8c 7d")
+    assert best_qualifying_rank(cards, "eight-or-better") == 1 == best_low(cards).rank
