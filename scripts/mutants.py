@@ -52,7 +52,7 @@ PACKAGE = "spec/lowball"
 
 ENGINE_TESTS = [
     "tests/test_rules_gaps.py", "tests/test_game_illegal.py", "tests/test_game_scenarios.py",
-    "tests/test_rules_examples.py", "tests/test_california.py",
+    "tests/test_rules_examples.py", "tests/test_california.py", "tests/test_mutant_tables.py",
     "tests/test_game_stateful.py::test_bot_hands_round_trip_through_phh",
 ]
 RANKING_TESTS = [
@@ -75,7 +75,8 @@ TARGETS = [
     Target("rankings-table", f"{PACKAGE}/rules/rankings.toml",
            ("tests/test_ranking_seeds.py", "tests/test_independent_ranking.py", "tests/test_rules_gaps.py",
             "tests/test_tables.py", "tests/test_properties.py", "tests/test_joker.py"), ()),
-    Target("game-tables", f"{PACKAGE}/rules/games/*.toml", tuple(ENGINE_TESTS), ()),
+    Target("game-tables", f"{PACKAGE}/rules/games/*.toml",
+           (*ENGINE_TESTS, "tests/test_house_games.py", "tests/test_reshuffle.py"), ()),
     Target("rankings", f"{PACKAGE}/core/rankings.py",
            ("tests/test_tables.py", f"{PACKAGE}/core/rankings.py", *RANKING_TESTS, "tests/test_joker.py"), ()),
     Target("games", f"{PACKAGE}/core/games.py",
@@ -104,6 +105,14 @@ TARGETS = [
     Target("sevens", f"{PACKAGE}/engine/sevens.py", (f"{PACKAGE}/engine/sevens.py", *ENGINE_TESTS),
            ("lowball.core", "lowball.ranking")),
     Target("forced", f"{PACKAGE}/engine/forced.py", tuple(ENGINE_TESTS), ("lowball.core", "lowball.ranking")),
+    Target("drawing", f"{PACKAGE}/engine/drawing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py"),
+           ("lowball.core", "lowball.ranking")),
+    Target("stub", f"{PACKAGE}/engine/stub.py", (f"{PACKAGE}/engine/stub.py", *ENGINE_TESTS, "tests/test_reshuffle.py"),
+           ("lowball.core", "lowball.ranking")),
+    Target("showdown", f"{PACKAGE}/engine/showdown.py", (*ENGINE_TESTS, "tests/test_house_games.py"),
+           ("lowball.core", "lowball.ranking")),
+    Target("dealing", f"{PACKAGE}/engine/dealing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py"),
+           ("lowball.core", "lowball.ranking")),
 ]
 
 # ---- Code mutants ----
@@ -286,7 +295,7 @@ def _op(op: ast.AST) -> str:
 
 # The order of a run: the tables first (the issue's mutants were mostly table edits), then the code.
 ORDER = ["rankings-table", "game-tables", "literate", "best", "joker", "pots", "sevens", "forced", "openers",
-         "rankings", "betting", "games"]
+         "drawing", "stub", "showdown", "dealing", "rankings", "betting", "games"]
 TARGETS.sort(key=lambda t: ORDER.index(t.name))
 
 
@@ -456,7 +465,8 @@ def _game_edits(target: Target, rel: str, lines: list[str]) -> list[Mutant]:
                 current = value.strip('"')
                 options = CHOICES[key]
                 other = options[(options.index(current) + 1) % len(options)]      # the next choice: one variant
-                add(i, f"{where}{key}: {current} -> {other}", f'{key} = "{other}"')
+                if other != current:                    # a key with one choice has no mutant
+                    add(i, f"{where}{key}: {current} -> {other}", f'{key} = "{other}"')
             elif re.fullmatch(r"\[[\d, ]+\]", value):
                 items = json.loads(value)
                 if items:

@@ -387,3 +387,24 @@ def test_the_joker_is_not_in_the_52_card_deck():
 def test_rank_discards_with_the_joker_throws_the_king():
     best = rank_discards("Ac 2d 3h 4s Kc", A5, "five", deck=53)[0]
     assert format_cards(best.discard) == "Kc" and best.chance("five") == Fraction(5, 48)
+
+
+def test_resolving_two_jokers_is_refused_even_past_the_card_parser():
+    """F8: one joker in the deck; a hand built from Card objects (not text) with two is refused, not ranked."""
+    from lowball.ranking.joker import resolve_joker
+
+    with pytest.raises(CardError, match="at most one joker"):
+        resolve_joker((JOKER, JOKER, Card(2, "d"), Card(3, "h"), Card(4, "s")), A5)
+
+
+def test_with_the_ace_high_the_joker_is_the_lowest_missing_rank_from_the_deuce(tmp_path):
+    """F8 read for a house row whose ace is high (no straights, no flushes): the lowest rank is then the deuce, and
+    with the deuce held the joker is the trey; the ace, being high, is never the joker's first choice."""
+    from lowball.ranking.joker import joker_rank
+
+    rankings = load_rankings(broken_table(tmp_path, 'ace = "low"\nbetter = "lower"\nstraights_count = false',
+                                          'ace = "high"\nbetter = "lower"\nstraights_count = false'))
+    row = rankings.system("ace-to-five")
+    assert joker_rank(parse_cards("3c 4d 5h 6s"), row) == 2
+    assert joker_rank(parse_cards("2c 4d 5h 6s"), row) == 3
+    assert joker_rank(parse_cards("2c 3d 4h 5s"), row) == 6

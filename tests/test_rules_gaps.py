@@ -185,3 +185,97 @@ def test_best_qualifying_rank_with_the_joker_is_the_best_of_several_lows():
     """F8, L1: with the joker the plain road decides: A-2-3-4-joker is the wheel, the best of many lows."""
     cards = parse_cards("Ac 2d 3h 4s Jk 8c 7d")
     assert best_qualifying_rank(cards, "eight-or-better") == 1 == best_low(cards).rank
+
+
+def test_a_sevens_clause_with_the_rule_off_is_said_in_the_rulebook():
+    """F7: a house that turns the sevens rule off keeps its clause; the rulebook then says there is no sevens rule,
+    under that clause, and says nothing of it where no clause is cited (the plain California table)."""
+    from lowball.core.games import load_game_table
+    from lowball.text.rulebook import table_rules
+
+    off = load_game_table("california-lowball-sevens-rule", overrides={"showdown.sevens_rule": "off"})
+    sentences = [s for _, s in table_rules(off)]
+    assert any(s.startswith("No sevens rule") for s in sentences)
+    assert not any("sevens" in s.lower() for _, s in table_rules(load_game_table("california-lowball")))
+
+
+def _california_check_call(game: str, lena: str, misha: str, rule: str | None = None):
+    """Heads-up, posts 1 + 1: Misha bets 2, Lena calls, both stand pat; Lena checks, Misha bets 4, Lena calls (F4-F7)."""
+    from lowball.core.games import load_game_table
+
+    table = load_game_table(game, overrides={"showdown.sevens_rule": rule} if rule else None)
+    hand = Hand([40, 40], table=table, deck=deck_for([lena, misha], cards=53), names=["Lena", "Misha"])
+    hand.advance()
+    for action in ["p2 cbr 2", "p1 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cbr 4", "p1 cc"]:
+        hand.apply(action)
+        hand.advance()
+    return hand
+
+
+def test_without_the_sevens_rule_a_checked_seven_wins_the_whole_pot_unremarked():
+    """F7 off (plain California): Lena checks 7-5-4-2-A and wins all 12 chips: 6 of them Misha's; nothing is said of
+    a sevens rule."""
+    from lowball.text.narration import narrate
+
+    hand = _california_check_call("california-lowball", "7c 5d 4h 2s Ac", "8d 6h 4c 3s 2d")
+    assert hand.result.changes == (6, -6)
+    assert not [line for line in narrate(hand) if "seven or better" in line or "sevens rule" in line]
+
+
+def test_the_sevens_rule_binds_a_seven_not_an_eight():
+    """F7, seed 004: only a seven-low or better is bound; Lena's checked 8-5-4-2-A wins the whole pot (+6), while her
+    7-5-4-2-A wins only the pot at the check, 4 chips (+2), Misha's later 4 and her call going back."""
+    eight = _california_check_call("california-lowball-sevens-rule", "8c 5d 4h 2s Ac", "9d 6h 4c 3s 2d", "seed-004")
+    seven = _california_check_call("california-lowball-sevens-rule", "7c 5d 4h 2s Ac", "9d 6h 4c 3s 2d", "seed-004")
+    assert (eight.result.changes, seven.result.changes) == ((6, -6), (2, -2))
+
+
+# ---- Stud: who brings it in and who opens the later streets (L4, L6, R2); the uncalled bet heads-up (G6) ----
+
+def _stud(game: str, hands: list[str], then: str = ""):
+    """Three players at a stud table, named A, B, C, each dealt two cards down and the third up (L3)."""
+    from lowball.core.games import load_game_table
+
+    hand = Hand([50] * 3, table=load_game_table(game), deck=deck_for(hands, then=then), names=["A", "B", "C"])
+    hand.advance()
+    return hand
+
+
+@pytest.mark.parametrize("game, upcards, brings_in", [
+    ("stud-high-low", "Ah 3s Kd", 1),     # L4: the lowest upcard, the ace high: the trey
+    ("stud-high-low", "2s 2c Kd", 1),     # L4: equal ranks: clubs are the lowest suit
+    ("razz", "As Kd 9c", 1),               # R2: the highest upcard, the ace low: the king
+    ("razz", "As 2d Ah", 1),               # R2: the ace counts one, below the deuce
+    ("razz", "Ks Kh 5c", 0),               # R2: equal ranks: spades are the highest suit (L4)
+])
+def test_the_bring_in_by_the_upcard(game, upcards, brings_in):
+    downs = ["Tc Jc", "Td Jd", "Th Jh"]
+    hand = _stud(game, [f"{down} {up}" for down, up in zip(downs, upcards.split())])
+    assert hand.bring_in_seat == brings_in
+    assert hand.to_act == brings_in
+
+
+def test_a_folded_player_before_the_best_board_does_not_stop_the_search():
+    """L6: A folds on third street; on fourth, C's K-3 showing beats B's 4-3 (high board), so C acts first."""
+    hand = _stud("stud-high-low", ["2c 3c Ah", "4d 5d 3s", "6h 7h Kd"], then="Qc 4c 3h")
+    for action in ["p2 pb", "p3 cc", "p1 f"]:
+        hand.apply(action)
+        hand.advance()
+    assert hand.to_act == 2
+
+
+def test_a_bet_nobody_could_match_heads_up_goes_back_to_its_owner():
+    """G6: heads-up no-limit, Misha moves in for 100 and Lena calls all in for 50: the other 50 go back to Misha
+    before the pot is made, so the pot is 100, and the narration says so."""
+    from lowball.core.games import load_game_table
+    from lowball.text.narration import narrate
+
+    hand = Hand([50, 100], table=load_game_table("deuce-to-seven-single-draw"),
+                deck=deck_for(["7c 5d 4h 3s 2c", "Kd Qh Js 9c 8d"]), names=["Lena", "Misha"])
+    hand.advance()
+    for action in ["p2 cbr 100", "p1 cc", "p1 sd", "p2 sd"]:
+        hand.apply(action)
+        hand.advance()
+    assert "nobody matched 50 of Misha's bet: it goes back to Misha (G6)" in narrate(hand)
+    assert "Lena wins the pot of 100 with the lowest hand (K1)" in narrate(hand)
+    assert hand.result.changes == (50, -50)

@@ -1,7 +1,14 @@
-"""Hypothesis beside Z3: the proofs are about the code that runs.
+"""The proofs are about the code that runs (issue 16): the Z3 models compared with the engine.
 
-The Z3 ranking model agrees with the literate evaluator, and random legal play
-of the real engine never goes past the figures the proofs established.
+Random legal play of every built-in game (the engine's ``Hand`` with the random
+bot) reaches states of every street; at each the model of the betting round
+allows exactly what the engine allows and changes the state as the engine
+does, opens each round with the player the engine asks first, forms the pots
+and pays them as the engine, and counts the cards as the engine's stub. Two
+mutations of the model that leave every property "proved" (folding without
+facing a bet; the final round opened from the dealer's left) are caught here.
+The Z3 reading of each model is the plain-value reading the engine is compared
+with, and random play never goes past the figures the proofs established.
 """
 
 import functools
@@ -13,17 +20,25 @@ import z3
 from hypothesis import given, settings, strategies as st
 
 from lowball import DECK, compare
-from lowball.play.bots import BOTS
-from lowball.engine.state import BET, OVER, Hand, split_pot
-from lowball.core.games import load_game_table
+from lowball.core.behaviours import OddChip, Opener
+from lowball.core.games import builtin_paths, load_game_table
 from lowball.core.rankings import load_rankings
-from lowball.verify.game import _shares, check_card_bound, check_rounds, check_stack_guarantee
+from lowball.engine.pots import build_pots, halves, share
+from lowball.engine.state import BET, OVER, Hand
+from lowball.play.bots import BOTS
+from lowball.verify.link import check_engine_link, round_rules, round_state
+from lowball.verify.models import cards as cm, pots as pm, redeal as dm, round as rm
+from lowball.verify.models.ops import PY, Z3
+from lowball.verify.game import check_card_bound, check_rounds, check_stack_guarantee
 from lowball.verify.hands import RANKS, SymHand, beats
 
 TABLE = load_game_table()
 SYSTEMS = [row.key for row in load_rankings().systems]
+GAMES = list(builtin_paths())
 hands = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
 
+
+# ---- the ranking model ----
 
 @functools.cache
 def z3_order(system):
@@ -50,6 +65,273 @@ def test_the_z3_model_orders_hands_as_the_evaluator_does(a, b, system):
     assert verdict == [expected == 1, expected == -1], f"{a} vs {b} under {system}"
 
 
+# ---- the betting, pot and card models against the engine, on every built-in game ----
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_models_are_the_engines_on_random_play(game):
+    """B1, T3, T4, G1-G6, K3, F4, L4, L6, P1, P2, D1, K9, L8, P3: every decision, round start, pot and stub."""
+    report = check_engine_link(load_game_table(game), hands=12, seed=7, policy=BOTS["random"])
+    assert report.agrees, "\n".join(report.mismatches)
+    assert report.decisions > 40 and report.actions_compared > 10 * report.decisions // 2
+    assert report.rounds_started >= report.hands
+
+
+def test_the_models_follow_all_ins_and_side_pots():
+    """G3, G4, G6: short stacks that go all in, in limit and in no-limit, with side pots at the showdown."""
+    short = lambda rng, players: [rng.choice([1, 2, 3, 5, 8, 40]) for _ in range(players)]
+    for game in ("deuce-to-seven-triple-draw", "deuce-to-seven-single-draw", "stud-high-low-phh"):
+        report = check_engine_link(load_game_table(game), hands=25, seed=11, policy=BOTS["random"], stacks=short)
+        assert report.agrees, "\n".join(report.mismatches)
+        assert report.showdowns > 5
+
+
+def never_fold(hand, rng):
+    """Check, call or bring in; at a draw, throw every card (the most the stub must serve)."""
+    if hand.phase == BET:
+        return next(a for a in hand.legal_actions() if a.kind in ("cc", "pb"))
+    held = hand.hands[hand.to_act]
+    street = hand.current.street
+    from lowball.engine.actions import Action
+    return Action("sd", hand.to_act, cards=tuple(held[:street.max_discard]))
+
+
+def test_the_card_model_follows_eight_stud_players_to_the_community_card():
+    """L8, P4: eight players to seventh street: the burns come back, then one community card for everyone."""
+    for game in ("stud-high-low", "razz-phh"):
+        table = load_game_table(game)
+        eight = lambda rng, players: [100] * players
+        report = check_engine_link(table, hands=3, seed=1, policy=never_fold, stacks=eight)
+        assert report.agrees, "\n".join(report.mismatches)
+        hand = Hand([100] * 8, table=table, seed=5, narrate=False)
+        hand.advance()
+        while hand.phase != OVER:
+            hand.apply(never_fold(hand, None))
+            hand.advance()
+        assert len(hand.community) == 1
+
+
+def test_the_card_model_follows_reshuffles_of_every_rule():
+    """K9, P3: five players throwing everything at each of three draws (K9 serves five; P3 six)."""
+    for game, players in (("deuce-to-seven-triple-draw", 5), ("deuce-to-seven-triple-draw-phh", 6)):
+        table = load_game_table(game)
+        report = check_engine_link(table, hands=2, seed=2, policy=never_fold,
+                                   stacks=lambda rng, n: [200] * n)
+        assert report.agrees, "\n".join(report.mismatches)
+        hand = Hand([200] * players, table=table, seed=3, narrate=False)
+        hand.advance()
+        while hand.phase != OVER:
+            hand.apply(never_fold(hand, None))
+            hand.advance()
+        assert hand.stub.reshuffles >= 1
+        model = cm.play(PY, table, players, cm.Choices(folds=[[False] * players] * table.betting_rounds,
+                                                       discards=[[5] * players] * table.draws))
+        assert (model.stub, model.reshuffles) == (hand.stub.size, hand.stub.reshuffles) and not model.short
+
+
+def test_the_engine_cannot_serve_the_discard_property_5_refutes_k9():
+    """K9: six players, the first four discarding five in the first draw: p5 may not be served five (see
+    property 5): the two cards the stub and the reshuffle hold are all the engine can give."""
+    table = load_game_table("deuce-to-seven-triple-draw")
+    hand = Hand([200] * 6, table=table, seed=3, narrate=False)
+    hand.advance()
+    while hand.phase == BET:
+        hand.apply(next(a for a in hand.legal_actions() if a.kind == "cc"))
+        hand.advance()
+    for seat in range(4):
+        hand.apply(never_fold(hand, None))
+        hand.advance()
+    with pytest.raises(Exception, match=r"p5|receives as many|at most 2"):
+        hand.apply(never_fold(hand, None))               # five thrown by p5: the deck cannot replace them
+        hand.advance()
+        hand.apply(hand.legal_actions()[0])
+    model = cm.play(PY, table, 6, cm.Choices(folds=[[False] * 6] * table.betting_rounds,
+                                             discards=[[5] * 6] + [[0] * 6] * (table.draws - 1)))
+    assert model.short
+
+
+# ---- mutations of the model that every property would still "prove" ----
+
+@pytest.fixture(autouse=True)
+def fresh_model():
+    """The steps of a round are built once per model: a test that changes the model must not see old ones."""
+    from lowball.verify.rounds import clear_steps
+
+    clear_steps()
+    yield
+    clear_steps()
+
+
+def test_a_model_that_lets_players_fold_facing_no_bet_is_caught(monkeypatch):
+    """B1: dropping "fold only when facing a bet" from the model: the engine-link check fails."""
+    monkeypatch.setattr(rm, "may_fold", lambda o, r, s, i: o.Not(s.bring_in_due))
+    assert check_rounds(TABLE).holds                      # the proofs alone do not notice
+    report = check_engine_link(TABLE, hands=3, seed=1)
+    assert not report.agrees
+    assert "p1 f: the engine says illegal, the model legal" in report.mismatches[0]
+
+
+def test_a_model_that_opens_the_final_round_from_the_dealers_left_is_caught(monkeypatch):
+    """B2: the final round opened by the dealer's left in the model: the engine-link check fails."""
+    monkeypatch.setitem(rm.RULE_SEATS, Opener.FIRST_ROUND_OPENER, lambda o, n, r, seats: 0)
+    assert check_rounds(TABLE).holds                      # every opener is still a player who can act
+    report = check_engine_link(TABLE, hands=20, seed=1)
+    assert not report.agrees
+    assert any("round 2 starts differently" in m and "pending_order" in m for m in report.mismatches)
+
+
+def test_a_model_that_raises_without_putting_chips_in_is_refuted_by_property_7(monkeypatch):
+    """S1: a model where a raise need not add to the level: property 7 finds the round that never ends."""
+    original = rm.legal_raise
+    monkeypatch.setattr(rm, "legal_raise", lambda o, r, s, i, amount: o.Or(
+        original(o, r, s, i, amount), o.And(amount == rm.level(o, s), rm.may_raise(o, r, s, i))))
+    check = check_rounds(TABLE)
+    assert not check.holds and "need not end" in check.counterexample and "may bet or raise to" \
+        in check.counterexample
+
+
+def test_a_model_that_redeals_for_ever_is_refuted_by_property_8(monkeypatch):
+    """K4: without "every player can ante again" the redeals need not stop."""
+    from lowball.verify.redeals import check_redeals
+
+    monkeypatch.setattr(dm, "may_redeal", lambda o, stacks, ante: True)
+    check = check_redeals(load_game_table("deuce-to-seven-triple-draw-antes"))
+    assert not check.holds and "the redeals need not stop" in check.counterexample
+
+
+def test_a_model_whose_opener_may_have_folded_is_refuted_by_property_7(monkeypatch):
+    """B2: an opener rule that does not skip players who cannot act: property 7's opener claim fails."""
+    monkeypatch.setattr(rm, "first_from", lambda o, flags, start: o.If(start == rm.NOBODY, 0, start))
+    check = check_rounds(TABLE)
+    assert not check.holds and "who has folded or has no chips" in check.counterexample
+
+
+# ---- one model, two readings: the Z3 terms give the values the engine is compared with ----
+
+def _pin(symbolic: rm.State, values: rm.State) -> list:
+    pairs = []
+    for (_, terms), (_, vals) in zip(symbolic.values().items(), values.values().items()):
+        for term, val in zip(terms if isinstance(terms, list) else [terms], vals if isinstance(vals, list) else [vals]):
+            pairs.append((term, z3.BoolVal(val) if isinstance(val, bool) else z3.IntVal(val)))
+    return pairs
+
+
+def _value(term, pairs):
+    got = z3.simplify(z3.substitute(term, *pairs)) if z3.is_expr(term) else term
+    if z3.is_expr(got):
+        return z3.is_true(got) if z3.is_bool(got) else got.as_long()
+    return got
+
+
+@pytest.mark.parametrize("game", ["teaching-table", "deuce-to-seven-single-draw-pot-limit", "stud-high-low-phh"])
+def test_the_z3_round_model_reads_as_the_plain_one(game):
+    table = load_game_table(game)
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(6):
+        chips = [max(table.min_stack, rng.choice([3, 9, 40])) for _ in range(3)]
+        hand = Hand(chips, table=table, seed=rng.randrange(99), narrate=False)
+        hand.advance()
+        while hand.phase != OVER and compared < 40:
+            if hand.phase == BET:
+                rules, plain = round_rules(hand), round_state(hand)
+                s = rm.State.symbolic(hand.n, "zs")
+                pairs = _pin(s, plain)
+                least, most = rm.raise_range(PY, rules, plain, plain.actor)
+                for kind, amount in ((rm.CALL, 0), (rm.FOLD, 0), (rm.RAISE, least), (rm.RAISE, most)):
+                    assert _value(rm.legal(Z3, rules, s, plain.actor, kind, amount), pairs) == \
+                        rm.legal(PY, rules, plain, plain.actor, kind, amount)
+                    after_z3 = rm.step(Z3, rules, s, kind, amount)
+                    after_py = rm.step(PY, rules, plain, kind, amount)
+                    assert {k: ([_value(t, pairs) for t in v] if isinstance(v, list) else _value(v, pairs))
+                            for k, v in after_z3.values().items()} == after_py.values()
+                compared += 1
+            hand.apply(BOTS["random"](hand, rng))
+            hand.advance()
+    assert compared > 10
+
+
+# ---- the pots: the model is engine/pots.py ----
+
+def _model_pots(invested, contenders):
+    still_in = [seat in contenders for seat in range(len(invested))]
+    return [(p.chips, tuple(k for k, e in enumerate(p.eligible) if e))
+            for p in pm.layers(PY, invested, still_in, pm.sorted_order(invested)) if p.exists]
+
+
+def test_the_pot_model_forms_the_engines_pots_on_random_contributions():
+    """G6: 3,000 random contribution vectors, 2 to 10 players, any folded: the same pots, main first."""
+    rng = random.Random(5)
+    for _ in range(3000):
+        n = rng.randint(2, 10)
+        invested = [rng.choice([0, 1, 2, 5, rng.randint(0, 60)]) for _ in range(n)]
+        contenders = sorted(rng.sample(range(n), rng.randint(1, n)))
+        engine = [(p.chips, p.eligible) for p in build_pots(invested, contenders)]
+        assert _model_pots(invested, contenders) == engine, (invested, contenders)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 500), min_size=2, max_size=10), st.data())
+def test_the_pot_model_agrees_with_the_engine_and_z3_reads_it_the_same(invested, data):
+    """G6: Hypothesis over contributions; the Z3 terms of the model give the same pots (sorted, as proved)."""
+    n = len(invested)
+    contenders = sorted(data.draw(st.sets(st.integers(0, n - 1), min_size=1)))
+    assert _model_pots(invested, contenders) == [(p.chips, p.eligible) for p in build_pots(invested, contenders)]
+    ordered = sorted(invested)
+    put = [z3.Int(f"hp{i}") for i in range(n)]
+    still = [z3.Bool(f"hs{i}") for i in range(n)]
+    flags = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    pairs = [(p, z3.IntVal(v)) for p, v in zip(put, ordered)] + [(s, z3.BoolVal(f)) for s, f in zip(still, flags)]
+    symbolic = pm.layers(Z3, put, still, list(range(n)))
+    plain = pm.layers(PY, ordered, flags, list(range(n)))
+    for a, b in zip(symbolic, plain):
+        assert (_value(a.exists, pairs), _value(a.chips, pairs)) == (b.exists, b.chips)
+
+
+@given(st.integers(0, 500), st.integers(1, 10),
+       st.sampled_from([OddChip.FIRST_WINNER_LEFT_OF_DEALER, OddChip.LOWEST_SEAT, OddChip.HOUSE_KEEPS]))
+def test_the_share_model_is_the_engines(chips, winners, rule):
+    """S2, P5: each winner's share as engine/pots.py pays it."""
+    seats = list(range(0, 2 * winners, 2))
+    paid = share(chips, seats, rule)
+    assert [paid[s] for s in seats] == pm.shares(PY, chips, winners, rule)
+
+
+@given(st.integers(0, 500), st.integers(2, 8), st.randoms(use_true_random=False))
+def test_the_high_card_share_model_is_the_engines(chips, winners, rng):
+    """L7: the odd chips one each to the winners with the highest cards, in the model's order of places."""
+    seats = list(range(winners))
+    cards = rng.sample(range(100), winners)
+    paid = share(chips, seats, OddChip.HIGH_CARD_BY_SUIT, high_card=lambda seat: (cards[seat], 0))
+    places = [sorted(cards, reverse=True).index(c) for c in cards]
+    assert [paid[s] for s in seats] == pm.shares(PY, chips, winners, OddChip.HIGH_CARD_BY_SUIT, places)
+
+
+@given(st.integers(0, 500), st.booleans())
+def test_the_halves_model_is_the_engines(chips, qualifies):
+    """L7: the high and low halves of a split pot (the odd chip to the high)."""
+    assert halves(chips, qualifies) == pm.halves(PY, chips, qualifies)
+
+
+# ---- the redeal: the engine stops where the model's bound says ----
+
+@pytest.mark.parametrize("stacks", [[5, 5, 7], [3, 9], [8, 8, 8, 8]])
+def test_the_engine_redeals_exactly_as_often_as_the_proved_bound(stacks):
+    """K4: everyone checks every first round: floor(smallest stack / ante) - 1 redeals, then the hand plays on."""
+    table = load_game_table("deuce-to-seven-triple-draw-antes")
+    hand = Hand(stacks, table=table, seed=1, narrate=False)
+    hand.advance()
+    while hand.phase != OVER:
+        if hand.phase == BET:
+            hand.apply(next(a for a in hand.legal_actions() if a.kind == "cc"))
+        else:
+            hand.apply(never_fold(hand, None)._replace(cards=()))
+        hand.advance()
+    assert hand.redeals == min(stacks) // table.ante - 1
+    assert dm.may_redeal(PY, [table.ante] * 3, table.ante) and not dm.may_redeal(PY, [table.ante, 0], table.ante)
+
+
+# ---- random play never goes past the proved figures ----
+
 @pytest.fixture(scope="module")
 def proved():
     return {"max_investment": check_stack_guarantee(TABLE).figures["max_investment"],
@@ -58,35 +340,39 @@ def proved():
 
 
 def test_random_play_stays_within_the_proved_bounds(proved):
-    """Thousands of random hands: investment, cards dealt and round length never exceed what Z3 proved."""
+    """T5, D1, S1: random hands: investment, cards dealt and round length never exceed what Z3 proved."""
     rng = random.Random(4)
-    most = {"invested": 0, "cards": 0, "round": 0}
-    for _ in range(3000):
+    for _ in range(600):
         players = rng.randint(TABLE.players_min, TABLE.players_max)
-        hand = Hand([TABLE.min_stack] * players, seed=rng.randrange(2**32))
+        hand = Hand([TABLE.min_stack] * players, seed=rng.randrange(2**32), narrate=False)
         hand.advance()
-        actions_this_round, current = 0, hand.round
+        actions_this_round, current = 0, None
         while hand.phase != OVER:
             if hand.phase == BET:
                 if hand.round != current:
                     actions_this_round, current = 0, hand.round
                 actions_this_round += 1
-                most["round"] = max(most["round"], actions_this_round)
+                assert actions_this_round <= proved["round_bound"]
             hand.apply(BOTS["random"](hand, rng))
             hand.advance()
-            dealt = len(DECK) - len(hand.deck)
-            most["cards"] = max(most["cards"], dealt)
-            assert dealt <= proved["max_cards"]
-        most["invested"] = max(most["invested"], max(hand.invested))
+            assert len(DECK) - hand.stub.size <= proved["max_cards"]
         assert max(hand.invested) <= proved["max_investment"]
-        assert actions_this_round <= proved["round_bound"]
-    assert most["invested"] <= proved["max_investment"] and most["round"] <= proved["round_bound"]
+        assert min(hand.stacks) >= 0
 
 
-@given(st.integers(2, 500), st.lists(st.integers(0, 4), min_size=2, max_size=5, unique=True))
-def test_engine_split_matches_the_proved_split_rule(pot, seats):
-    """S2, S3: the engine's split pays what the Z3 model of the odd-chip rule pays."""
-    engine = split_pot(pot, seats, TABLE.odd_chip)
-    model = [z3.simplify(share).as_long() for share in _shares(z3.IntVal(pot), len(seats), TABLE.odd_chip)]
-    assert [engine[s] for s in sorted(seats)] == model
-    assert sum(engine.values()) == pot
+@given(st.lists(st.tuples(st.integers(0, 50), st.integers(0, 50)), min_size=2, max_size=6),
+       st.sampled_from(["off", "seed-004", "rrp", "whole-pot"]))
+def test_the_sevens_model_cuts_the_pot_as_the_engine(pairs, rule):
+    """F7: the chips moved and kept by the sevens rule, as engine/sevens.py cuts them."""
+    from types import SimpleNamespace
+
+    from lowball.core.behaviours import SevensRule
+    from lowball.engine import sevens
+
+    before = [min(a, b) for a, b in pairs]
+    invested = [max(a, b) for a, b in pairs]
+    hand = SimpleNamespace(invested=invested, n=len(invested), table=SimpleNamespace(sevens_rule=SevensRule(rule)))
+    moved, barred = sevens.apply_rule(hand, 0, tuple(before))
+    kept, model_moved, model_barred = pm.sevens_layers(PY, SevensRule(rule), invested, before)
+    assert moved == model_moved and bool(barred) == model_barred
+    assert [k + m for k, m in zip(kept, moved)] == invested

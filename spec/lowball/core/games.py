@@ -589,8 +589,6 @@ def _check_whole(r: TableReader, t: GameTable) -> None:
         raise r.fail("big_bet", "missing: a betting street is sized \"big\"")
     if t.big_bet and not sized_big:
         raise r.fail("big_bet", "no betting street is sized \"big\": remove the key")
-    if r.has("clauses.sevens") and t.sevens_rule is SevensRule.OFF:
-        raise r.fail("clauses.sevens", "this table has no sevens rule to cite a clause for (showdown.sevens_rule)")
     if t.cap_counts is CapCounts.ACTIONS and t.raises_per_round is None:
         raise r.fail("cap_counts", "raising is unlimited: there is no cap to count toward (G1, P1)")
     if r.has("clauses.heads_up") and t.raises_per_round is None:

@@ -21,6 +21,7 @@ from lowball.core.behaviours import CapCounts, HeadsUpCap, ShortAllIn, Structure
 from lowball.core.games import Street
 from lowball.engine import sevens
 from lowball.engine.actions import Action
+from lowball.engine.pots import uncalled
 
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
@@ -228,10 +229,12 @@ def refusal(hand: "Hand", rnd: Round, action: Action) -> str | None:
     if amount > all_in:
         return f"{hand.names[seat]} has only {all_in} to {word} to ({clauses['stack']})"
     if table.structure is Structure.FIXED_LIMIT and amount != least:
-        if not rnd.completion and least != min(all_in, rnd.level + rnd.size):     # after a short all-in (G3, P2)
-            how = ("a short all-in is completed from the last full bet" if table.short_all_in is
-                   ShortAllIn.HALF_BET_REOPENS else "a raise is at least the largest raise so far")
-            return f"the {word} must go to {least} in this round ({clauses['stack']}: {how})"
+        if not rnd.completion and least != min(all_in, rnd.level + rnd.size):     # G3: from the last full bet
+            return (f"the {word} must go to {least} in this round ({clauses['stack']}: a short all-in is completed "
+                    f"from the last full bet)")
+        if table.short_all_in is ShortAllIn.FULL_RAISE_ONLY and rnd.shorts:          # P2: not completed
+            return (f"the {word} must go to {least} in this round ({clauses['stack']}: a short all-in is not "
+                    f"completed; a raise goes a full bet over it)")
         return (f"the {word} must go to {least} in this round ({clauses['size']}: the bet size is {rnd.size} "
                 f"in {_round_name(hand, rnd)})")
     if not least <= amount <= most:
@@ -381,12 +384,10 @@ def _maybe_lift(hand: "Hand", rnd: Round) -> None:
 
 def finish(hand: "Hand", rnd: Round) -> None:
     """End the round: give back a bet nobody matched (the chips above the second-highest bet)."""
-    order = sorted(range(hand.n), key=lambda seat: rnd.bets[seat], reverse=True)
-    if hand.n >= 2:
-        top, second = order[0], order[1]
-        excess = rnd.bets[top] - rnd.bets[second]
-        if excess > 0:
-            rnd.bets[top] -= excess
-            rnd.level = max(rnd.bets)
-            hand.take_back(top, excess)
-            hand.tell("uncalled", who=hand.names[top], amount=excess, clause=hand.table.clauses["stack"])
+    unmatched = uncalled(rnd.bets)
+    if unmatched is not None:
+        top, excess = unmatched
+        rnd.bets[top] -= excess
+        rnd.level = max(rnd.bets)
+        hand.take_back(top, excess)
+        hand.tell("uncalled", who=hand.names[top], amount=excess, clause=hand.table.clauses["stack"])

@@ -272,6 +272,8 @@ def _showdown(t: GameTable, lang: str) -> str:
 
 
 SEVENS = {
+    SevensRule.OFF: ("No sevens rule: a seven-low checked after the draw plays like any other hand.",
+                     "Правила семёрок нет: семёрка, с которой чекнули после обмена, играет как любая рука."),
     SevensRule.SEED_004: ("The sevens rule: a player who checks a seven-low or better after the draw and wins "
                           "takes the pot as it stood at the check, the later bets going back to their owners.",
                           "Правило семёрок: чекнувший после обмена с семёркой или лучше и выигравший берёт банк, "
@@ -329,7 +331,7 @@ def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[
              ("showdown", "round_end", _round_end(t, lang))]
     if t.raises_per_round is not None:
         extra.append(("cap", "heads_up", HEADS_UP[t.heads_up_cap.value][0 if en else 1]))
-    if t.sevens_rule is not SevensRule.OFF:
+    if t.sevens_rule is not SevensRule.OFF or c["sevens"] != c["showdown"]:    # "off", said where a clause is cited
         extra.append(("showdown", "sevens", SEVENS[t.sevens_rule][0 if en else 1]))
     for beside, aspect, sentence in extra:
         at = next(i for i, (a, _) in enumerate(rules) if a == beside)

@@ -1,10 +1,12 @@
-"""The result of checking one property: proved, or refuted with a counterexample in poker terms."""
+"""The result of checking one property: proved, refuted with a counterexample in poker terms, or not applicable."""
 
 from __future__ import annotations
 
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+
+from lowball.core.games import GameTable
 
 
 @dataclass
@@ -19,6 +21,28 @@ class Check:
     counterexample: str = ""
     seconds: float = 0.0
     figures: dict[str, int] = field(default_factory=dict)   # proved numbers, e.g. max_investment
+    applies: bool = True
+    reason: str = ""                                       # why it does not apply
+
+    @classmethod
+    def of(cls, number: int, table: GameTable | None = None) -> "Check":
+        """Return an open check of property ``number``, its title and clauses from the one registry."""
+        from lowball.verify.properties import BY_NUMBER
+
+        prop = BY_NUMBER[number]
+        check = cls(number, prop.title(table), prop.clauses)
+        if table is not None:
+            reason = prop.not_applicable(table)
+            if reason:
+                check.applies, check.reason = False, reason
+        return check
+
+    @property
+    def verdict(self) -> str:
+        """Return "proved", "REFUTED" or "does not apply"."""
+        if not self.applies:
+            return "does not apply"
+        return "proved" if self.holds else "REFUTED"
 
     def fail(self, counterexample: str) -> None:
         """Record a refutation; the first counterexample is the one reported."""

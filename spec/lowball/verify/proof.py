@@ -56,6 +56,8 @@ def find(condition: z3.BoolRef, *assumptions: z3.BoolRef, timeout_ms: int = TIME
 
 def maximize(objective: z3.ArithRef, *constraints: z3.BoolRef, timeout_ms: int = TIMEOUT_MS) -> tuple[int, z3.ModelRef]:
     """Return the largest value of ``objective`` under ``constraints`` and a model reaching it."""
+    if isinstance(objective, int):
+        objective = z3.IntVal(objective)
     opt = z3.Optimize()
     opt.set(timeout=timeout_ms)
     opt.add(*constraints)

@@ -6,23 +6,28 @@ import json
 from pathlib import Path
 from typing import Any
 
-from lowball.errors import RulesError
 from lowball.core.games import GameTable, parse_game_table, read_game_data, resolve
 from lowball.core.rankings import RANKINGS_FILE
 from lowball.core.reader import TableReader, apply_overrides, read_toml
+from lowball.errors import RulesError
 from lowball.verify.checks import Check
-from lowball.verify.game import check_card_bound, check_chips, check_rounds, check_stack_guarantee
+from lowball.verify.game import GAME_CHECKS
+from lowball.verify.limits import check_sizes
+from lowball.verify.properties import NUMBERS
 from lowball.verify.ranking import check_cases, check_order, check_well_formed
+from lowball.verify.rounds import clear_steps
 
 RANKINGS_PREFIX = "rankings."
 
 
 def load_for_verify(rules: Path | str | None = None, overrides: dict[str, str] | None = None,
                     rankings: Path | str | None = None) -> tuple[GameTable, TableReader]:
-    """Load a game table (refusing a malformed one) and the raw rankings table, with ``--set`` overrides.
+    """Load a game table by built-in name or path (refusing a malformed one) and the raw rankings table.
 
-    Keys starting with ``rankings.`` change the rankings table, e.g.
-    ``rankings.systems.ace-to-six.flushes_count=false``; the others change the game table.
+    ``overrides`` are ``--set`` values: keys starting with ``rankings.`` change
+    the rankings table (e.g. ``rankings.systems.ace-to-six.flushes_count=false``),
+    the others the game table. A table too large to prove in seconds is refused
+    here too (``limits``), naming the largest value that is supported.
     """
     overrides = overrides or {}
     game, folder = read_game_data(rules)
@@ -33,62 +38,83 @@ def load_for_verify(rules: Path | str | None = None, overrides: dict[str, str] |
         raise RulesError(f"{game.source}: extends: cannot be changed with --set; write a table that extends it")
     game = TableReader(game.source, apply_overrides(resolve(game, folder), game_sets, game.source))
     ranks = TableReader(ranks.source, apply_overrides(ranks.data, rank_sets, ranks.source))
-    return parse_game_table(game, rankings_data=ranks.data), ranks
+    table = parse_game_table(game, rankings_data=ranks.data)
+    check_sizes(table)
+    return table, ranks
+
+
+def systems_of(table: GameTable) -> set[str]:
+    """Return the ranking systems a game uses (its pot's one system, or the high and the low of a split)."""
+    return {side.system for side in table.sides}
 
 
 def verify(table: GameTable | None = None, rankings: TableReader | None = None, *,
            exhaustive: bool = True, only: set[int] | None = None) -> list[Check]:
-    """Check all seven properties of a game table and its rankings; each result says proved or refuted.
+    """Check every property of a game table and its rankings; each result says proved, refuted or not applicable.
 
-    >>> [(c.number, c.holds) for c in verify(exhaustive=False)][3:]
-    [(4, True), (5, True), (6, True), (7, True)]
+    >>> table, rankings = load_for_verify()
+    >>> [(c.number, c.verdict) for c in verify(table, rankings, only={5, 8})]
+    [(5, 'proved'), (8, 'does not apply')]
     """
     if table is None or rankings is None:
         table, rankings = load_for_verify()
-    wanted = only or set(range(1, 8))
+    clear_steps()
+    wanted = only or set(NUMBERS)
+    systems = systems_of(table)
     checks: list[Check] = []
-    well_formed, parsed = check_well_formed(rankings.source, rankings.data)
+    well_formed, parsed = check_well_formed(rankings.source, rankings.data, systems)
     checks.append(well_formed)
     if parsed is None:
-        for number, title, clauses in ((2, "each ranking orders all hands totally", ("H2", "H3", "S2")),
-                                       (3, "best and worst hands and the seeds' worked cases", ("E1", "E2", "H2"))):
-            checks.append(Check(number, title, clauses, holds=False,
-                                counterexample="not checked: the rankings table is malformed (property 1)"))
+        for number in (2, 3):
+            check = Check.of(number, table)
+            check.fail("not checked: the rankings table is malformed (property 1)")
+            checks.append(check)
     else:
         if 2 in wanted:
-            checks.append(check_order(parsed, exhaustive=exhaustive))
+            checks.append(check_order(parsed, exhaustive=exhaustive, systems=systems))
         if 3 in wanted:
-            checks.append(check_cases(parsed))
-    game_checks = {4: check_stack_guarantee, 5: check_card_bound, 6: check_chips, 7: check_rounds}
-    checks += [run(table) for number, run in game_checks.items() if number in wanted]
+            checks.append(check_cases(parsed, systems=systems))
+    checks += [run(table) for number, run in GAME_CHECKS.items() if number in wanted]
     return [check for check in checks if check.number in wanted]
+
+
+def holds(checks: list[Check]) -> bool:
+    """Return whether every applicable property holds (what ``lowball verify`` exits 0 on)."""
+    return all(c.holds for c in checks if c.applies)
 
 
 def render(checks: list[Check], table: GameTable) -> str:
     """Return the report as text: one block per property, with its clauses, verdict, facts and time."""
     lines = [f"lowball verify: {table.en} ({table.source})", ""]
     for check in checks:
-        verdict = "proved" if check.holds else "REFUTED"
-        lines.append(f"{check.number}. {check.title} [{', '.join(check.clauses)}]: {verdict} "
+        lines.append(f"{check.number}. {check.title} [{', '.join(check.clauses)}]: {check.verdict} "
                      f"({check.seconds:.1f} s)")
+        if not check.applies:
+            lines.append(f"   - {check.reason}")
+            lines.extend(f"   - {fact}" for fact in check.proved)
+            continue
         for fact in check.proved:
             lines.append(f"   - {fact}")
         if not check.holds:
             lines.append(f"   counterexample: {check.counterexample}")
-    failed = [c.number for c in checks if not c.holds]
+    failed = [c.number for c in checks if c.applies and not c.holds]
+    skipped = [c.number for c in checks if not c.applies]
     lines.append("")
-    lines.append("all properties hold" if not failed else f"{len(failed)} propert{'y' if len(failed) == 1 else 'ies'} "
-                 f"refuted: {', '.join(map(str, failed))}")
+    summary = "all properties hold" if not failed else \
+        f"{len(failed)} propert{'y' if len(failed) == 1 else 'ies'} refuted: {', '.join(map(str, failed))}"
+    if skipped:
+        summary += f" (not applicable: {', '.join(map(str, skipped))})"
+    lines.append(summary)
     return "\n".join(lines)
 
 
 def as_json(checks: list[Check], table: GameTable) -> str:
     """Return the report as JSON."""
     data: dict[str, Any] = {
-        "table": table.name, "source": table.source, "holds": all(c.holds for c in checks),
-        "properties": [{"number": c.number, "title": c.title, "clauses": list(c.clauses), "holds": c.holds,
-                        "proved": c.proved, "counterexample": c.counterexample, "seconds": round(c.seconds, 3),
-                        "figures": c.figures}
+        "table": table.name, "source": table.source, "holds": holds(checks),
+        "properties": [{"number": c.number, "title": c.title, "clauses": list(c.clauses), "applies": c.applies,
+                        "holds": c.holds, "verdict": c.verdict, "reason": c.reason, "proved": c.proved,
+                        "counterexample": c.counterexample, "seconds": round(c.seconds, 3), "figures": c.figures}
                        for c in checks],
     }
     return json.dumps(data, ensure_ascii=False, indent=2)

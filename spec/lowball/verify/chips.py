@@ -1,0 +1,229 @@
+"""Property 6: chips are conserved by every betting action and by the settlement (S2, S3, G6).
+
+On the model of a betting round (``models.round``), for every player count and
+every distinct round of the table, in every state of the round's invariant:
+
+- every legal action moves chips only from the actor's stack into the pot: the
+  actor's stack and bet change by the same amount, never below zero, and nobody
+  else's chips move (whatever the structure and the short all-in rule);
+- when the round ends, an unmatched bet goes back to its owner only, and after
+  it the highest bet is matched by a second player.
+
+On the model of the pots (``models.pots``), for any contributions of 2 to
+``players.max`` players with any of them folded (the highest total belonging
+to a player still in):
+
+- the pots pay out exactly what was put in, no more and no less (G6);
+- a player still in can win at most what their own total matched from each
+  player, and a folded player nothing;
+- each pot shared among any number of winners pays out exactly the pot under the
+  table's odd-chip rule (S2, L7, P5; "house-keeps" loses chips and is refuted);
+- a split pot's halves, or pokerkit's parts, add up to the pot.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from lowball.core.behaviours import OddChip, Pots, SevensRule
+from lowball.core.games import GameTable
+from lowball.verify.checks import Check, timed
+from lowball.verify.models import pots as pm, round as rm
+from lowball.verify.models.ops import Z3
+from lowball.verify.proof import ProofUnknown, prove
+from lowball.verify.rounds import Step, player_counts, step_kinds
+
+
+def check_actions(check: Check, table: GameTable) -> bool:
+    """Prove that every betting action moves chips only from the actor into the pot, and ``finish`` only back."""
+    for players in player_counts(table):
+        for index, r in step_kinds(table, players):
+            step = Step.of(r)
+            r = step.rules
+            s, after = step.before, step.after
+            moved = []
+            for i in range(players):
+                others = [z3.And(after.stacks[j] == s.stacks[j], after.bets[j] == s.bets[j])
+                          for j in range(players) if j != i]
+                moved.append(z3.Implies(s.actor == i, z3.And(
+                    after.stacks[i] + after.bets[i] == s.stacks[i] + s.bets[i], after.stacks[i] >= 0,
+                    after.bets[i] >= s.bets[i], after.pot - s.pot == after.bets[i] - s.bets[i], *others)))
+            outcome = prove(z3.And(*moved), *step.assumptions)
+            if not outcome.proved:
+                check.fail(f"round {index + 1} with {players} players: an action moves other chips than the "
+                           f"actor's into the pot: {step.story(outcome.model)}")
+                return False
+            done = rm.finish(Z3, s)
+            top = rm.level(Z3, done)
+            back = z3.And(z3.Sum(done.stacks) + done.pot == z3.Sum(s.stacks) + s.pot,
+                          *[z3.And(done.stacks[i] >= s.stacks[i], done.bets[i] >= 0,
+                                   done.stacks[i] + done.bets[i] == s.stacks[i] + s.bets[i])
+                            for i in range(players)],
+                          z3.Sum([z3.If(done.stacks[i] != s.stacks[i], 1, 0) for i in range(players)]) <= 1,
+                          z3.Sum([z3.If(b == top, 1, 0) for b in done.bets]) >= 2)
+            outcome = prove(back, rm.well_formed(Z3, r, s), *step.assumptions[2:])
+            if not outcome.proved:
+                check.fail(f"round {index + 1} with {players} players: the return of an unmatched bet moves other "
+                           f"chips: {step.story(outcome.model)}")
+                return False
+    check.record(f"every betting action ({table.structure}, short all-ins: {table.short_all_in}) moves chips only "
+                 f"from the actor's stack into the pot, never more than the actor has; at the end of a round an "
+                 f"unmatched bet goes back to its owner only, and the highest bet left is matched "
+                 f"({table.players_min}-{table.players_max} players)")
+    return True
+
+
+def _least(a, b):
+    return z3.If(a < b, a, b)
+
+
+def check_pots(check: Check, table: GameTable) -> bool:
+    """Prove the side pots pay out exactly what was put in, and nobody can win more than they matched (G6).
+
+    The pots of any contributions are those of the same contributions sorted,
+    the seats relabelled; both claims are blind to the labels, so the proof takes
+    the totals sorted (the model's order is then the seats' own). Each claim is a
+    sum over the pots that telescopes: Z3 proves every pot's term equal to a
+    difference of consecutive partial sums, then the sum of the differences.
+    """
+    for players in range(2, table.players_max + 1):
+        put = [z3.Int(f"put{players}_{i}") for i in range(players)]
+        still_in = [z3.Bool(f"in{players}_{i}") for i in range(players)]
+        pots = pm.layers(Z3, put, still_in, list(range(players)))
+        floors = [p.floor for p in pots] + [z3.If(still_in[-1], put[-1], pots[-1].floor)]
+        known = [p >= 0 for p in put] + [put[k] <= put[k + 1] for k in range(players - 1)]
+        top_in = z3.Or(*[z3.And(still_in[c], *[put[c] >= p for p in put]) for c in range(players)])
+
+        steps = []
+        for p, pot in enumerate(pots):
+            term = z3.If(pot.exists, pot.chips, 0)
+            step = z3.Sum([_least(x, floors[p + 1]) - _least(x, floors[p]) for x in put])
+            if prove(term == step, *known).proved:
+                steps.append(term == step)
+        exact = pm.total_paid(Z3, pots) == z3.Sum(put)
+        if len(steps) < players or not prove(exact, top_in, *steps, *known).proved:
+            outcome = prove(exact, top_in, *known)
+            m = outcome.model
+            values = [m.eval(p, model_completion=True).as_long() for p in put] if m is not None else []
+            check.fail(f"with {players} players the side pots of {values} do not pay out exactly what was put "
+                       f"in (G6)")
+            return False
+        # Eligibility: a player still in with total y may win the pots whose top is at most y. Proved once for
+        # any y that is some contender's total, then read off for each seat.
+        y = z3.Int(f"y{players}")
+        some_total = z3.Or(*[z3.And(still_in[c], y == put[c]) for c in range(players)])
+        capped = [_least(f, y) for f in floors]
+        steps = []
+        for p, pot in enumerate(pots):
+            term = z3.If(z3.And(pot.exists, y >= pot.top), pot.chips, 0)
+            step = z3.Sum([_least(x, capped[p + 1]) - _least(x, capped[p]) for x in put])
+            if not prove(term == step, some_total, *known).proved:
+                check.fail(f"with {players} players a player may win more or less than their chips matched (G6)")
+                return False
+            steps.append(term == step)
+        won = z3.Sum([z3.If(z3.And(pot.exists, y >= pot.top), pot.chips, 0) for pot in pots])
+        matched = z3.Sum([_least(x, y) for x in put])
+        if not prove(won == matched, some_total, *steps, *known).proved:
+            check.fail(f"with {players} players a player may win more or less than their chips matched (G6)")
+            return False
+        for j in range(players):
+            mine = z3.If(still_in[j], pm.may_win(Z3, pots, j) == z3.substitute(won, (y, put[j])),
+                         pm.may_win(Z3, pots, j) == 0)
+            if not prove(mine, *known).proved:
+                check.fail(f"with {players} players p{j + 1} may win a pot it is not eligible for (G6)")
+                return False
+    check.record(f"for any contributions of 2-{table.players_max} players, any of them folded, the main and side "
+                 f"pots pay out exactly what was put in, and each player still in is eligible for exactly what "
+                 f"their own total matched from every player, a folded player for nothing (G6); given that the "
+                 f"highest total is a player's still in (so an unmatched bet must go back first, as it does)")
+    return True
+
+
+def _share_counterexample(table: GameTable, winners: int) -> str:
+    chips = z3.Int("odd_pot")
+    shares = pm.shares(Z3, chips, winners, table.odd_chip, list(range(winners)))
+    least = max(1, table.ante) * winners
+    opt = z3.Optimize()
+    opt.add(z3.Sum(shares) != chips, chips >= least)
+    opt.minimize(chips)
+    if opt.check() != z3.sat:
+        raise ProofUnknown("could not find the smallest pot that loses a chip")
+    value = opt.model().eval(chips).as_long()
+    paid = opt.model().eval(z3.Sum(shares)).as_long()
+    return (f"a pot of {value} split {winners} ways pays out {paid}: {value - paid} chip(s) go to nobody under the "
+            f"odd-chip rule '{table.odd_chip}' (S2, S3)")
+
+
+def check_shares(check: Check, table: GameTable) -> bool:
+    """Prove that every share of a pot pays out exactly the pot under the table's odd-chip rule (S2, L7, P5)."""
+    chips = z3.Int("chips")
+    for winners in range(2, table.players_max + 1):
+        # L7 hands out the shares of S2 in the order of the winners' high cards: which winner gets which share
+        # does not change what they add up to, so the winners are taken in that order here.
+        order = list(range(winners))
+        shares = pm.shares(Z3, chips, winners, table.odd_chip, order)
+        outcome = prove(z3.Sum(shares) == chips, chips >= 0)
+        if not outcome.proved:
+            check.fail(_share_counterexample(table, winners))
+            return False
+        even = z3.And(*[z3.And(s >= chips / winners, s <= chips / winners + chips % winners) for s in shares])
+        if not prove(even, chips >= 0).proved:
+            check.fail(f"a pot shared by {winners} winners gives one of them more than an even share and the odd "
+                       f"chips (S2)")
+            return False
+    where = {OddChip.FIRST_WINNER_LEFT_OF_DEALER: "one each to the first winners on the dealer's left (S2)",
+             OddChip.LOWEST_SEAT: "all to the winner in the lowest seat (P5)",
+             OddChip.HIGH_CARD_BY_SUIT: "one each to the winners with the highest cards by suit (L7)"}
+    check.record(f"every pot shared by 2-{table.players_max} winners pays out exactly the pot; the odd chips go "
+                 f"{where.get(table.odd_chip, str(table.odd_chip))}")
+    if table.split:
+        q = z3.Bool("low_qualifies")
+        high, low = pm.halves(Z3, chips, q)
+        claim = z3.And(high + low == chips, z3.Implies(q, z3.And(high - low >= 0, high - low <= 1)),
+                       z3.Implies(z3.Not(q), low == 0))
+        if not prove(claim, chips >= 0).proved:
+            check.fail("a split pot's halves do not add up to the pot (L7)")
+            return False
+        facts = "the high and low halves add up to the pot, the odd chip to the high (L7); with no qualifying " \
+                "low the high takes it all"
+        if table.pots is Pots.LOSERS_MUCKED_FIRST:
+            for sides in (1, 2):
+                if not prove(z3.Sum(pm.parts(Z3, chips, sides)) == chips, chips >= 0).proved:
+                    check.fail("pokerkit's parts of a pot do not add up to the pot")
+                    return False
+            facts += "; pokerkit's parts (as many as the halves anyone left can win) add up to the pot"
+        check.record(facts)
+    return True
+
+
+def check_sevens(check: Check, table: GameTable) -> bool:
+    """Prove the sevens rule (F7) only cuts a pot in two: what it moves plus what it keeps is what was put in."""
+    if table.sevens_rule is SevensRule.OFF:
+        return True
+    for players in range(2, table.players_max + 1):
+        total = [z3.Int(f"total{players}_{i}") for i in range(players)]
+        before = [z3.Int(f"before{players}_{i}") for i in range(players)]
+        kept, moved, _ = pm.sevens_layers(Z3, table.sevens_rule, total, before)
+        known = [z3.And(b >= 0, b <= t) for b, t in zip(before, total)]
+        claim = z3.And(*[z3.And(k + m == t, k >= 0, m >= 0) for k, m, t in zip(kept, moved, total)])
+        if not prove(claim, *known).proved:
+            check.fail(f"the sevens rule ({table.sevens_rule}) creates or loses chips when it cuts the pot (F7)")
+            return False
+    check.record(f"the sevens rule ({table.sevens_rule}, F7) cuts a winning checker's pot into the chips kept and "
+                 f"the chips moved, which add up to every player's total; each part is settled as a pot above, or "
+                 f"goes back to its owners when nobody may win it")
+    return True
+
+
+def check_chips(table: GameTable) -> Check:
+    """Property 6: actions move chips only from the actor to the pot; pots and splits pay out exactly (S2, S3, G6).
+
+    >>> from lowball.core.games import load_game_table
+    >>> check_chips(load_game_table()).verdict
+    'proved'
+    """
+    check = Check.of(6, table)
+    with timed(check):
+        if check_shares(check, table) and check_actions(check, table) and check_pots(check, table):
+            check_sevens(check, table)
+    return check

@@ -1,0 +1,258 @@
+"""The models are the engine's: compare them with the engine on reachable states (issue 16).
+
+A proof is about a model; this module checks that the model is the engine.
+Random legal play of the engine (``engine.state.Hand``) reaches states of every
+street; at each betting decision the model of the round (``models.round``,
+evaluated with plain values) must
+
+- name the same player to act, and allow exactly the actions the engine
+  allows (every kind, and raises to the amounts at and around the ends of the
+  engine's range);
+- change the state exactly as the engine does for each allowed action, and
+  give back the same unmatched bet when the round ends (``finish``);
+- open each round with the player the engine asks first (B1, B2, K3, L4, L6).
+
+At each showdown the pot model (``models.pots``) must form the engine's pots
+and pay what the engine pays; at the end of each hand the card model
+(``models.cards``) must leave the stub, the burns and the discards as the engine
+does. A mismatch is reported in words, naming the table, the hand's actions so
+far and the two answers.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from lowball.core.games import GameTable
+from lowball.engine import betting
+from lowball.engine.actions import Action
+from lowball.engine.state import BET, DRAW, OVER, Hand
+from lowball.verify.models import round as rm
+from lowball.verify.models.ops import PY
+
+Policy = Callable[[Hand, random.Random], Action]
+
+
+@dataclass
+class LinkReport:
+    """What the engine-link check compared, and the first mismatches found (empty: the model is the engine's)."""
+
+    table: str
+    hands: int = 0
+    decisions: int = 0
+    actions_compared: int = 0
+    rounds_started: int = 0
+    showdowns: int = 0
+    mismatches: list[str] = field(default_factory=list)
+
+    @property
+    def agrees(self) -> bool:
+        return not self.mismatches
+
+    def add(self, text: str) -> None:
+        if len(self.mismatches) < 20:
+            self.mismatches.append(text)
+
+
+# ---- the engine's state, read into the model ----
+
+def round_rules(hand: Hand) -> rm.Rules:
+    """Return the model's rules of the betting round the hand is in."""
+    return rm.Rules.of(hand.table, hand.current.street, hand.n)
+
+
+def round_state(hand: Hand) -> rm.State:
+    """Return the model's state of the betting round the hand is in (plain values)."""
+    rnd = hand.current
+    n = hand.n
+    return rm.State(
+        bets=list(rnd.bets), stacks=list(hand.stacks), folded=list(hand.folded),
+        pending=[seat in rnd.actors for seat in range(n)], acted=[seat in rnd.acted for seat in range(n)],
+        checked=[seat in rnd.checked for seat in range(n)], actor=rnd.actors[0] if rnd.actors else rm.NOBODY,
+        count=rnd.count, increment=rnd.increment, full_level=rnd.full_level, shorts=sum(rnd.shorts),
+        opener=rm.NOBODY if rnd.opener is None else rnd.opener, opened=rnd.opened, completion=rnd.completion,
+        bring_in_due=rnd.bring_in_due, lifted=rnd.lifted, pot=hand.pot)
+
+
+def _comparable(state: rm.State) -> dict:
+    """Return the parts of a state the engine also has (the actor only while someone is to act)."""
+    values = state.values()
+    values["pending_order"] = values.pop("actor") if any(state.pending) else rm.NOBODY
+    return values
+
+
+def candidates(hand: Hand) -> list[Action]:
+    """Return the actions to try on the player to act: every kind, and raises at and around the range's ends."""
+    rnd = hand.current
+    seat = rnd.actors[0]
+    level = rnd.level
+    all_in = hand.stacks[seat] + rnd.bets[seat]
+    amounts = {level, level + 1, all_in, all_in + 1, level + rnd.size, max(rnd.bets) + 2 * rnd.size}
+    rules, state = round_rules(hand), round_state(hand)
+    least, most = rm.raise_range(PY, rules, state, seat)
+    amounts |= {least - 1, least, least + 1, most - 1, most, most + 1, (least + most) // 2}
+    actions = [Action("cc", seat), Action("f", seat), Action("pb", seat)]
+    actions += [Action("cbr", seat, amount=a) for a in sorted(amounts) if a >= 0]
+    other = (seat + 1) % hand.n
+    actions.append(Action("cc", other))           # out of turn: the model must refuse it too
+    return actions
+
+
+def compare_decision(hand: Hand, report: LinkReport, where: str) -> None:
+    """Compare the model with the engine at a betting decision: who acts, what is allowed, what each action does."""
+    rules, state = round_rules(hand), round_state(hand)
+    report.decisions += 1
+    listed = {(a.kind, a.seat) for a in betting.legal(hand, hand.current) if a.kind != "cbr"}
+    for action in candidates(hand):
+        kind = rm.KIND_OF[action.kind]
+        amount = action.amount or 0
+        engine_ok = betting.refusal(hand, hand.current, action) is None
+        model_ok = bool(rm.legal(PY, rules, state, action.seat, kind, amount))
+        report.actions_compared += 1
+        if engine_ok != model_ok:
+            report.add(f"{where}: {action}: the engine says {'legal' if engine_ok else 'illegal'}, the model "
+                       f"{'legal' if model_ok else 'illegal'}")
+            continue
+        if action.kind != "cbr" and engine_ok != ((action.kind, action.seat) in listed):
+            report.add(f"{where}: {action}: refused or allowed, yet listed otherwise by legal_actions()")
+        if not engine_ok:
+            continue
+        after = copy.deepcopy(hand)
+        rnd = after.current
+        betting.apply(after, rnd, action)
+        model_after = rm.step(PY, rules, state, kind, amount)
+        engine_after = round_state(after)
+        if _comparable(model_after) != _comparable(engine_after):
+            diff = {k: (v, _comparable(engine_after)[k]) for k, v in _comparable(model_after).items()
+                    if _comparable(engine_after)[k] != v}
+            report.add(f"{where}: after {action} the model and the engine differ (model, engine): {diff}")
+            continue
+        if betting.over(after, rnd) != bool(rm.done(PY, model_after)):
+            report.add(f"{where}: after {action} the engine says the round is "
+                       f"{'over' if betting.over(after, rnd) else 'on'}, the model the opposite")
+            continue
+        if betting.over(after, rnd):
+            betting.finish(after, rnd)
+            finished = rm.finish(PY, model_after)
+            if (finished.bets, finished.stacks, finished.pot) != (rnd.bets, after.stacks, after.pot):
+                report.add(f"{where}: after {action} the unmatched bet goes back differently: model "
+                           f"{finished.bets}/{finished.stacks}, engine {rnd.bets}/{after.stacks}")
+
+
+def seats_of(hand: Hand) -> rm.Seats:
+    """Return what the opener rules read from a hand that is about to start (or has started) a round."""
+    first = hand.openers[0] if hand.openers else None
+    return rm.Seats(first_round_opener=rm.NOBODY if first is None else first)
+
+
+def compare_start(hand: Hand, report: LinkReport, where: str, chips: list[int], pot: int) -> None:
+    """Compare the model's start of the round the hand has just begun with the engine's (the opener above all).
+
+    ``chips`` and ``pot`` are the stacks and the pot before the round: before the antes and forced bets in
+    the first round (the model posts them), as they are in later rounds.
+    """
+    from lowball.engine import openers
+
+    rnd = hand.current
+    rules = round_rules(hand)
+    seats = seats_of(hand)
+    if rm.chosen_by_cards(rules.opener):
+        chosen = openers.rule_seat(hand, rules.opener)
+        if hand.folded[chosen]:
+            report.add(f"{where}: the engine's {rules.opener} seat p{chosen + 1} has folded; the model "
+                       f"assumes a player still in")
+        seats.chosen = chosen
+    report.rounds_started += 1
+    if rules.first:
+        posted = rm.forced(PY, rules, list(chips), carried=pot)
+        model = rm.start(PY, rules, posted.bets, posted.stacks, list(hand.folded), posted.pot, seats,
+                         count=posted.count, full_level=posted.full_level)
+    else:
+        model = rm.start(PY, rules, [0] * hand.n, list(chips), list(hand.folded), pot, seats)
+    engine = round_state(hand)
+    if _comparable(model) != _comparable(engine):
+        diff = {k: (v, _comparable(engine)[k]) for k, v in _comparable(model).items() if _comparable(engine)[k] != v}
+        report.add(f"{where}: round {rnd.number + 1} starts differently (model, engine): {diff}")
+
+
+def random_action(hand: Hand, rng: random.Random) -> Action:
+    """Return a random legal action (a bet anywhere in its range; at a draw, a random discard)."""
+    if hand.phase == BET:
+        action = rng.choice(hand.legal_actions())
+        span = hand.raise_range()
+        if action.kind == "cbr" and span is not None and span[1] > span[0]:
+            return action._replace(amount=rng.choice((span[0], span[1], rng.randint(*span))))
+        return action
+    from lowball.engine import drawing
+
+    held = hand.hands[hand.to_act]
+    for _ in range(50):
+        discard = Action("sd", hand.to_act, cards=tuple(card for card in held if rng.random() < 0.5))
+        if drawing.refusal(hand, hand.current, discard) is None:
+            return discard
+    return hand.legal_actions()[0]
+
+
+def check_engine_link(table: GameTable, hands: int = 40, seed: int = 0, policy: Policy | None = None,
+                      stacks: Callable[[random.Random, int], list[int]] | None = None) -> LinkReport:
+    """Play ``hands`` random hands of ``table`` and compare the models with the engine at every step.
+
+    >>> from lowball.core.games import load_game_table
+    >>> report = check_engine_link(load_game_table(), hands=3)
+    >>> report.agrees, report.mismatches
+    (True, [])
+    """
+    from lowball.verify.models import cards as cm, pots as pm
+
+    policy = policy or random_action
+    rng = random.Random(seed)
+    report = LinkReport(table=table.name)
+    for number in range(hands):
+        players = rng.randint(table.players_min, table.players_max)
+        chips = stacks(rng, players) if stacks else default_stacks(table, rng, players)
+        hand = Hand(chips, table=table, seed=rng.randrange(2**32), narrate=False)
+        report.hands += 1
+        before_deal = (list(chips), 0)      # what the first round's forced bets are posted from
+        seen_round = None
+        choices = cm.Choices(folds=[[False] * players for _ in range(table.betting_rounds)],
+                             discards=[[0] * players for _ in range(table.draws)])
+        hand.advance()
+        while hand.phase != OVER:
+            if hand.phase == BET:
+                where = (f"{table.name}, hand {number + 1} ({players} players, stacks {chips}), after "
+                         f"{'; '.join(map(str, hand.actions)) or 'no action'}")
+                key = (hand.redeals, hand.current.number)
+                if key != seen_round:
+                    seen_round = key
+                    if hand.current.number == 0:
+                        compare_start(hand, report, where, *before_deal)
+                    else:
+                        compare_start(hand, report, where, list(hand.stacks), hand.pot)
+                compare_decision(hand, report, where)
+            action = policy(hand, rng)
+            if hand.phase == BET and action.kind == "f":
+                choices.folds[hand.current.number][action.seat] = True
+            if hand.phase == DRAW and action.kind == "sd":
+                choices.discards[hand.current.number][action.seat] = len(action.cards)
+            if hand.phase == BET:
+                after = copy.deepcopy(hand)
+                betting.apply(after, after.current, action)
+                if betting.over(after, after.current):
+                    betting.finish(after, after.current)
+                    before_deal = (list(after.stacks), after.pot)    # a redeal antes again from here (K4)
+            hand.apply(action)
+            hand.advance()
+        pm.compare_with_engine(hand, report)
+        cm.compare_with_engine(hand, report, choices)
+    return report
+
+
+def default_stacks(table: GameTable, rng: random.Random, players: int) -> list[int]:
+    """Return stacks for a random hand: the table's minimum, or small and mixed stacks that go all in."""
+    small = max(1, table.min_stack)
+    size = max(table.bet_sizes)
+    choices = [small, small + rng.randint(0, 3 * size), small + 20 * size, small + rng.randint(0, 200 * size)]
+    return [rng.choice(choices) for _ in range(players)]

@@ -1,0 +1,14 @@
+"""The Z3 models of the engine, one module per engine module they mirror.
+
+Each model is written once, over an algebra of operations (``ops``): with
+``Z3`` its functions build Z3 terms that the properties prove things about;
+with ``PY`` the same functions compute plain values, which the engine-link
+checks (``lowball.verify.link``) compare with the engine on reachable states.
+So what is proved is the model that is compared with the engine.
+
+- ``round``: a betting round (``engine/betting.py``, ``forced.py``, ``openers.py``);
+- ``cards``: the stub, the burns, the discards and the reshuffle (``engine/stub.py``, ``dealing.py``,
+  ``drawing.py``);
+- ``pots``: side pots and shares (``engine/pots.py``);
+- ``redeal``: the redeal when nobody opens (``engine/state.py``, K4).
+"""

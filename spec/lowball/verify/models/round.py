@@ -1,0 +1,664 @@
+"""A model of one betting round, rule for rule as ``engine/betting.py`` plays it, with the forced bets and openers.
+
+B1: facing no bet a player checks or bets; facing a bet, calls, raises or
+folds (``may_fold``, ``may_call``). T3, K5, L5, G4, G5: what a bet or raise may
+be (``raise_range``, ``legal_raise``). T4, G1, G2, P1: the cap, what counts
+toward it and when heads-up play lifts it (``capped``). G3, G4, P2: what a
+short all-in reopens (the three ``ShortAllIn`` modes in ``step``). S1: the
+round ends when nobody is left to act or one player is left (``done``); a bet
+nobody matched goes back (``finish``). B1, B2, K3, F4, L4, L6, R3: who opens
+(``RULE_SEATS``, ``first_able``, ``start``). T2, K3, F4: forced bets (``forced``).
+
+The state mirrors ``engine.betting.Round`` and the parts of the hand a round
+reads: every seat's bet this round, chips behind, folded, still to act, acted
+since the last full raise, checked; the cap count, the last full raise
+(``increment``), the level of the last full bet (``full_level``), the sum of
+consecutive short all-in raises (``shorts``), the opener, and the pot. Every
+function takes the operations ``o`` (``Z3`` or ``PY``, see ``ops``), so the
+round proved in Z3 is the round compared with the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Callable
+
+import z3
+
+from lowball.core.behaviours import CapCounts, HeadsUpCap, Opener, ShortAllIn, Structure
+from lowball.core.games import GameTable, Street
+from lowball.verify.models.ops import PY, Z3
+
+# The kinds of action, as the model numbers them (a Z3 Int in proofs).
+CALL, RAISE, FOLD, BRING_IN = 0, 1, 2, 3
+KIND_OF = {"cc": CALL, "cbr": RAISE, "f": FOLD, "pb": BRING_IN}
+NOBODY = -1
+# The bet size of a step proof that holds for every size (``Rules.kind``): any number of chips from one.
+SYMBOLIC_SIZE = z3.Int("bet_size")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of one betting round, read from the table (each value from its key, none typed here)."""
+
+    players: int
+    size: int                       # the street's bet (the smallest bet in pot-limit and no-limit)
+    cap: int | None                 # bets per round (the bet and the raises), None: unlimited (T4, G1)
+    cap_counts: CapCounts
+    heads_up_cap: HeadsUpCap
+    short_all_in: ShortAllIn
+    structure: Structure
+    check_raise: bool
+    check: bool                     # whether a player facing no bet may check (B1, F5)
+    bring_in: int                   # the bring-in of this round (0: none; only the first round of stud)
+    opener: Opener
+    first: bool                     # the first betting round (forced bets, bring-in)
+    blinds: tuple[int, ...]
+    posts: tuple[int, ...]
+    ante: int
+
+    @classmethod
+    def of(cls, table: GameTable, street: Street, players: int) -> "Rules":
+        """Return the rules of a betting street of ``table`` played by ``players`` players."""
+        first = street is table.bet_streets[0]
+        return cls(players=players, size=table.size_of(street), cap=table.bets_per_round,
+                   cap_counts=table.cap_counts, heads_up_cap=table.heads_up_cap, short_all_in=table.short_all_in,
+                   structure=table.structure, check_raise=table.check_raise, check=street.check,
+                   bring_in=table.bring_in if first else 0, opener=street.opener, first=first,
+                   blinds=table.blinds if first else (), posts=table.posts if first else (), ante=table.ante)
+
+    @property
+    def kind(self) -> "Rules":
+        """Return the rules as one step of the round reads them: a proof about a step of one round with the same
+        kind is a proof about the other. Who opens, the forced bets and the antes matter only at the start; the
+        bet size is left symbolic (any size of at least one chip), so rounds of different sizes share a proof.
+        A bring-in round keeps its sizes: its rules compare the bring-in with the bet."""
+        if self.bring_in:
+            return replace(self, opener=Opener.DEALER_LEFT, blinds=(), posts=(), ante=0)
+        return replace(self, size=SYMBOLIC_SIZE, opener=Opener.DEALER_LEFT, first=False, blinds=(), posts=(), ante=0)
+
+
+def start_kind(r: Rules) -> Rules:
+    """Return the rules as the start of a later round reads them: any bet size (symbolic), and one rule for every
+    opener the cards choose (the model leaves that seat free among the players still in). The first round keeps
+    its sizes: its forced bets are compared with the bet."""
+    if r.first:
+        return r
+    opener = Opener.HIGHEST_BOARD if chosen_by_cards(r.opener) else r.opener
+    return replace(r, size=SYMBOLIC_SIZE, opener=opener)
+
+
+def round_kinds(table: GameTable, players: int) -> list[tuple[int, Rules]]:
+    """Return the distinct betting-round models of a table for ``players``: (first round index, rules)."""
+    seen: dict[Rules, int] = {}
+    for index, street in enumerate(table.bet_streets):
+        rules = Rules.of(table, street, players)
+        seen.setdefault(rules, index)
+    return [(index, rules) for rules, index in seen.items()]
+
+
+@dataclass
+class State:
+    """One state of a betting round: Z3 terms, or plain values."""
+
+    bets: list[Any]          # chips each seat put in this round (forced bets included)
+    stacks: list[Any]        # chips behind
+    folded: list[Any]
+    pending: list[Any]       # still to act this round (the engine's ``actors``, as a set)
+    acted: list[Any]         # acted since the last full bet or raise (G3, G4, P2)
+    checked: list[Any]       # checked this round (check-raise, B1, F6)
+    actor: Any               # the seat to act (the engine's ``actors[0]``), NOBODY when none
+    count: Any               # bets and raises counted toward the cap (G1, P1)
+    increment: Any           # the last full raise (G4; P2: the largest raise)
+    full_level: Any          # the level of the last full bet (G3)
+    shorts: Any              # the sum of consecutive short all-in raises (G4, P2)
+    opener: Any              # who made the first bet (B2), NOBODY when nobody has
+    opened: Any              # someone has bet (posts are no bet, F5)
+    completion: Any          # the first full bet is still a completion (L4)
+    bring_in_due: Any        # the bring-in must be posted or completed (L4)
+    lifted: Any              # the cap no longer applies: heads-up (G2)
+    pot: Any                 # every chip in the pot, this round's bets included
+
+    @property
+    def n(self) -> int:
+        return len(self.bets)
+
+    @classmethod
+    def symbolic(cls, players: int, tag: str) -> "State":
+        """Return a state of fresh Z3 variables named ``tag``."""
+        ints = lambda name: [z3.Int(f"{tag}_{name}{i}") for i in range(players)]
+        bools = lambda name: [z3.Bool(f"{tag}_{name}{i}") for i in range(players)]
+        return cls(bets=ints("bet"), stacks=ints("stack"), folded=bools("folded"), pending=bools("pending"),
+                   acted=bools("acted"), checked=bools("checked"), actor=z3.Int(f"{tag}_actor"),
+                   count=z3.Int(f"{tag}_count"), increment=z3.Int(f"{tag}_increment"),
+                   full_level=z3.Int(f"{tag}_full_level"), shorts=z3.Int(f"{tag}_shorts"),
+                   opener=z3.Int(f"{tag}_opener"), opened=z3.Bool(f"{tag}_opened"),
+                   completion=z3.Bool(f"{tag}_completion"), bring_in_due=z3.Bool(f"{tag}_bring_in_due"),
+                   lifted=z3.Bool(f"{tag}_lifted"), pot=z3.Int(f"{tag}_pot"))
+
+    def values(self) -> dict[str, Any]:
+        """Return the fields by name (lists copied)."""
+        return {f.name: (list(getattr(self, f.name)) if isinstance(getattr(self, f.name), list)
+                         else getattr(self, f.name)) for f in fields(self)}
+
+    def evaluate(self, model: z3.ModelRef) -> "State":
+        """Return the plain state a Z3 model gives these terms."""
+        def value(term):
+            if not z3.is_expr(term):
+                return term
+            got = model.eval(term, model_completion=True)
+            return z3.is_true(got) if z3.is_bool(got) else got.as_long()
+        return State(**{k: ([value(t) for t in v] if isinstance(v, list) else value(v))
+                        for k, v in self.values().items()})
+
+
+def mux(o, cond, a: State, b: State) -> State:
+    """Return the state ``a`` where ``cond`` holds, else ``b``, field by field."""
+    if not o.symbolic:
+        return a if cond else b
+    va, vb = a.values(), b.values()
+    return State(**{k: ([o.If(cond, x, y) for x, y in zip(va[k], vb[k])] if isinstance(va[k], list)
+                        else o.If(cond, va[k], vb[k])) for k in va})
+
+
+def equal(o, a: State, b: State) -> Any:
+    """Return the condition that two states are the same."""
+    va, vb = a.values(), b.values()
+    parts = []
+    for k in va:
+        xs, ys = (va[k], vb[k]) if isinstance(va[k], list) else ([va[k]], [vb[k]])
+        parts += [x == y for x, y in zip(xs, ys)]
+    return o.And(*parts)
+
+
+# ---- facts about a state ----
+
+def level(o, s: State) -> Any:
+    """Return what every player must have put in this round to stay in."""
+    return o.Max(s.bets)
+
+
+def owed(o, s: State, i: int) -> Any:
+    """Return what seat ``i`` must add to call."""
+    return level(o, s) - s.bets[i]
+
+
+def able(o, s: State, i: int) -> Any:
+    """Return whether seat ``i`` can still make a betting decision: in the hand, with chips behind."""
+    return o.And(o.Not(s.folded[i]), s.stacks[i] > 0)
+
+
+def contenders(o, s: State) -> Any:
+    """Return how many players are still in the hand."""
+    return o.Count([o.Not(f) for f in s.folded])
+
+
+def done(o, s: State) -> Any:
+    """Return whether the round is over: nobody left to act, or one player left in the hand (S1)."""
+    return o.Or(o.Not(o.Or(*s.pending)), contenders(o, s) <= 1)
+
+
+def capped(o, r: Rules, s: State) -> Any:
+    """Return whether the round has had its bet and all its raises (T4, G1), unless the cap is lifted (G2)."""
+    if r.cap is None:
+        return False
+    return o.And(s.count >= r.cap, o.Not(s.lifted))
+
+
+def call_amount(o, s: State, i: int) -> Any:
+    """Return what a call costs seat ``i``: the amount owed, or all its chips if that is less (G6)."""
+    return o.Min(owed(o, s, i), s.stacks[i])
+
+
+# ---- what the player to act may do ----
+
+def may_fold(o, r: Rules, s: State, i: int) -> Any:
+    """Return whether seat ``i`` may fold: only facing a bet where checking is allowed (B1); never a bring-in due."""
+    return o.And(o.Not(s.bring_in_due), o.Or(owed(o, s, i) > 0, not r.check))
+
+
+def may_call(o, r: Rules, s: State, i: int) -> Any:
+    """Return whether seat ``i`` may check or call (F5: no checking before anyone bets where checks are off)."""
+    return o.And(o.Not(s.bring_in_due), o.Or(s.opened, r.check))
+
+
+def may_bring_in(o, r: Rules, s: State, i: int) -> Any:
+    """Return whether seat ``i`` may post the bring-in (L4)."""
+    return s.bring_in_due
+
+
+def may_raise(o, r: Rules, s: State, i: int) -> Any:
+    """Return whether seat ``i`` may bet, complete or raise now (the engine's ``raise_refusal`` is None)."""
+    lvl = level(o, s)
+    others_can_call = o.Or(*[o.And(o.Not(s.folded[j]), s.stacks[j] + s.bets[j] > lvl) for j in range(s.n) if j != i])
+    rules = [o.Not(capped(o, r, s)), o.Or(r.check_raise, o.Not(s.checked[i])), s.stacks[i] > owed(o, s, i),
+             others_can_call]
+    match r.short_all_in:
+        case ShortAllIn.FULL_RAISE_ONLY:         # P2
+            rules += [call_amount(o, s, i) >= s.increment,
+                      o.Not(o.And(s.shorts > 0, s.shorts < s.increment, s.acted[i]))]
+        case ShortAllIn.ALL_INS_ADD_UP | ShortAllIn.HALF_BET_REOPENS:    # G4, G3
+            rules.append(o.Not(s.acted[i]))
+    return o.And(*rules)
+
+
+def least_full(o, r: Rules, s: State) -> Any:
+    """Return the level a full bet or raise goes to now, before any all-in cut (G3: from the last full bet)."""
+    if r.short_all_in is ShortAllIn.HALF_BET_REOPENS:
+        return s.full_level + r.size
+    return o.Max([s.increment, r.size]) + o.If(s.completion, 0, level(o, s))
+
+
+def raise_range(o, r: Rules, s: State, i: int) -> tuple[Any, Any]:
+    """Return the least and the most seat ``i`` may bet or raise to (T3, G4, G5)."""
+    all_in = s.stacks[i] + s.bets[i]
+    least = o.Min(least_full(o, r, s), all_in)
+    match r.structure:
+        case Structure.FIXED_LIMIT:
+            most = least
+        case Structure.POT_LIMIT:                # G5: at most the pot after calling
+            most = o.Min(all_in, o.Max([least, 2 * level(o, s) - s.bets[i] + s.pot]))
+        case Structure.NO_LIMIT:                 # G4: up to all in
+            most = all_in
+    return least, most
+
+
+def legal_raise(o, r: Rules, s: State, i: int, amount: Any) -> Any:
+    """Return whether seat ``i`` may bet or raise to ``amount`` (a full one, or all in for less: G3, G4)."""
+    least, most = raise_range(o, r, s, i)
+    all_in = s.stacks[i] + s.bets[i]
+    lvl = level(o, s)
+    short = o.And(amount == all_in, lvl < amount, amount < least)
+    sized = o.And(amount <= all_in, least <= amount, amount <= most,
+                  (amount == least) if r.structure is Structure.FIXED_LIMIT else True)
+    return o.And(amount >= 0, may_raise(o, r, s, i), o.Or(short, sized))
+
+
+def legal(o, r: Rules, s: State, seat: Any, kind: Any, amount: Any = 0) -> Any:
+    """Return whether ``seat`` may take the action ``kind`` (to ``amount`` for a raise) now."""
+    def for_seat(i: int) -> Any:
+        return o.Or(o.And(kind == CALL, may_call(o, r, s, i)),
+                    o.And(kind == FOLD, may_fold(o, r, s, i)),
+                    o.And(kind == BRING_IN, may_bring_in(o, r, s, i)),
+                    o.And(kind == RAISE, legal_raise(o, r, s, i, amount)))
+    return o.And(o.Not(done(o, s)), seat == s.actor, o.Or(*[o.And(seat == i, for_seat(i)) for i in range(s.n)]))
+
+
+# ---- what an action changes ----
+
+def next_pending(o, pending: list[Any], after: int) -> Any:
+    """Return the first seat clockwise after ``after`` still to act, NOBODY if none."""
+    n = len(pending)
+    seat: Any = NOBODY
+    for step in reversed(range(1, n + 1)):
+        j = (after + step) % n
+        seat = o.If(pending[j], j, seat)
+    return seat
+
+
+def first_from(o, flags: list[Any], start: Any) -> Any:
+    """Return the first seat at or clockwise after ``start`` whose flag is set, NOBODY if none."""
+    n = len(flags)
+    if not o.symbolic:
+        if start == NOBODY:
+            return NOBODY
+        return next(((start + k) % n for k in range(n) if flags[(start + k) % n]), NOBODY)
+    if isinstance(start, int):
+        seat: Any = NOBODY
+        for k in reversed(range(n)):
+            j = (start + k) % n
+            seat = o.If(flags[j], j, seat)
+        return seat
+    # A symbolic start: seat j is first when it is flagged and no seat nearer clockwise from the start is.
+    distance = [o.If(j >= start, j - start, j - start + n) for j in range(n)]
+    seat = NOBODY
+    for j in reversed(range(n)):
+        nearer = [o.And(flags[k], distance[k] < distance[j]) for k in range(n) if k != j]
+        seat = o.If(o.And(flags[j], o.Not(o.Or(*nearer)), start >= 0, start < n), j, seat)
+    return seat
+
+
+def _is_full(o, r: Rules, s: State, amount: Any) -> Any:
+    """Return whether a bet or raise to ``amount`` is a full one: it reopens the betting and counts for the cap."""
+    match r.short_all_in:
+        case ShortAllIn.HALF_BET_REOPENS:        # G3: half a bet or more counts as a full bet
+            return 2 * (amount - s.full_level) >= r.size
+        case ShortAllIn.ALL_INS_ADD_UP:          # G4: at least the last full raise
+            return amount - level(o, s) >= s.increment
+        case ShortAllIn.FULL_RAISE_ONLY:         # P2
+            return amount - level(o, s) >= o.Max([s.increment, 1])
+
+
+def _lift(o, r: Rules, s: State) -> Any:
+    """G2 (RRP): the cap is lifted when play becomes heads-up before the cap is reached."""
+    if r.heads_up_cap is not HeadsUpCap.LIFTED:
+        return s.lifted
+    return o.Or(s.lifted, o.And(contenders(o, s) == 2, o.Not(capped(o, r, s))))
+
+
+def _put(o, v: dict, i: int, chips: Any) -> None:
+    v["bets"][i] = v["bets"][i] + chips
+    v["stacks"][i] = v["stacks"][i] - chips
+    v["pot"] = v["pot"] + chips
+
+
+def step_seat(o, r: Rules, s: State, i: int, kind: Any, amount: Any) -> State:
+    """Return the state after seat ``i`` takes the action ``kind`` (the engine's ``betting.apply``)."""
+    n = s.n
+    base = s.values()
+    base["pending"][i] = False
+    base["acted"][i] = True
+
+    # fold
+    v = {k: (list(x) if isinstance(x, list) else x) for k, x in base.items()}
+    v["folded"][i] = True
+    folded = State(**v)
+    folded.lifted = _lift(o, r, folded)
+    folded.actor = next_pending(o, folded.pending, i)
+
+    # check or call
+    v = {k: (list(x) if isinstance(x, list) else x) for k, x in base.items()}
+    cost = call_amount(o, s, i)
+    _put(o, v, i, cost)
+    v["checked"][i] = o.Or(s.checked[i], cost == 0)
+    called = State(**v)
+    called.actor = next_pending(o, called.pending, i)
+
+    # bring in (L4): the bring-in or all the chips, if less
+    v = {k: (list(x) if isinstance(x, list) else x) for k, x in base.items()}
+    _put(o, v, i, o.Min(s.stacks[i], r.bring_in))
+    v["bring_in_due"] = False
+    brought = State(**v)
+    brought.actor = next_pending(o, brought.pending, i)
+
+    # bet, complete or raise to ``amount``
+    v = {k: (list(x) if isinstance(x, list) else x) for k, x in base.items()}
+    lvl = level(o, s)
+    raise_by = amount - lvl
+    full = _is_full(o, r, s, amount)
+    _put(o, v, i, amount - s.bets[i])
+    all_in = v["stacks"][i] == 0
+    only_me = [j == i for j in range(n)]
+    me_too = v["acted"]
+    match r.short_all_in:
+        case ShortAllIn.FULL_RAISE_ONLY:         # P2: pokerkit's bookkeeping, step for step
+            reset = raise_by >= s.increment
+            v["acted"] = [o.If(reset, a, b) for a, b in zip(only_me, me_too)]
+            v["increment"] = o.Max([s.increment, raise_by])
+            shorts = o.If(all_in, s.shorts + raise_by, 0)
+            v["shorts"] = o.If(shorts >= v["increment"], 0, shorts)
+        case ShortAllIn.ALL_INS_ADD_UP:          # G4
+            added = s.shorts + raise_by
+            reopen = o.Or(full, added >= s.increment)
+            v["acted"] = [o.If(reopen, a, b) for a, b in zip(only_me, me_too)]
+            v["increment"] = o.If(full, raise_by, s.increment)
+            v["shorts"] = o.If(reopen, 0, added)
+        case ShortAllIn.HALF_BET_REOPENS:        # G3
+            v["acted"] = [o.If(full, a, b) for a, b in zip(only_me, me_too)]
+            v["full_level"] = o.If(full, amount, s.full_level)
+    v["count"] = s.count + (1 if r.cap_counts is CapCounts.ACTIONS else o.If(full, 1, 0))
+    v["opener"] = o.If(s.opened, s.opener, i)
+    v["opened"] = True
+    v["completion"] = False
+    v["bring_in_due"] = False
+    v["pending"] = [False if j == i else o.And(o.Not(v["folded"][j]), v["stacks"][j] > 0) for j in range(n)]
+    raised = State(**v)
+    raised.actor = next_pending(o, raised.pending, i)
+
+    return mux(o, kind == FOLD, folded, mux(o, kind == CALL, called, mux(o, kind == BRING_IN, brought, raised)))
+
+
+def step(o, r: Rules, s: State, kind: Any, amount: Any = 0) -> State:
+    """Return the state after the player to act takes the action ``kind`` (to ``amount`` for a raise)."""
+    if not o.symbolic:
+        return step_seat(o, r, s, s.actor, kind, amount)
+    result = step_seat(o, r, s, 0, kind, amount)
+    for i in range(1, s.n):
+        result = mux(o, s.actor == i, step_seat(o, r, s, i, kind, amount), result)
+    return result
+
+
+def finish(o, s: State) -> State:
+    """Return the state once the round is over: a bet nobody matched goes back to its owner (S1)."""
+    n = s.n
+    v = s.values()
+    if not o.symbolic:
+        order = sorted(range(n), key=lambda seat: s.bets[seat], reverse=True)
+        top, second = order[0], order[1]
+        excess = s.bets[top] - s.bets[second]
+        if excess > 0:
+            v["bets"][top] -= excess
+            v["stacks"][top] += excess
+            v["pot"] -= excess
+        return State(**v)
+    lvl = level(o, s)
+    result = State(**{k: (list(x) if isinstance(x, list) else x) for k, x in v.items()})
+    for top in reversed(range(n)):
+        # ``top`` is the first seat holding the highest bet (the engine's stable sort)
+        is_top = o.And(s.bets[top] == lvl, *[s.bets[j] < lvl for j in range(top)])
+        second = o.Max([s.bets[j] for j in range(n) if j != top])
+        excess = s.bets[top] - second
+        w = s.values()
+        w["bets"][top] = second
+        w["stacks"][top] = s.stacks[top] + excess
+        w["pot"] = s.pot - excess
+        result = mux(o, is_top, State(**w), result)
+    return result
+
+
+# ---- who opens, and the state a round starts in ----
+
+@dataclass
+class Seats:
+    """What the opener rules read from the hand: given as values (engine link) or Z3 terms (proofs)."""
+
+    first_round_opener: Any = NOBODY     # B2: who made the first bet of the first round
+    chosen: Any = 0                      # L4, L6, R2, R3: the seat the cards pick (bring-in, best board)
+
+
+def big_blind_seat(players: int) -> int:
+    """Return the seat of the big blind: the second on the dealer's left; heads-up the first (K3)."""
+    return 0 if players == 2 else 1
+
+
+def blind_seats(players: int) -> tuple[int, int]:
+    """Return the (small blind, big blind) seats; heads-up the dealer posts the small blind (K3)."""
+    return (1, 0) if players == 2 else (0, 1)
+
+
+def post_seats(players: int, posts: int) -> list[int]:
+    """Return the seats that post in California: the dealer, then the players on his left (F4)."""
+    dealer = players - 1
+    return [(dealer + i) % players for i in range(min(posts, players))]
+
+
+RULE_SEATS: dict[Opener, Callable[[Any, int, Rules, Seats], Any]] = {
+    Opener.DEALER_LEFT: lambda o, n, r, seats: 0,                                            # B1, K3, K4, F5
+    Opener.LEFT_OF_BIG_BLIND: lambda o, n, r, seats: (big_blind_seat(n) + 1) % n,             # K3
+    Opener.LEFT_OF_LAST_POST: lambda o, n, r, seats: (post_seats(n, len(r.posts))[-1] + 1) % n,   # F4
+    Opener.FIRST_ROUND_OPENER: lambda o, n, r, seats: o.If(seats.first_round_opener == NOBODY, 0,
+                                                           seats.first_round_opener),      # B2
+    Opener.BRING_IN: lambda o, n, r, seats: seats.chosen,                                   # L4, R2
+    Opener.HIGHEST_BOARD: lambda o, n, r, seats: seats.chosen,                              # L6
+    Opener.LOWEST_BOARD: lambda o, n, r, seats: seats.chosen,                               # R3
+}
+
+
+def rule_seat(o, r: Rules, seats: Seats) -> Any:
+    """Return the seat the round's opener rule points at, before skipping players who cannot act."""
+    return RULE_SEATS[r.opener](o, r.players, r, seats)
+
+
+def chosen_by_cards(opener: Opener) -> bool:
+    """Return whether the rule's seat depends on the cards (the model leaves it free among players still in)."""
+    return opener in (Opener.BRING_IN, Opener.HIGHEST_BOARD, Opener.LOWEST_BOARD)
+
+
+@dataclass
+class Forced:
+    """The chips each seat brings to the first betting round, after the antes and the blinds or posts."""
+
+    bets: list[Any]
+    stacks: list[Any]
+    pot: Any
+    count: Any
+    full_level: Any
+
+
+def forced(o, r: Rules, chips: list[Any], carried: Any = 0) -> Forced:
+    """Return the forced bets of the first round: antes to the pot, then blinds (K3) or posts (F4) as bets."""
+    n = len(chips)
+    stacks = list(chips)
+    pot = carried
+    for i in range(n):
+        ante = o.Min(r.ante, stacks[i])
+        stacks[i] = stacks[i] - ante
+        pot = pot + ante
+    bets: list[Any] = [0] * n
+    count: Any = 0
+    full_level: Any = 0
+    if r.blinds:
+        for seat, amount in zip(blind_seats(n), r.blinds):
+            paid = o.Min(amount, stacks[seat])
+            bets[seat] = bets[seat] + paid
+            stacks[seat] = stacks[seat] - paid
+            pot = pot + paid
+        posted = o.Max(bets)
+        full = posted >= r.size                          # a full big blind is the round's bet (G1)
+        full_level = o.If(full, posted, 0)
+        count = o.If(full, 1 if r.cap_counts is CapCounts.BETS else 0, 0)
+    for seat, amount in zip(post_seats(n, len(r.posts)), r.posts):
+        paid = o.Min(amount, stacks[seat])
+        bets[seat] = bets[seat] + paid
+        stacks[seat] = stacks[seat] - paid
+        pot = pot + paid
+    return Forced(bets=bets, stacks=stacks, pot=pot, count=count, full_level=full_level)
+
+
+def start(o, r: Rules, bets: list[Any], stacks: list[Any], folded: list[Any], pot: Any, seats: Seats,
+          count: Any = 0, full_level: Any = 0) -> State:
+    """Return the state a round starts in (the engine's ``betting.start`` from ``openers.first_able``)."""
+    n = len(bets)
+    lvl = o.Max(bets)
+    can_act = [o.And(o.Not(folded[i]), stacks[i] > 0) for i in range(n)]
+    first = first_from(o, can_act, rule_seat(o, r, seats))
+    at_risk = [o.Or(*[o.And(o.Not(folded[j]), bets[j] + stacks[j] > bets[i]) for j in range(n) if j != i])
+               for i in range(n)]
+    pending = [o.And(first != NOBODY, can_act[i], at_risk[i]) for i in range(n)]
+    alone = [o.And(pending[i], *[o.Not(pending[j]) for j in range(n) if j != i], bets[i] >= lvl) for i in range(n)]
+    nobody = o.Or(*alone)          # one player with chips and nothing to call: no betting
+    pending = [o.And(p, o.Not(nobody)) for p in pending]
+    playing = o.Count([o.Not(f) for f in folded])
+    due = bool(r.bring_in) and r.first
+    return State(bets=list(bets), stacks=list(stacks), folded=list(folded), pending=pending,
+                 acted=[False] * n, checked=[False] * n, actor=first_from(o, pending, first),
+                 count=count, increment=r.size if r.short_all_in is ShortAllIn.ALL_INS_ADD_UP else 0,
+                 full_level=full_level, shorts=0, opener=NOBODY, opened=full_level > 0,
+                 completion=due, bring_in_due=due,
+                 lifted=o.And(r.heads_up_cap is not HeadsUpCap.KEPT, playing == 2), pot=pot)
+
+
+# ---- the rules of a round as one transition relation, for proofs ----
+
+@dataclass
+class Action:
+    """A symbolic action: who, what, and to how much (for a raise)."""
+
+    seat: Any
+    kind: Any
+    amount: Any
+
+    @classmethod
+    def symbolic(cls, tag: str) -> "Action":
+        return cls(z3.Int(f"{tag}_seat"), z3.Int(f"{tag}_kind"), z3.Int(f"{tag}_amount"))
+
+
+def words(kind: int) -> str:
+    """Return the model's name for an action kind."""
+    return {CALL: "check or call", RAISE: "bet or raise", FOLD: "fold", BRING_IN: "bring in"}[kind]
+
+
+
+
+# ---- the facts every reachable state has, and the symbolic states the proofs start from ----
+
+def well_formed(o, r: Rules, s: State) -> Any:
+    """Return the round's invariant: what every state the engine can reach satisfies (proved inductive).
+
+    Chips are never negative and the pot holds at least the round's bets; whoever
+    is still to act can act; the player to act is one of them; the cap count
+    stays within the cap while it applies (T4); the last full raise is at least
+    the smallest bet where short all-ins add up (G4); and the next full bet is
+    above the current level (G3: a short all-in raises less than half a bet; L4:
+    the bring-in is less than a completion).
+    """
+    n = s.n
+    lvl = level(o, s)
+    facts = [s.pot >= o.Sum(s.bets), s.count >= 0, s.increment >= 0, s.shorts >= 0,
+             o.Implies(s.bring_in_due, s.completion)]
+    # L4: the bring-in is the round's first action: nothing bet, nobody acted, the cap untouched
+    first = r.size if r.short_all_in is ShortAllIn.ALL_INS_ADD_UP else 0
+    facts.append(o.Implies(s.bring_in_due, o.And(s.count == 0, s.shorts == 0, s.increment == first,
+                                                 o.Not(s.opened), s.full_level == 0,
+                                                 *[o.And(b == 0, o.Not(a), o.Not(c))
+                                                   for b, a, c in zip(s.bets, s.acted, s.checked)])))
+    for i in range(n):
+        facts += [s.bets[i] >= 0, s.stacks[i] >= 0, o.Implies(s.pending[i], able(o, s, i))]
+    facts.append(o.Implies(o.Not(done(o, s)), o.Or(*[o.And(s.actor == i, s.pending[i]) for i in range(n)])))
+    if r.cap is not None:
+        facts.append(o.Implies(o.Not(s.lifted), s.count <= r.cap))
+    if r.heads_up_cap is HeadsUpCap.KEPT:
+        facts.append(o.Not(s.lifted))
+    match r.short_all_in:
+        case ShortAllIn.HALF_BET_REOPENS:
+            facts += [s.full_level >= 0, s.full_level <= lvl, lvl < s.full_level + r.size]
+        case ShortAllIn.ALL_INS_ADD_UP:
+            facts.append(s.increment >= r.size)
+        case ShortAllIn.FULL_RAISE_ONLY:
+            pass
+    if r.short_all_in is not ShortAllIn.HALF_BET_REOPENS:
+        facts.append(lvl < least_full(o, r, s))
+    return o.And(*facts)
+
+
+def symbolic_start(r: Rules, tag: str, min_stack: int = 0) -> tuple[State, list[Any]]:
+    """Return a symbolic state a round of ``r`` may start in, and what is known about it.
+
+    The first round: every player with at least the minimum stack (and one chip),
+    antes and forced bets posted by the model of ``forced``, any pot carried over
+    from a redeal. A later round: any stacks (players may be all in), any players
+    folded as long as two are left, any pot, any first-round opener. A seat the
+    cards choose (bring-in, best board) is any player still in.
+    """
+    o = Z3
+    n = r.players
+    chips = [z3.Int(f"{tag}_chips{i}") for i in range(n)]
+    pot = z3.Int(f"{tag}_pot0")
+    known: list[Any] = [pot >= 0]
+    chosen = z3.Int(f"{tag}_chosen")
+    opener = z3.Int(f"{tag}_first_opener")
+    if r.first:
+        folded = [False] * n
+        known += [c >= max(1, min_stack) for c in chips]
+        posted = forced(o, r, chips, carried=pot)
+        bets, stacks, pot_now, count, full_level = posted.bets, posted.stacks, posted.pot, posted.count, \
+            posted.full_level
+        known.append(opener == NOBODY)
+    else:
+        folded = [z3.Bool(f"{tag}_out{i}") for i in range(n)]
+        known += [c >= 0 for c in chips]
+        known.append(o.Count([o.Not(f) for f in folded]) >= 2)
+        bets, stacks, pot_now, count, full_level = [0] * n, chips, pot, 0, 0
+        known += [opener >= NOBODY, opener < n]
+    known += [chosen >= 0, chosen < n, o.Or(*[o.And(chosen == i, o.Not(folded[i])) for i in range(n)])]
+    state = start(o, r, bets, stacks, folded, pot_now, Seats(first_round_opener=opener, chosen=chosen),
+                  count=count, full_level=full_level)
+    if not isinstance(r.size, int):
+        known.append(r.size >= 1)
+    return state, known
+
+
+__all__ = ["Action", "BRING_IN", "CALL", "FOLD", "Forced", "KIND_OF", "NOBODY", "RAISE", "RULE_SEATS", "Rules",
+           "SYMBOLIC_SIZE", "Seats", "State", "able", "done", "finish", "first_from", "forced", "legal",
+           "legal_raise", "level", "may_bring_in", "may_call", "may_fold", "may_raise", "raise_range", "start",
+           "step", "symbolic_start", "well_formed"]

@@ -1,0 +1,235 @@
+"""Property 7: every betting round ends within a bounded number of actions, and its opener can act (B1, B2, S1).
+
+For every player count and every distinct betting round of the table, on the
+model of ``models.round``:
+
+- the round's invariant (``well_formed``) holds at every start the engine can
+  reach and is kept by every legal action (so it holds in every reachable state);
+- the player to act always has a legal action (no round is stuck);
+- every legal action lowers a measure that is never negative: with a cap that
+  is never lifted, ``n x (bets left under the cap + players with chips) +
+  players to act``; otherwise (unlimited raising, pot- and no-limit, a cap lifted
+  heads-up) ``n x (chips behind + players with chips) + players to act``, since
+  every raise costs the raiser at least a chip. So a round ends within the
+  measure's starting value of actions;
+- the player who opens a round (the first the engine asks to act) is still in the
+  hand and has chips, under each opener rule the table names (B1, B2, K3, F4, L4,
+  L6, R3).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Iterator
+
+import z3
+
+from lowball.core.behaviours import HeadsUpCap, NobodyOpens
+from lowball.core.games import GameTable
+from lowball.verify.checks import Check, timed
+from lowball.verify.models import round as rm
+from lowball.verify.models.ops import PY, Z3
+from lowball.verify.proof import find, maximize, prove
+
+
+def player_counts(table: GameTable) -> range:
+    """Return every number of players the table allows (T1)."""
+    return range(table.players_min, table.players_max + 1)
+
+
+def rounds_of(table: GameTable) -> Iterator[tuple[int, rm.Rules]]:
+    """Yield every distinct betting-round model of the table, for every player count: (round index, rules)."""
+    for players in player_counts(table):
+        yield from rm.round_kinds(table, players)
+
+
+def least_chips(table: GameTable) -> int:
+    """Return the fewest chips a player can bring to a first betting round: the minimum stack (T5), or after a
+    redeal (K4) as little as the ante, since a redeal needs only that everyone can ante again."""
+    if table.nobody_opens is NobodyOpens.REDEAL:
+        return min(table.min_stack, table.ante)
+    return table.min_stack
+
+
+def capped_for_good(r: rm.Rules) -> bool:
+    """Return whether the round's cap always applies (it has one, and heads-up play never lifts it)."""
+    return r.cap is not None and r.heads_up_cap is HeadsUpCap.KEPT
+
+
+def measure(r: rm.Rules, s: rm.State) -> Any:
+    """Return the quantity every legal action lowers (see the module docstring)."""
+    o = Z3
+    n = s.n
+    able = o.Count([rm.able(o, s, i) for i in range(n)])
+    to_act = o.Count(s.pending)
+    budget = (r.cap - s.count) if capped_for_good(r) else o.Sum(s.stacks)
+    return n * (budget + able) + to_act
+
+
+def describe_state(s: rm.State) -> str:
+    """Return a model state in poker words (for a counterexample)."""
+    seats = []
+    for i in range(s.n):
+        status = "folded" if s.folded[i] else ("all in" if s.stacks[i] == 0 else f"{s.stacks[i]} behind")
+        seats.append(f"p{i + 1} has {s.bets[i]} in ({status}{', to act' if s.pending[i] else ''})")
+    cap = "the cap lifted" if s.lifted else f"{s.count} bet(s) toward the cap"
+    return "; ".join(seats) + f"; {cap}, pot {s.pot}"
+
+
+class Step:
+    """A symbolic state of a round, one legal action from it, and the state after."""
+
+    def __init__(self, r: rm.Rules, tag: str):
+        self.rules = r
+        self.before = rm.State.symbolic(r.players, tag)
+        self.action = rm.Action.symbolic(f"{tag}_a")
+        self.after = rm.step(Z3, r, self.before, self.action.kind, self.action.amount)
+        self.assumptions = [rm.well_formed(Z3, r, self.before),
+                            rm.legal(Z3, r, self.before, self.action.seat, self.action.kind, self.action.amount)]
+        if not isinstance(r.size, int):
+            self.assumptions.append(r.size >= 1)
+
+    def story(self, model: z3.ModelRef) -> str:
+        s = self.before.evaluate(model)
+        kind = model.eval(self.action.kind, model_completion=True).as_long()
+        amount = model.eval(self.action.amount, model_completion=True).as_long()
+        act = rm.words(kind) + (f" to {amount}" if kind == rm.RAISE else "")
+        return f"{describe_state(s)}: p{s.actor + 1} may {act}"
+
+    @classmethod
+    def of(cls, r: rm.Rules) -> "Step":
+        """Return the step of a round's kind (built once: several properties prove things about it)."""
+        return _steps(r.kind)
+
+
+def clear_steps() -> None:
+    """Forget the steps built so far (a run of ``verify`` starts afresh; so must a test that changes the model)."""
+    _steps.cache_clear()
+
+
+@functools.lru_cache(maxsize=64)
+def _steps(kind: rm.Rules) -> Step:
+    size = kind.size if isinstance(kind.size, int) else "s"
+    return Step(kind, f"step{kind.players}_{size}_{int(kind.first)}")
+
+
+def step_kinds(table: GameTable, players: int) -> list[tuple[int, rm.Rules]]:
+    """Return the betting rounds whose steps differ (index of the first such round, its rules)."""
+    seen: dict[rm.Rules, int] = {}
+    for index, r in rm.round_kinds(table, players):
+        seen.setdefault(r.kind, index)
+    return [(index, kind) for kind, index in seen.items()]
+
+
+def check_start(check: Check, table: GameTable, r: rm.Rules, index: int) -> bool:
+    """Prove the round's invariant at every start the engine can reach, and that its opener can act."""
+    start, known = rm.symbolic_start(r, f"st{r.players}_{index}", least_chips(table))
+    n, a = r.players, start.actor
+    opener_acts = z3.Or(a == rm.NOBODY, z3.And(a >= 0, a < n, *[z3.Implies(a == i, rm.able(Z3, start, i))
+                                                                for i in range(n)]))
+    outcome = prove(z3.And(rm.well_formed(Z3, r, start), opener_acts), *known)
+    if outcome.proved:
+        return True
+    s = start.evaluate(outcome.model)
+    if not prove(opener_acts, *known).proved:
+        check.fail(f"with {n} players round {index + 1} ({r.opener}) can be opened by p{s.actor + 1}, who has "
+                   f"folded or has no chips: {describe_state(s)}")
+    elif not prove(rm.level(Z3, start) < rm.least_full(Z3, r, start), *known).proved:
+        bet = rm.least_full(PY, r, s)
+        check.fail(f"round {index + 1} with {n} players can start with a bet that raises nothing: "
+                   f"{describe_state(s)}: the least bet is to {bet}, what is already in (G3, F4)")
+    else:
+        check.fail(f"round {index + 1} with {n} players can start in a state the betting rules do not handle: "
+                   f"{describe_state(s)}")
+    return False
+
+
+def check_steps(check: Check, r: rm.Rules, index: int) -> bool:
+    """Prove that every legal action keeps the invariant and lowers the measure, and that nobody is ever stuck."""
+    step = Step.of(r)
+    r = step.rules
+    s, after = step.before, step.after
+    lower = z3.And(measure(r, after) < measure(r, s), measure(r, s) >= 0)
+    outcome = prove(z3.And(rm.well_formed(Z3, r, after), lower), *step.assumptions)
+    if not outcome.proved:
+        if not prove(rm.well_formed(Z3, r, after), *step.assumptions).proved:
+            check.fail(f"round {index + 1} with {r.players} players: an action leads out of the states the rules "
+                       f"handle: {step.story(outcome.model)}")
+        else:
+            check.fail(f"round {index + 1} with {r.players} players need not end: {step.story(outcome.model)} "
+                       f"and the betting can go on without end")
+        return False
+    actor = [z3.And(s.actor == i, z3.Or(rm.may_call(Z3, r, s, i), rm.may_fold(Z3, r, s, i),
+                                        rm.may_bring_in(Z3, r, s, i))) for i in range(r.players)]
+    outcome = prove(z3.Implies(z3.Not(rm.done(Z3, s)), z3.Or(*actor)), rm.well_formed(Z3, r, s), *step.assumptions[2:])
+    if not outcome.proved:
+        stuck = s.evaluate(outcome.model)
+        amount = z3.Int("stuck_amount")
+        if find(rm.legal(Z3, r, s, s.actor, rm.RAISE, amount), *(t == v for t, v in _pin(s, stuck))) is None:
+            check.fail(f"round {index + 1} with {r.players} players can get stuck: {describe_state(stuck)}: "
+                       f"p{stuck.actor + 1} has no legal action")
+            return False
+    return True
+
+
+def check_rounds(table: GameTable) -> Check:
+    """Property 7: every betting round ends within a bounded number of actions; openers can act (B1, B2, S1).
+
+    >>> from lowball.core.games import load_game_table
+    >>> check = check_rounds(load_game_table())
+    >>> check.verdict, check.proved[-1].split(", so ")[1]
+    ('proved', 'a round of 5 players ends within 50 actions (S1)')
+    """
+    check = Check.of(7, table)
+    with timed(check):
+        bounds: dict[int, int] = {}
+        stack_bound = False
+        for players in player_counts(table):
+            kinds = rm.round_kinds(table, players)
+            starts: dict[rm.Rules, int] = {}
+            for index, r in kinds:
+                starts.setdefault(rm.start_kind(r), index)
+            for r, index in starts.items():
+                if not check_start(check, table, r, index):
+                    return check
+            for index, r in step_kinds(table, players):
+                if not check_steps(check, r, index):
+                    return check
+            for index, r in kinds:
+                if capped_for_good(r):
+                    start, known = rm.symbolic_start(r, f"mb{r.players}_{index}", least_chips(table))
+                    most, _ = maximize(measure(r, start), *known)
+                    bounds[players] = max(bounds.get(players, 0), most)
+                else:
+                    stack_bound = True
+        check.record("the invariant of every betting round holds at each start the engine can reach and after every "
+                     f"legal action ({table.players_min}-{table.players_max} players); the player to act always "
+                     f"has a legal action")
+        openers: dict[str, list[int]] = {}
+        for index, street in enumerate(table.bet_streets):
+            openers.setdefault(str(street.opener), []).append(index + 1)
+        for opener, rounds in openers.items():
+            where = ", ".join(map(str, rounds))
+            check.record(f"round{'s' if len(rounds) > 1 else ''} {where} ({opener}): the first player asked to act "
+                         f"is still in the hand and has chips, whoever has folded or gone all in")
+        if bounds:
+            most = bounds[max(bounds)]
+            check.figures["round_bound"] = most
+            check.record(f"every action lowers n x (bets left under the cap + players with chips) + players to act, "
+                         f"so a round of {max(bounds)} players ends within {most} actions (S1)")
+        if stack_bound:
+            why = ("raising is unlimited" if table.bets_per_round is None
+                   else "the cap can be lifted heads-up (G2)")
+            check.record(f"where {why}, every action lowers n x (chips behind + players with chips) + players to "
+                         f"act (each raise costs the raiser at least one chip; an all-in player acts no more), so "
+                         f"a round ends within n x (S + n) + n actions for S chips behind (S1)")
+    return check
+
+
+def _pin(s: rm.State, values: rm.State) -> list[tuple[Any, Any]]:
+    """Return (term, value) pairs fixing a symbolic state to plain values."""
+    pairs = []
+    for (name, terms), (_, vals) in zip(s.values().items(), values.values().items()):
+        for term, val in zip(terms if isinstance(terms, list) else [terms], vals if isinstance(vals, list) else [vals]):
+            pairs.append((term, val))
+    return pairs

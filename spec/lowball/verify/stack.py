@@ -1,0 +1,247 @@
+"""Property 4: the stack guarantee (T4, T5): with the minimum stack nobody is ever all-in.
+
+Applies only where the table promises a minimum stack (``min_stack > 0``).
+
+In fixed limit with a cap that is never lifted, for every betting round and
+every player count, on the model of ``models.round``:
+
+- ``bound(s) = max(level, the next full bet + (bets left under the cap - 1) x
+  the bet)`` is the most the level can still reach. Z3 Optimize finds its largest
+  value over every start the engine can reach (forced bets and bring-in
+  included): the round's most, ``K``;
+- an inductive invariant proves that while every player still in has at least
+  ``K`` chips in front or behind, every legal action keeps the level (and so
+  every player's bet) at most ``K``, no raise is short and the cap is never
+  lifted;
+- so a player's total is at most the ante plus the sum of the rounds' ``K``; if
+  the minimum stack covers that, every player has at least ``K`` at the start of
+  each round, by induction over the rounds, and nobody is ever all-in.
+
+The engine then plays a hand that reaches the bound (both players raising
+whenever they may), so the bound is the most, not merely a bound. Where raising
+is unlimited, the cap can be lifted heads-up (G2), or the structure is pot- or
+no-limit, any stack can be all-in: the engine plays the hand that shows it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import z3
+
+from lowball.core.behaviours import HeadsUpCap, NobodyOpens, ShortAllIn, Structure
+from lowball.core.games import GameTable
+from lowball.engine.state import MAX_STACK
+from lowball.verify.checks import Check, timed
+from lowball.verify.models import round as rm
+from lowball.verify.models.ops import Z3
+from lowball.verify.proof import maximize, prove
+from lowball.verify.rounds import Step, player_counts
+from lowball.verify.witness import MAX_WITNESS_ACTIONS, Witness, check_until_no_redeal, play, raise_heads_up, raise_most
+
+# Chips for the players of a witness that must never run short (the bound plus room).
+DEEP = 10**6
+
+
+def bound(r: rm.Rules, s: rm.State) -> Any:
+    """Return the most the level of the round can still reach with deep stacks (see the module docstring)."""
+    o = Z3
+    left = (r.cap - s.count - 1) * r.size
+    return o.Max([rm.level(o, s), rm.least_full(o, r, s) + left])
+
+
+def deep(r: rm.Rules, s: rm.State, most: int) -> Any:
+    """Return the invariant of a round played with deep stacks: the level stays within ``most``."""
+    o = Z3
+    facts = [rm.well_formed(o, r, s), o.Not(s.lifted), bound(r, s) <= most, rm.level(o, s) <= bound(r, s),
+             s.increment <= r.size]
+    facts += [o.Implies(o.Not(s.folded[i]), s.stacks[i] + s.bets[i] >= most) for i in range(s.n)]
+    return o.And(*facts)
+
+
+def _chips_words(ante: int, rounds: list[tuple[int, int]]) -> str:
+    parts = [str(ante)] if ante else []
+    for most, size in rounds:
+        parts.append(f"{most // size} x {size}" if most % size == 0 else str(most))
+    return " + ".join(parts) if parts else "0"
+
+
+def war(r: rm.Rules, s: rm.State) -> Any:
+    """Return the position of a raising war heads-up with the cap off (G2 or none): the player to act faces a full
+    raise from the only other player still in, who has chips behind; neither has checked."""
+    o = Z3
+    n = s.n
+    lvl = rm.level(o, s)
+    facts = [rm.well_formed(o, r, s), o.Not(rm.done(o, s)), rm.contenders(o, s) == 2, o.Not(s.completion),
+             True if r.cap is None else s.lifted]
+    match r.short_all_in:
+        case ShortAllIn.HALF_BET_REOPENS:
+            facts.append(s.full_level == lvl)
+        case ShortAllIn.ALL_INS_ADD_UP:
+            facts.append(s.increment == r.size)
+        case ShortAllIn.FULL_RAISE_ONLY:
+            facts += [s.increment <= r.size, s.shorts == 0]
+    for i in range(n):
+        other = [o.And(j != i, o.Not(s.folded[j]), s.bets[j] == lvl, s.stacks[j] > 0, o.Not(s.checked[j]))
+                 for j in range(n)]
+        facts.append(o.Implies(s.actor == i, o.And(o.Not(s.acted[i]), o.Not(s.checked[i]), o.Or(*other))))
+    return o.And(*facts)
+
+
+def war_goes_on(r: rm.Rules) -> bool:
+    """Prove that in a raising war a raise of one bet is legal and leads to the same position (or all in)."""
+    s = rm.State.symbolic(r.players, f"war{r.players}")
+    o = Z3
+    lvl = rm.level(o, s)
+    deep_enough = o.And(*[o.Implies(s.actor == i, s.stacks[i] + s.bets[i] >= lvl + r.size) for i in range(s.n)])
+    after = rm.step(o, r, s, rm.RAISE, lvl + r.size)
+    raiser_broke = o.Or(*[o.And(s.actor == i, after.stacks[i] == 0) for i in range(s.n)])
+    claim = o.And(rm.legal(o, r, s, s.actor, rm.RAISE, lvl + r.size), o.Or(war(r, after), raiser_broke))
+    return prove(claim, war(r, s), deep_enough).proved
+
+
+def any_stack_all_in(check: Check, table: GameTable, why: str, policy=raise_heads_up) -> None:
+    """Refute the guarantee: play a hand in which a player with the minimum stack goes all in."""
+    players = 2 if table.players_min <= 2 else table.players_min
+    witness = play(table, [table.min_stack] * players, policy, stop_at_all_in=True, limit=MAX_WITNESS_ACTIONS)
+    if policy is not raise_heads_up:
+        if witness.all_in is None:
+            check.fail(f"no bound proved: {why}")
+            return
+        checked = sum(1 for lines in witness.rounds if lines and all(w.endswith("checks") for w in lines))
+        rest = Witness(rounds=[lines for lines in witness.rounds
+                               if not (lines and all(w.endswith("checks") for w in lines))])
+        after = f", then {rest.story(most=8)}" if rest.story() else ""
+        check.fail(f"any stack can be all-in: {why}: with {players} players of {table.min_stack} chips, the first "
+                   f"round is checked through {checked} times and each time everyone antes again{after}: "
+                   f"p{witness.all_in + 1} is all in, so side pots are needed (G6)")
+        return
+    if witness.all_in is not None:
+        check.fail(f"any stack can be all-in: {why}: with {players} players of {table.min_stack} chips, "
+                   f"{witness.story(most=10)}: p{witness.all_in + 1} is all in, so side pots are needed (G6)")
+        return
+    rules = [rm.Rules.of(table, street, 2) for street in table.bet_streets]
+    if all(war_goes_on(r) for r in rules):
+        check.fail(f"any stack can be all-in: {why}: two players raise each other ({witness.story(most=8)}, ...) "
+                   f"and Z3 proves that while both have chips another raise of one bet is always legal, so the "
+                   f"raising goes on until a stack of {table.min_stack} is all in (side pots are needed, G6)")
+    else:
+        check.fail(f"no bound proved: {why}, and after {witness.actions} actions ({witness.story(most=8)}, ...) "
+                   f"nobody is all in yet")
+
+
+def largest_investment(check: Check, table: GameTable) -> None:
+    """Record, for a game without a minimum stack, the most one player can put into a hand with a deep stack.
+
+    The same proof as the guarantee's, on the table with a stack deeper than any bound: either the
+    posts, antes and caps bound a player's total (the figure), or no bound exists (why, in words).
+    """
+    if table.structure is not Structure.FIXED_LIMIT:
+        check.record(f"there is no most a player can put in: in {table.structure} a bet may be all his chips "
+                     f"(G4, G5)")
+        return
+    deep_table = check_stack_guarantee(dataclasses.replace(table, min_stack=DEEP))
+    if deep_table.holds:
+        check.figures["max_investment"] = deep_table.figures["max_investment"]
+        check.record(deep_table.proved[-1].split(" <= ")[0].replace("the most one player", "with a deep stack the "
+                                                                     "most one player") + " (proved as property 4)")
+    else:
+        why = re.match(r"(?:any stack can be all-in|no bound proved): (.*?)(?:: two players|: with \d+ players|, and "
+                       r"after|$)", deep_table.counterexample)
+        check.record(f"there is no most a player can put in: {why.group(1) if why else deep_table.counterexample}")
+
+
+def check_stack_guarantee(table: GameTable) -> Check:
+    """Property 4: a player's total investment in one hand never exceeds the minimum stack (T4, T5)."""
+    check = Check.of(4, table)
+    if not check.applies:
+        with timed(check):
+            largest_investment(check, table)
+        return check
+    with timed(check):
+        if table.structure is not Structure.FIXED_LIMIT:
+            any_stack_all_in(check, table, f"in {table.structure} a player may bet {'all' if table.structure is Structure.NO_LIMIT else 'the pot with all'} "
+                                           f"his chips (G4, G5)")
+            return check
+        if table.bets_per_round is None:
+            any_stack_all_in(check, table, "raising is unlimited")
+            return check
+        if table.nobody_opens is NobodyOpens.REDEAL:
+            any_stack_all_in(check, table, f"every redeal takes another ante (K4) until a stack holds less than "
+                                           f"the ante, and the hand then plays on", policy=check_until_no_redeal)
+            return check
+        most_by_round: dict[int, int] = {}
+        for players in player_counts(table):
+            kinds = rm.round_kinds(table, players)
+            for index, r in kinds:
+                start, known = rm.symbolic_start(r, f"k{players}_{index}", table.min_stack)
+                if r.heads_up_cap is not HeadsUpCap.KEPT and not prove(z3.Not(start.lifted), *known).proved:
+                    any_stack_all_in(check, table, f"the cap is lifted when a round starts heads-up (G2: "
+                                                   f"{table.heads_up_cap})")
+                    return check
+                most, _ = maximize(bound(r, start), *known)
+                for number, street in enumerate(table.bet_streets):
+                    if rm.Rules.of(table, street, players) == r:
+                        most_by_round[number] = max(most_by_round.get(number, 0), most)
+        for players in player_counts(table):
+            kinds = rm.round_kinds(table, players)
+            most_of = {r: max(most_by_round[number] for number, street in enumerate(table.bet_streets)
+                              if rm.Rules.of(table, street, players) == r) for _, r in kinds}
+            for index, r in kinds:
+                most = most_of[r]
+                start, known = rm.symbolic_start(r, f"d{players}_{index}", table.min_stack)
+                chips_in = [z3.Implies(z3.Not(start.folded[i]), start.stacks[i] + start.bets[i] >= most)
+                            for i in range(players)]
+                if not prove(deep(r, start, most), *known, *chips_in).proved:
+                    check.fail(f"round {index + 1} with {players} players: the bound {most} does not hold at the "
+                               f"start of the round")
+                    return check
+            stepped: dict = {}
+            for index, r in kinds:
+                key = (r.kind, most_of[r])
+                stepped.setdefault(key, (index, r))
+            for (_, most), (index, r) in stepped.items():
+                step = Step(r, f"dp{players}_{index}")
+                outcome = prove(deep(r, step.after, most), deep(r, step.before, most), step.assumptions[1])
+                if not outcome.proved:
+                    m = outcome.model
+                    if z3.is_true(m.eval(step.after.lifted, model_completion=True)):
+                        any_stack_all_in(check, table, f"the cap is lifted once play is heads-up (G2: "
+                                                       f"{table.heads_up_cap})")
+                    else:
+                        check.fail(f"round {index + 1} with {players} players: an action takes the level past "
+                                   f"{most}: {step.story(m)}")
+                    return check
+        rounds = [(most_by_round[i], table.size_of(street)) for i, street in enumerate(table.bet_streets)]
+        total = table.ante + sum(most for most, _ in rounds)
+        sum_words = f"{_chips_words(table.ante, rounds)} = {total}"
+        players = max(2, table.players_min)
+        if 2 * total > MAX_STACK:
+            check.fail(f"the proof bounds a player's total at {sum_words} chips, more than the engine seats "
+                       f"({MAX_STACK:,}): no legal sequence can be played to show the bound is reached")
+            return check
+        longest = sum((table.bets_per_round + 2) * players for _ in table.bet_streets) + 10
+        witness = play(table, [max(DEEP, 2 * total)] * players, raise_most, limit=longest)
+        reached = max(witness.invested)
+        story = witness.story()
+        check.figures["max_investment"] = total
+        for index, (most, size) in enumerate(rounds):
+            check.record(f"round {index + 1}: every legal action keeps each player's bet this round at most "
+                         f"{most} (Z3 Optimize over every start, an inductive invariant for "
+                         f"{table.players_min}-{table.players_max} players)")
+        if reached != total:
+            check.fail(f"the proof bounds a player's total at {sum_words} chips, but the most a legal sequence "
+                       f"reaches is {reached} ({story}): the bound is not tight, so the minimum safe stack is not "
+                       f"established")
+            return check
+        check.record(f"reached by: {story}")
+        raises = table.raises_per_round
+        if total > table.min_stack:
+            check.fail(f"with {raises} raises per round a player can put in {sum_words} chips ({story}): a stack of "
+                       f"{table.min_stack} can be all-in; the minimum safe stack is {total}")
+            return check
+        check.record(f"the most one player can put into a hand is {sum_words} <= minimum stack {table.min_stack}: "
+                     f"nobody is ever all-in and no side pot arises")
+    return check

@@ -1,0 +1,138 @@
+"""Witnesses: legal sequences the engine itself plays, told in poker words.
+
+A bound is tight only if some legal sequence reaches it, and a refutation is
+convincing only if the engine accepts the counterexample. The sequences here
+are played by the engine (``engine.state.Hand``) with a simple policy, and every
+action of them is checked by the engine's own rules as it is applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from lowball.core.games import GameTable
+from lowball.engine.actions import Action
+from lowball.engine.state import BET, OVER, Hand
+
+# A witness longer than this many actions is told by its start and its pattern, not played out.
+MAX_WITNESS_ACTIONS = 400
+
+
+@dataclass
+class Witness:
+    """A hand the engine played: each betting round's actions in words, and how it ended."""
+
+    rounds: list[list[str]] = field(default_factory=list)
+    invested: list[int] = field(default_factory=list)
+    all_in: int | None = None           # the first player left without chips while the betting went on
+    finished: bool = False
+    actions: int = 0
+
+    def story(self, most: int = 0) -> str:
+        """Return the betting, round by round: "p1 bets 1, p2 raises to 2, ...; then p1 bets 2, ..."."""
+        parts = []
+        for lines in self.rounds:
+            if not lines:
+                continue
+            if most and len(lines) > most:
+                lines = lines[:most - 2] + ["...", lines[-1]]
+            parts.append(", ".join(lines))
+        return "; then ".join(parts)
+
+
+def words(hand: Hand, action: Action) -> str:
+    """Return one betting action in words, as the player to act takes it now: "p2 raises to 4"."""
+    who = f"p{action.seat + 1}"
+    rnd = hand.current
+    if action.kind == "f":
+        return f"{who} folds"
+    if action.kind == "pb":
+        return f"{who} brings it in for {min(hand.stacks[action.seat], hand.table.bring_in)}"
+    if action.kind == "cc":
+        owed = rnd.level - rnd.bets[action.seat]
+        if owed <= 0:
+            return f"{who} checks"
+        cost = min(owed, hand.stacks[action.seat])
+        return f"{who} calls{' all in' if cost == hand.stacks[action.seat] else ''}"
+    all_in = " (all in)" if action.amount == hand.stacks[action.seat] + rnd.bets[action.seat] else ""
+    if not rnd.opened and not rnd.completion:
+        return f"{who} bets {action.amount}{all_in}"
+    if rnd.completion and not rnd.opened:
+        return f"{who} completes to {action.amount}{all_in}"
+    return f"{who} raises to {action.amount}{all_in}"
+
+
+Policy = Callable[[Hand], Action]
+
+
+def raise_most(hand: Hand) -> Action:
+    """Bet or raise as much as allowed whenever allowed; otherwise check or call (never fold)."""
+    legal = hand.legal_actions()
+    raises = [a for a in legal if a.kind == "cbr"]
+    if raises:
+        return max(raises, key=lambda a: a.amount)
+    return next(a for a in legal if a.kind in ("cc", "pb"))
+
+
+def raise_heads_up(hand: Hand) -> Action:
+    """Fold down to two players as soon as folding is allowed, then raise as much as allowed (G2: lifted cap)."""
+    legal = hand.legal_actions()
+    if len(hand.contenders) > 2 and any(a.kind == "f" for a in legal):
+        return Action("f", hand.current.actors[0])
+    return raise_most(hand)
+
+
+def check_until_no_redeal(hand: Hand) -> Action:
+    """K4: check the first round through while that deals again (everyone can ante again); then raise the most."""
+    rnd = hand.current
+    again = all(stack >= hand.table.ante for stack in hand.stacks)
+    if rnd.number == 0 and again and not rnd.opened:
+        legal = hand.legal_actions()
+        check = next((a for a in legal if a.kind == "cc" and rnd.level == rnd.bets[a.seat]), None)
+        if check is not None:
+            return check
+    return raise_most(hand)
+
+
+def stand_pat(hand: Hand) -> Action:
+    """At a draw, keep every card (the least a player may discard, if the draw demands more)."""
+    street = hand.current.street
+    held = hand.hands[hand.to_act]
+    return Action("sd", hand.to_act, cards=tuple(held[:street.min_discard]))
+
+
+def play(table: GameTable, stacks: list[int], policy: Policy, stop_at_all_in: bool = False,
+         limit: int = MAX_WITNESS_ACTIONS) -> Witness:
+    """Play a hand of ``table`` with the engine: ``policy`` bets, everyone stands pat at the draws.
+
+    >>> from lowball.core.games import load_game_table
+    >>> witness = play(load_game_table(), [13, 13], raise_most)       # T5: 13 chips, all of them at risk
+    >>> witness.invested, witness.story(most=4)
+    ([13, 13], 'p1 bets 1, p2 raises to 2, ..., p1 calls; then p1 bets 2, p2 raises to 4, ..., p1 calls all in')
+    """
+    hand = Hand(stacks, table=table, seed=0, narrate=False)
+    witness = Witness()
+    current = None
+    hand.advance()
+    while hand.phase != OVER and witness.actions < limit:
+        if hand.phase == BET:
+            key = (hand.redeals, hand.current.number)
+            if key != current:
+                current = key
+                witness.rounds.append([])
+            action = policy(hand)
+            witness.rounds[-1].append(words(hand, action))
+            hand.apply(action)
+            witness.actions += 1
+            if stop_at_all_in and hand.phase != OVER:
+                broke = [s for s in hand.contenders if hand.stacks[s] == 0]
+                if broke:
+                    witness.all_in = broke[0]
+                    break
+        else:
+            hand.apply(stand_pat(hand))
+        hand.advance()
+    witness.invested = list(hand.invested)
+    witness.finished = hand.phase == OVER
+    return witness

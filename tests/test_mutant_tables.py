@@ -1,0 +1,255 @@
+"""Every setting of every built-in game table, shown by a hand played at that table (issue 16: table mutants).
+
+Mutation testing changed one value of a game table at a time (a number plus or minus one, a flag
+flipped, a choice set to the next one) and found that many changes passed every test: the tests
+played mostly the teaching table and the worked examples, so a cap of five bets instead of four at
+California lowball, or no burn before the draw at triple draw, went unseen. Here each game plays
+the same small probes, and what each probe must show is written down per game from RULES.md (the
+clause is named beside each value), never read from the table or computed by the engine.
+
+Seats: p1 (seat 0) sits on the dealer's left, the last seat deals (T6, K3, F4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from lowball import IllegalAction
+from lowball.core.cards import format_cards
+from lowball.core.games import builtin_paths, load_game_table
+from lowball.engine.state import BET, DRAW, OVER, Hand, deck_for
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """What the rules say a game does, each value with its clause (RULES.md), for the probes below."""
+
+    players: tuple[int, int]          # the fewest and the most players
+    forced: tuple[int, ...]           # 3 players, 100 chips each: each stack after the forced bets
+    first: tuple[int, ...]            # 3 players, everyone calling: the seat that acts first in each round
+    raises: int                       # 3 players, the first round: how many bets, completions and raises in all
+    heads_up: bool                    # is the cap lifted once two are left (G2)? Also when three started
+    check_raise: bool                 # may a player who checked in the last round raise a bet (B1, K7, F6)?
+    sizes: tuple[int, ...]            # the bet of each round after the first (T3, K5, F4, L5): the least opening bet
+    burns: tuple[int, ...]            # the burn before each draw's replacements or each later deal (D1, K8, L3)
+    serve_in_turn: bool = True        # is each player served right after discarding (D1, K8), not after all (P3)?
+    draw_games: bool = True
+
+
+DRAW_CR = dict(first=(2, 0, 0, 0), serve_in_turn=True)
+
+RULES: dict[str, Rules] = {
+    # T1: 2-5 players; T2: ante 1; B1, B2: the dealer's left opens, then the first round's opener (here p1, who
+    # bet); T4: a bet and three raises, even heads-up; B1: check-raise; T3: 1 then 2; D1: no burn.
+    "teaching-table": Rules(players=(2, 5), forced=(99, 99, 99), first=(0, 0), raises=4, heads_up=False,
+                            check_raise=True, sizes=(2,), burns=(0,)),
+    # F9: up to 6; F4: the dealer (p3) and p1 post 1 each; F4: left of the last post (p2) opens; F5: after the
+    # draw, the dealer's left. G1: a bet and four raises in a two-round game (posts are no bet, F5); G2: RRP
+    # lifts the cap heads-up; F6: no check-raise after the draw; F4: limit 2 doubled to 4; F3: a burn.
+    "california-lowball": Rules(players=(2, 6), forced=(99, 100, 99), first=(1, 0), raises=5, heads_up=True,
+                                check_raise=False, sizes=(4,), burns=(1,)),
+    "california-lowball-sevens-rule": Rules(players=(2, 6), forced=(99, 100, 99), first=(1, 0), raises=5,
+                                            heads_up=True, check_raise=False, sizes=(4,), burns=(1,)),
+    # K9: 7 in no-limit single draw; K3: blinds 1 and 2 on p1 and p2, left of the big blind (p3) opens, the
+    # dealer's left after the draw; G4: no cap; K7: check-raise; G4: the least bet is the big blind; K8: a burn.
+    "deuce-to-seven-single-draw": Rules(players=(2, 7), forced=(99, 98, 100), first=(2, 0), raises=99, heads_up=True,
+                                        check_raise=True, sizes=(2,), burns=(1,)),
+    "deuce-to-seven-single-draw-pot-limit": Rules(players=(2, 7), forced=(99, 98, 100), first=(2, 0), raises=99,
+                                                  heads_up=True, check_raise=True, sizes=(2,), burns=(1,)),
+    # P3: pokerkit serves after everyone has discarded.
+    "deuce-to-seven-single-draw-phh": Rules(players=(2, 7), forced=(99, 98, 100), first=(2, 0), raises=99,
+                                            heads_up=True, check_raise=True, sizes=(2,), burns=(1,),
+                                            serve_in_turn=False),
+    # K9: six in limit lowball; G1: the big blind is the bet, then four raises (RRP, two rounds); K5: 2 then 4.
+    "deuce-to-seven-single-draw-limit": Rules(players=(2, 6), forced=(99, 98, 100), first=(2, 0), raises=4,
+                                              heads_up=True, check_raise=True, sizes=(4,), burns=(1,)),
+    # K9: six in limit triple draw; G1: the big blind is the bet, then three raises (RRP, 3+ rounds); K5: 2, 2, 4, 4.
+    "deuce-to-seven-triple-draw": Rules(players=(2, 6), forced=(99, 98, 100), first=(2, 0, 0, 0), raises=3,
+                                        heads_up=True, check_raise=True, sizes=(2, 4, 4), burns=(1, 1, 1)),
+    # K4: antes, action from the dealer's left; a bet and three raises (G1).
+    "deuce-to-seven-triple-draw-antes": Rules(players=(2, 6), forced=(99, 99, 99), first=(0, 0, 0, 0), raises=4,
+                                              heads_up=True, check_raise=True, sizes=(2, 4, 4), burns=(1, 1, 1)),
+    # P1: four bets or raises, blinds not counted (big blind + 4 raises), never lifted heads-up; P3: serve after all.
+    "deuce-to-seven-triple-draw-phh": Rules(players=(2, 6), forced=(99, 98, 100), first=(2, 0, 0, 0), raises=4,
+                                            heads_up=False, check_raise=True, sizes=(2, 4, 4), burns=(1, 1, 1),
+                                            serve_in_turn=False),
+    # L3: up to 8; L4: antes of 1, the bring-in acts first; L6: then the best high board; G1: the completion and
+    # three raises; L5: 2, 2, 4, 4, 4; L3: a burn before 4th to 7th street.
+    "stud-high-low": Rules(players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=True, check_raise=True,
+                           sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False),
+    "stud-high-low-phh": Rules(players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=False,
+                               check_raise=True, sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False),
+    # R2-R4: as stud (L3-L5), the highest upcard brings in, the lowest board acts first.
+    "razz": Rules(players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=True, check_raise=True,
+                  sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False),
+    "razz-phh": Rules(players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=False, check_raise=True,
+                      sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False),
+}
+GAMES = sorted(RULES)
+DRAW_GAMES = [game for game in GAMES if RULES[game].draw_games]
+STUD_GAMES = [game for game in GAMES if not RULES[game].draw_games]
+
+
+def test_every_built_in_game_is_probed():
+    assert set(GAMES) == set(builtin_paths())
+
+
+# ---- Driving a hand: the engine's legal actions choose the moves; the tests check what the rules say ----
+
+def start(game: str, stacks, hands=None, then: str = "") -> Hand:
+    table = load_game_table(game)
+    deck = deck_for(hands, then=then, cards=table.deck) if hands else None
+    hand = Hand(list(stacks), table=table, deck=deck)
+    hand.advance()
+    return hand
+
+
+def act(hand: Hand, line: str) -> None:
+    hand.apply(line)
+    hand.advance()
+
+
+def passive(hand: Hand) -> None:
+    """The player to act stands pat, posts the bring-in, calls or checks; the first round's first player bets."""
+    seat = hand.to_act
+    kinds = {action.kind for action in hand.legal_actions()}
+    who = f"p{seat + 1}"
+    if hand.phase == DRAW:
+        act(hand, f"{who} sd")
+    elif "pb" in kinds:
+        act(hand, f"{who} pb")
+    elif "cc" in kinds and not (hand.round == 0 and hand.level == 0):
+        act(hand, f"{who} cc")
+    else:
+        act(hand, f"{who} cbr {hand.raise_range()[0]}")
+
+
+def to_round(hand: Hand, number: int) -> Hand:
+    while not (hand.phase == BET and hand.round == number):
+        assert hand.phase != OVER
+        passive(hand)
+    return hand
+
+
+def raises_in_a_row(hand: Hand, limit: int = 12) -> int:
+    """Return how many bets and raises the players make in turn before the cap refuses one (``limit``: no cap)."""
+    made = 0
+    while made < limit:
+        least = hand.raise_range()
+        if least is None:
+            with pytest.raises(IllegalAction):
+                hand.apply(f"p{hand.to_act + 1} cbr 99")
+            return made
+        act(hand, f"p{hand.to_act + 1} cbr {least[0]}")
+        made += 1
+    return made
+
+
+# ---- The probes ----
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_fewest_and_the_most_players(game):
+    """T1, F9, K9, L3: a hand starts with the fewest and the most players, and with one more or one fewer it does not."""
+    low, high = RULES[game].players
+    for count in (low, high):
+        assert start(game, [100] * count).n == count
+    for count in (low - 1, high + 1):
+        with pytest.raises(IllegalAction, match=r"a hand needs \d+ to \d+ players"):
+            Hand([100] * count, table=load_game_table(game))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_forced_bets(game):
+    """T2, K3, K4, F4, L4: what the antes, blinds or posts take from each of three stacks of 100."""
+    hand = Hand([100] * 3, table=load_game_table(game))
+    assert tuple(hand.stacks) == RULES[game].forced
+
+
+@pytest.mark.parametrize("game", DRAW_GAMES)
+def test_who_acts_first_in_each_round(game):
+    """B1, B2, K3, K4, F4, F5: three players, everyone calls or checks (the first player of the first round bets)."""
+    hand = start(game, [100] * 3)
+    for number, seat in enumerate(RULES[game].first):
+        to_round(hand, number)
+        assert hand.to_act == seat, f"round {number + 1}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_cap_of_the_first_round_three_handed(game):
+    """T4, G1, P1: the bets, completions and raises the first round allows with three players in (the bring-in and
+    the blinds are no bet; the completion and the big blind are, as the clause says)."""
+    hand = start(game, [500] * 3)
+    if hand.current.bring_in_due:
+        act(hand, f"p{hand.to_act + 1} pb")
+    assert raises_in_a_row(hand) == min(RULES[game].raises, 12)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_cap_once_two_are_left(game):
+    """G2: RRP lifts the cap when play becomes heads-up, even in a round that began three-handed; T4 and P1 keep it.
+    One player folds at the start of the round (after a bet if folding is not allowed yet)."""
+    hand = start(game, [500] * 3)
+    if hand.current.bring_in_due:
+        act(hand, f"p{hand.to_act + 1} pb")
+    made = 0
+    if "f" not in {a.kind for a in hand.legal_actions()}:
+        act(hand, f"p{hand.to_act + 1} cbr {hand.raise_range()[0]}")
+        made = 1
+    act(hand, f"p{hand.to_act + 1} f")
+    made += raises_in_a_row(hand)
+    rules = RULES[game]
+    if rules.heads_up:
+        assert made >= 12                 # no cap: the test stops counting at twelve
+    else:
+        assert made == rules.raises
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_check_raise_in_the_last_round(game):
+    """B1, K7: a player who checked may raise a later bet; F6: not at California lowball."""
+    hand = to_round(start(game, [500] * 2), load_game_table(game).betting_rounds - 1)
+    first = hand.to_act
+    act(hand, f"p{first + 1} cc")
+    act(hand, f"p{hand.to_act + 1} cbr {hand.raise_range()[0]}")
+    assert hand.to_act == first
+    if RULES[game].check_raise:
+        act(hand, f"p{first + 1} cbr {hand.raise_range()[0]}")
+    else:
+        assert hand.raise_range() is None
+        with pytest.raises(IllegalAction, match=r"a player who checked may only call in this round \(F6\)"):
+            hand.apply(f"p{first + 1} cbr 12")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_bet_of_each_later_round(game):
+    """T3, K5, F4, L5, G4: the least opening bet of each round after the first."""
+    hand = start(game, [500] * 2)
+    for number, size in enumerate(RULES[game].sizes, start=1):
+        to_round(hand, number)
+        assert hand.level == 0 and hand.raise_range()[0] == size, f"round {number + 1}"
+
+
+# The deck after the deal: each draw, p1 throws all five and p2 stands pat.
+REST = "2c 3d 4h 5s 7c 2d 3h 4s 5c 7d 2h 3s 4c 5d 7h 2s 3c 4d 5h 7s 6c 6d 6h 6s Ts"
+
+
+@pytest.mark.parametrize("game", DRAW_GAMES)
+def test_each_draw_burns_then_serves_in_turn_from_the_dealers_left(game):
+    """D1, K8, F3, P3: p1 discards first and may throw five; the burn (none at the teaching table) comes off the top,
+    then p1's five: served at once (D1, K8) or once everyone has discarded (P3)."""
+    first, second = "Kc Qc Jd 9h 8s", "Kd Qd Jh 9s 8c"
+    hand = start(game, [500] * 2, [first, second], then=REST)
+    rules, rest, at = RULES[game], REST.split(), 0
+    for number, burn in enumerate(rules.burns):
+        while hand.phase != DRAW:
+            passive(hand)
+        assert hand.to_act == 0, f"draw {number + 1}"
+        hand.apply("p1 sd " + format_cards(hand.hands[0]).replace(" ", ""))
+        assert hand.to_act == (None if rules.serve_in_turn else 1), f"draw {number + 1}"
+        hand.advance()
+        if hand.to_act == 1 and hand.phase == DRAW:
+            act(hand, "p2 sd")
+        assert format_cards(hand.hands[0]) == " ".join(rest[at + burn:at + burn + 5]), f"draw {number + 1}"
+        at += burn + 5
