@@ -287,7 +287,7 @@ def test_voila_11_stud_and_razz_split_and_census_chart(voila, page):
     step_to_the_end(steps)
     expect(story).to_contain_text("Olga brings it in for 1 (L4)")
     expect(story).to_contain_text("the second betting round begins; Misha acts first (L6)")
-    expect(story).to_contain_text("Olga wins the low half of the pot of 4 with the lowest hand (L2)")
+    expect(story).to_contain_text("Olga wins 4, the low half of the pot, with the lowest hand (L2)")
     shot(page, "11-en")
 
     choose(steps, ".lowball-table-choice", "razz")

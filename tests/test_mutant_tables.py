@@ -36,6 +36,7 @@ class Rules:
     burns: tuple[int, ...]            # the burn before each draw's replacements or each later deal (D1, K8, L3)
     serve_in_turn: bool = True        # is each player served right after discarding (D1, K8), not after all (P3)?
     draw_games: bool = True
+    board: str = ""                   # stud: which board showing acts first from 4th street, "high" (L6) or "low" (R3)
 
 
 DRAW_CR = dict(first=(2, 0, 0, 0), serve_in_turn=True)
@@ -78,14 +79,14 @@ RULES: dict[str, Rules] = {
     # L3: up to 8; L4: antes of 1, the bring-in acts first; L6: then the best high board; G1: the completion and
     # three raises; L5: 2, 2, 4, 4, 4; L3: a burn before 4th to 7th street.
     "stud-high-low": Rules(players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=True, check_raise=True,
-                           sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False),
+                           sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False, board="high"),
     "stud-high-low-phh": Rules(players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=False,
-                               check_raise=True, sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False),
+                               check_raise=True, sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False, board="high"),
     # R2-R4: as stud (L3-L5), the highest upcard brings in, the lowest board acts first.
     "razz": Rules(players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=True, check_raise=True,
-                  sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False),
+                  sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False, board="low"),
     "razz-phh": Rules(players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=False, check_raise=True,
-                      sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False),
+                      sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False, board="low"),
 }
 GAMES = sorted(RULES)
 DRAW_GAMES = [game for game in GAMES if RULES[game].draw_games]
@@ -253,3 +254,45 @@ def test_each_draw_burns_then_serves_in_turn_from_the_dealers_left(game):
             act(hand, "p2 sd")
         assert format_cards(hand.hands[0]) == " ".join(rest[at + burn:at + burn + 5]), f"draw {number + 1}"
         at += burn + 5
+
+
+# The deck after third street, two players: the cards of 4th to 7th street, burns among them.
+STUD_REST = "2c 3d 4h 5s 7c 2d 3h 4s 5c 7d 2h 3s 4c 5d 7h"
+
+
+@pytest.mark.parametrize("game", STUD_GAMES)
+def test_each_later_street_burns_then_deals_one_card_each(game):
+    """L3, R1: a burn (RRP, WSOP) comes off the top before each of 4th to 7th street, then one card to each player
+    from the dealer's left: p1's new card is the one after the burn, p2's the next."""
+    hand = start(game, [500] * 2, ["Kc Qc Jc", "Kd Qd Jd"], then=STUD_REST)
+    rest, at = STUD_REST.split(), 0
+    for number, burn in enumerate(RULES[game].burns, start=4):
+        before = len(hand.hands[0])
+        while len(hand.hands[0]) == before:
+            passive(hand)
+        assert str(hand.hands[0][-1]) == rest[at + burn], f"street {number}"
+        assert str(hand.hands[1][-1]) == rest[at + burn + 1], f"street {number}"
+        at += burn + 2
+
+
+@pytest.mark.parametrize("game", STUD_GAMES)
+def test_the_board_showing_decides_who_acts_first_from_fourth_street(game):
+    """L6: the best high board acts first in stud high-low; R3: the lowest board in razz. p1 shows kings and queens,
+    p2 deuces and treys, street after street: p1 opens every later round at stud, p2 at razz."""
+    hand = start(game, [500] * 2, ["9c 9d Kc", "8c 8d 2c"], then="Ts Kh 2d Th Qc 3h Tc Qd 3s 6s 8h 2h")
+    first = 0 if RULES[game].board == "high" else 1
+    for number in range(1, load_game_table(game).betting_rounds):
+        to_round(hand, number)
+        assert hand.to_act == first, f"round {number + 1}"
+
+
+@pytest.mark.parametrize("game", STUD_GAMES)
+def test_the_bring_in_posts_one_chip_and_may_complete_to_the_small_bet(game):
+    """L4, R2: the bring-in is 1 at these 2/4 tables (L4 names no amount: the tables' stakes, as in the rules pages);
+    the player may instead complete to the small bet, 2 (L5)."""
+    hand = start(game, [100] * 3)
+    seat = hand.to_act
+    options = {a.kind: a for a in hand.legal_actions()}
+    assert set(options) == {"pb", "cbr"} and options["cbr"].amount == 2
+    act(hand, f"p{seat + 1} pb")
+    assert hand.stacks[seat] == 100 - 1 - 1      # the ante (L4), then the bring-in

@@ -295,8 +295,8 @@ def test_stud_steps_deal_street_by_street_and_bring_in_by_suit():
     lines = story(panel)
     assert "Olga brings it in for 1 (L4)" in lines
     assert "the second betting round begins; Misha acts first (L6)" in lines
-    assert "Lena wins the high half of the pot of 4 with the highest hand (L2)" in lines
-    assert "Olga wins the low half of the pot of 4 with the lowest hand (L2)" in lines
+    assert "Lena wins 4, the high half of the pot, with the highest hand (L2)" in lines
+    assert "Olga wins 4, the low half of the pot, with the lowest hand (L2)" in lines
     assert panel.seats.value.count("lowball-card-down") == 3 * 4                            # two down, one down on 7th
     assert "Lena is dealt 3 cards, showing K♥ (L3)" in lines
     panel.table_choice.index = 1                                                          # R1-R3: razz

@@ -25,10 +25,11 @@ ROUND_ORDINALS = {
 FINAL = {"en": "final", "ru": "последний"}
 # The round a later opener opens: (not the last, the last).
 OPENED_ROUND = {"en": ("{nth}", "final"), "ru": ("{nth} круг торгов", "последние торги")}
-HALVES = {"en": {"high": "the high half of ", "low": "the low half of ", "whole": ""},
-          "ru": {"high": "старшую половину: ", "low": "младшую половину: ", "whole": ""}}
+# L2: a half of a split pot is told as the chips it holds, then which half of which pot ("win-half").
+HALVES = {"en": {"high": "high", "low": "low", "whole": ""}, "ru": {"high": "старшую", "low": "младшую", "whole": ""}}
 POT_NAMES = {"en": {"the pot": "the pot", "the main pot": "the main pot"},
              "ru": {"the pot": "банк", "the main pot": "основной банк"}}
+POT_NAMES_OF = {"the pot": "банка", "the main pot": "основного банка", "side pot": "побочного банка"}   # genitive
 BEST = {"en": {"lowest": "lowest", "highest": "highest"}, "ru": {"lowest": "самой младшей", "highest": "самой старшей"}}
 
 LINES = {
@@ -72,9 +73,11 @@ LINES = {
         "show": "{who} shows {hand}: {name}",
         "muck": "{who} mucks and gives up the pot ({clause})",
         "fold-win": "{who} takes the pot of {pot} at once: everyone else folded ({clause})",
-        "win": "{who} wins {half}{pot_name} of {pot} with the {best} hand ({clause})",
+        "win": "{who} wins {pot_name} of {pot} with the {best} hand ({clause})",
+        "win-half": "{who} wins {pot}, the {half} half of {pot_name}, with the {best} hand ({clause})",
         "no-low": "no hand makes a low of {qualifier} for {pot_name}: the best high hand takes it all ({clause})",
-        "split": "{who} split {half}{pot_name} of {pot}: {shares} ({clause})",
+        "split": "{who} split {pot_name} of {pot}: {shares} ({clause})",
+        "split-half": "{who} split {pot}, the {half} half of {pot_name}: {shares} ({clause})",
         "odd-chip": "the odd chip goes to {who}, the first winner on the dealer's left ({clause})",
         "odd-chip-lowest-seat": "the odd chips go to {who}, the winner in the lowest seat ({clause})",
         "odd-chip-high-card": "the odd chip goes to {who}, who holds the highest card by suit ({clause})",
@@ -134,9 +137,11 @@ LINES = {
         "show": "{who} показывает {hand}: {name}",
         "muck": "{who} не показывает карты и отказывается от банка ({clause})",
         "fold-win": "{who} сразу забирает банк {pot}: остальные спасовали ({clause})",
-        "win": "{who} выигрывает {half}{pot_name} {pot} с {best} рукой ({clause})",
+        "win": "{who} выигрывает {pot_name} {pot} с {best} рукой ({clause})",
+        "win-half": "{who} выигрывает {half} половину {pot_name} ({pot}) с {best} рукой ({clause})",
         "no-low": "{pot_name} целиком берёт лучшая старшая рука: младшей руки «{qualifier}» нет ни у кого ({clause})",
-        "split": "{who} делят {half}{pot_name} {pot}: {shares} ({clause})",
+        "split": "{who} делят {pot_name} {pot}: {shares} ({clause})",
+        "split-half": "{who} делят {half} половину {pot_name} ({pot}): {shares} ({clause})",
         "odd-chip": "лишнюю фишку получает {who}: среди победителей это место первое слева от сдающего ({clause})",
         "odd-chip-lowest-seat": "лишние фишки получает {who}: среди победителей это место с наименьшим номером "
                                 "({clause})",
@@ -190,7 +195,8 @@ YOUR_LINES = {
         "show": "you show {hand}: {name}",
         "muck": "you muck and give up the pot ({clause})",
         "fold-win": "you take the pot of {pot} at once: everyone else folded ({clause})",
-        "win": "you win {half}{pot_name} of {pot} with the {best} hand ({clause})",
+        "win": "you win {pot_name} of {pot} with the {best} hand ({clause})",
+        "win-half": "you win {pot}, the {half} half of {pot_name}, with the {best} hand ({clause})",
         "dead-hand": "you hold {count} {card_word} after the draw: your hand is dead ({clause})",
         "sevens-check": "you check a seven-low or better ({clause})",
         "sevens-rule": "the sevens rule: you checked a seven or better; {chips} {chip_word} put in after the check "
@@ -234,7 +240,8 @@ YOUR_LINES = {
         "show": "вы показываете {hand}: {name}",
         "muck": "вы не показываете карты и отказываетесь от банка ({clause})",
         "fold-win": "вы сразу забираете банк {pot}: остальные спасовали ({clause})",
-        "win": "вы выигрываете {half}{pot_name} {pot} с {best} рукой ({clause})",
+        "win": "вы выигрываете {pot_name} {pot} с {best} рукой ({clause})",
+        "win-half": "вы выигрываете {half} половину {pot_name} ({pot}) с {best} рукой ({clause})",
         "dead-hand": "у вас после обмена в руке {count} {card_nom}: рука недействительна ({clause})",
         "sevens-check": "вы говорите «чек» с семёркой или лучше ({clause})",
         "sevens-rule": "правило семёрок: после чека с семёркой или лучше вы не можете выиграть {chips} "
@@ -351,11 +358,19 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
             nth=ROUND_ORDINALS[lang][min(int(fields.get("number", 1)), 7)])
     if "all_in" in fields:
         fields["all_in"] = ALL_IN[lang] if fields["all_in"] else ""
+    half = str(fields.get("half", "whole"))
+    if key in ("win", "split") and half in ("high", "low"):
+        key += "-half"
     if "half" in fields:
-        fields["half"] = HALVES[lang].get(str(fields["half"]), "")
+        fields["half"] = HALVES[lang].get(half, "")
     if "half" in fields or "pot_name" in fields:
         name = str(fields.get("pot_name", "the pot"))
-        fields["pot_name"] = POT_NAMES[lang].get(name, name if lang == "en" else name.replace("side pot", "побочный банк"))
+        if lang == "ru" and key.endswith("-half"):
+            fields["pot_name"] = next((name.replace(k, v) for k, v in POT_NAMES_OF.items() if name.startswith(k)),
+                                      name)
+        else:
+            fields["pot_name"] = POT_NAMES[lang].get(name, name if lang == "en" else
+                                                     name.replace("side pot", "побочный банк"))
     if "best" in fields:
         fields["best"] = BEST[lang][str(fields["best"])]
     if "change" in fields:                    # a result: "+4", and "-4" (Russian writes a true minus, "−4")
