@@ -37,6 +37,8 @@ class Rules:
     serve_in_turn: bool = True        # is each player served right after discarding (D1, K8), not after all (P3)?
     draw_games: bool = True
     board: str = ""                   # stud: which board showing acts first from 4th street, "high" (L6) or "low" (R3)
+    odd_chip: str = "S2"              # who gets the odd chips of a tied pot: S2 (one each from the dealer's left),
+                                      # P5 (all to the lowest seat) or L7 (one each by the highest card, then suit)
 
 
 DRAW_CR = dict(first=(2, 0, 0, 0), serve_in_turn=True)
@@ -60,7 +62,7 @@ RULES: dict[str, Rules] = {
     "deuce-to-seven-single-draw-pot-limit": Rules(players=(2, 7), forced=(99, 98, 100), first=(2, 0), raises=99,
                                                   heads_up=True, check_raise=True, sizes=(2,), burns=(1,)),
     # P3: pokerkit serves after everyone has discarded.
-    "deuce-to-seven-single-draw-phh": Rules(players=(2, 7), forced=(99, 98, 100), first=(2, 0), raises=99,
+    "deuce-to-seven-single-draw-phh": Rules(odd_chip="P5", players=(2, 7), forced=(99, 98, 100), first=(2, 0), raises=99,
                                             heads_up=True, check_raise=True, sizes=(2,), burns=(1,),
                                             serve_in_turn=False),
     # K9: six in limit lowball; G1: the big blind is the bet, then four raises (RRP, two rounds); K5: 2 then 4.
@@ -73,19 +75,19 @@ RULES: dict[str, Rules] = {
     "deuce-to-seven-triple-draw-antes": Rules(players=(2, 6), forced=(99, 99, 99), first=(0, 0, 0, 0), raises=4,
                                               heads_up=True, check_raise=True, sizes=(2, 4, 4), burns=(1, 1, 1)),
     # P1: four bets or raises, blinds not counted (big blind + 4 raises), never lifted heads-up; P3: serve after all.
-    "deuce-to-seven-triple-draw-phh": Rules(players=(2, 6), forced=(99, 98, 100), first=(2, 0, 0, 0), raises=4,
+    "deuce-to-seven-triple-draw-phh": Rules(odd_chip="P5", players=(2, 6), forced=(99, 98, 100), first=(2, 0, 0, 0), raises=4,
                                             heads_up=False, check_raise=True, sizes=(2, 4, 4), burns=(1, 1, 1),
                                             serve_in_turn=False),
     # L3: up to 8; L4: antes of 1, the bring-in acts first; L6: then the best high board; G1: the completion and
     # three raises; L5: 2, 2, 4, 4, 4; L3: a burn before 4th to 7th street.
-    "stud-high-low": Rules(players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=True, check_raise=True,
+    "stud-high-low": Rules(odd_chip="L7", players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=True, check_raise=True,
                            sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False, board="high"),
-    "stud-high-low-phh": Rules(players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=False,
+    "stud-high-low-phh": Rules(odd_chip="P5", players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=False,
                                check_raise=True, sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False, board="high"),
     # R2-R4: as stud (L3-L5), the highest upcard brings in, the lowest board acts first.
-    "razz": Rules(players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=True, check_raise=True,
+    "razz": Rules(odd_chip="L7", players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=True, check_raise=True,
                   sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False, board="low"),
-    "razz-phh": Rules(players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=False, check_raise=True,
+    "razz-phh": Rules(odd_chip="P5", players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=False, check_raise=True,
                       sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False, board="low"),
 }
 GAMES = sorted(RULES)
@@ -296,3 +298,56 @@ def test_the_bring_in_posts_one_chip_and_may_complete_to_the_small_bet(game):
     assert set(options) == {"pb", "cbr"} and options["cbr"].amount == 2
     act(hand, f"p{seat + 1} pb")
     assert hand.stacks[seat] == 100 - 1 - 1      # the ante (L4), then the bring-in
+
+
+# Three hands of the same ranks in other suits (p2's suits below p3's, below p4's), good in every system, and one
+# for p1, who folds. Draw games: five cards; stud: seven, both halves tied (a qualifying low, L1), the upcards 7s.
+TIED_DRAW = ["Kc Qs Js 9s 7s", "8c 6d 4c 3c 2c", "8d 6h 4d 3d 2d", "8h 6s 4h 3h 2h"]
+TIED_STUD = {"high": ["9s Ts 2s", "Ac 2c 7c", "Ad 2d 7d", "Ah 2h 7h"],       # p1 shows the lowest upcard (L4)
+             "low": ["9s Ts Js", "Ac 2c 7c", "Ad 2d 7d", "Ah 2h 7h"]}        # p1 shows the highest upcard (R2)
+# Fourth street: a burn, then p1 to p4; p1 then folds, so fifth to seventh: a burn, then p2 to p4.
+STUD_LATER = "5c 6c 3d 3h 3s 8c 4d 4h 4s 9c Kd Kh Ks Tc Qd Qh Qs"
+
+
+def split_three_ways(chips: int, rule: str) -> list[int]:
+    """Return the shares of seats 1, 2 and 3 (p2-p4) tying for ``chips`` under the odd-chip clause ``rule``."""
+    base, odd = divmod(chips, 3)
+    order = {"S2": [1, 2, 3], "P5": [1, 1, 1], "L7": [3, 2, 1]}[rule][:odd]    # who gets each odd chip
+    return [base + order.count(seat) for seat in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_pot_tied_three_ways_gives_its_odd_chips_by_the_clause(game):
+    """S2, P5, L7: p1 plays the first round and folds to a bet in the second; p2, p3 and p4 tie. The odd chips go
+    one each from the dealer's left (S2), all to the lowest seat (P5), or one each by the highest card and its suit
+    (L7: here p4's spades, then p3's hearts); in high-low each half is split so, the odd chip of the pot to the high
+    half (L7). p1 leaves two chips behind (the forced bet and the first round's level), so two chips are odd in
+    most games (one in each half at stud high-low; none at the ante game, whose first round costs three)."""
+    table = load_game_table(game)
+    rules = RULES[game]
+    if rules.draw_games:
+        hand = start(game, [500] * 4, TIED_DRAW)
+    else:
+        board = "high" if table.bring_in_by.value == "lowest-upcard" else "low"
+        hand = start(game, [500] * 4, TIED_STUD[board], then=STUD_LATER)
+    while hand.phase != OVER:
+        if hand.to_act is None:
+            hand.advance()
+            continue
+        who = f"p{hand.to_act + 1}"
+        kinds = {action.kind for action in hand.legal_actions()}
+        if hand.to_act == 0 and hand.round >= 1 and "f" in kinds:
+            act(hand, f"{who} f")
+        elif hand.phase == BET and hand.round >= 1 and hand.level == 0 and hand.to_act != 0:
+            act(hand, f"{who} cbr {hand.raise_range()[0]}")             # a bet p1 must face
+        else:
+            passive(hand)
+    invested = hand.invested
+    pot, dropped = sum(invested), invested[0]
+    assert hand.folded[0] and not any(hand.folded[1:]) and len(set(invested[1:])) == 1
+    if table.split:
+        halves = [pot - pot // 2, pot // 2]                 # L7: the pot's odd chip to the high half
+    else:
+        halves = [pot]
+    shares = [sum(parts) for parts in zip(*(split_three_ways(half, rules.odd_chip) for half in halves))]
+    assert hand.result.changes == (-dropped, *(share - invested[1] for share in shares)), (pot, halves)
