@@ -351,3 +351,44 @@ def test_a_pot_tied_three_ways_gives_its_odd_chips_by_the_clause(game):
         halves = [pot]
     shares = [sum(parts) for parts in zip(*(split_three_ways(half, rules.odd_chip) for half in halves))]
     assert hand.result.changes == (-dropped, *(share - invested[1] for share in shares)), (pot, halves)
+
+
+# Every player throws all five at the first draw, with the most players the game seats and nobody folded: how many
+# each may throw. Worked by hand from the deal (5 per player), the burn (K8, F3) and the rule for a short stub.
+# K9: the reshuffle brings back the burns, folded hands and earlier draws' discards, never this draw's; so once the
+# stub and the burn are used up nobody may throw more. P3: this draw's discards come back too: everyone is served.
+FIRST_DRAW_THROWS = {
+    "teaching-table": [5] * 5,                       # D1: 25 dealt, 25 drawn: 50 of 52, no burn
+    "california-lowball": [5, 5, 5, 5, 3, 0],        # 53 - 30 - 1 burn = 22: 4 x 5, then 2 + the burn = 3
+    "california-lowball-sevens-rule": [5, 5, 5, 5, 3, 0],
+    "deuce-to-seven-single-draw": [5, 5, 5, 2, 0, 0, 0],   # 52 - 35 - 1 = 16: 3 x 5, then 1 + the burn = 2
+    "deuce-to-seven-single-draw-pot-limit": [5, 5, 5, 2, 0, 0, 0],
+    "deuce-to-seven-single-draw-limit": [5, 5, 5, 5, 2, 0],  # 52 - 30 - 1 = 21: 4 x 5, then 1 + the burn
+    "deuce-to-seven-triple-draw": [5, 5, 5, 5, 2, 0],
+    "deuce-to-seven-triple-draw-antes": [5, 5, 5, 5, 2, 0],
+    "deuce-to-seven-single-draw-phh": [5] * 7,      # P3
+    "deuce-to-seven-triple-draw-phh": [5] * 6,      # P3
+}
+
+
+def test_every_draw_game_says_how_many_each_may_throw_at_a_full_first_draw():
+    assert set(FIRST_DRAW_THROWS) == set(DRAW_GAMES)
+
+
+@pytest.mark.parametrize("game", DRAW_GAMES)
+def test_everyone_throwing_five_at_a_full_first_draw(game):
+    """D1, K8, K9, P3: at the first draw of a full table each player throws five if the rule can serve them, and
+    otherwise is refused with the most the stub and the reshuffle can still replace, which they then throw."""
+    throws = FIRST_DRAW_THROWS[game]
+    hand = start(game, [500] * len(throws))
+    while hand.phase != DRAW:
+        passive(hand)
+    for seat, most in enumerate(throws):
+        while hand.to_act != seat:
+            hand.advance()
+        cards = [str(card) for card in hand.hands[seat]]
+        if most < 5:
+            with pytest.raises(IllegalAction, match=rf"p{seat + 1} may discard at most {most} cards"):
+                hand.apply(f"p{seat + 1} sd {''.join(cards)}")
+        hand.apply(f"p{seat + 1} sd {''.join(cards[:most])}")
+        hand.advance()

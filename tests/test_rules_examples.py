@@ -341,7 +341,8 @@ def test_l7_p5_the_odd_chip_of_a_quartered_low(code, expected):
     assert changes(at(example("stud-odd-chip"), code)) == expected
 
 
-@pytest.mark.parametrize("game, community", [("stud-high-low", True), ("stud-high-low-phh", False)])
+@pytest.mark.parametrize("game, community", [("stud-high-low", True), ("stud-high-low-phh", False),
+                                             ("razz", True), ("razz-phh", False)])
 def test_l8_p4_eight_players_and_a_late_fold(game, community):
     """L8, P4: eight players; on sixth street the first bets and the dealer folds. The card rooms add only the
     burns: 4 cards for 7 players, so one community card; pokerkit adds the six folded cards too."""
