@@ -314,3 +314,100 @@ def test_razz_a_low_pair_with_a_low_kicker_shows_the_lowest_board():
         hand.advance()
     assert format_cards(hand.hands[0][2:]) == "3c 3d 2h" and format_cards(hand.hands[1][2:]) == "6c 6d Jh"
     assert hand.to_act == 0                       # fifth street: 3-3-2 below 6-6-J
+
+
+# ---- The draw: unknown cards in histories, replacements asked for too early, the burn when nobody draws ----
+
+def _f2l3d(actions: list[str]) -> str:
+    lines = ['variant = "F2L3D"', "antes = [0, 0]", "blinds_or_straddles = [1, 2]", "small_bet = 2", "big_bet = 4",
+             "starting_stacks = [100, 100]", 'players = ["Lena", "Misha"]',
+             "actions = [" + ", ".join(f'"{a}"' for a in actions) + "]"]
+    return "\n".join(lines) + "\n"
+
+
+UNSEEN_START = ["d dh p1 ??????????", "d dh p2 7c5d4h3s2c", "p2 cc", "p1 cc"]
+
+
+def test_a_history_may_discard_every_unknown_card_it_holds():
+    """K8 in a PHH history: Lena's five cards are unknown ("????"); she throws all five, unseen, and draws five."""
+    from lowball.phh.history import replay_hand
+    from lowball.text.narration import narrate
+
+    hand = replay_hand(_f2l3d(UNSEEN_START + ["p1 sd ??????????", "p2 sd", "d dh p1 ??????????", "p1 cc",
+                                             "p2 cbr 2", "p1 f"]))
+    assert "Lena discards 5, unseen (K8)" in narrate(hand)
+    assert hand.result.changes == (-2, 2)
+
+
+def test_a_history_may_not_discard_an_unknown_card_a_player_does_not_hold():
+    """K8: Misha's cards are known, so a discard of an unknown card ("??") is not his to make."""
+    from lowball.phh.history import replay_hand
+
+    with pytest.raises(IllegalAction, match=r"action 6 'p2 sd \?\?': Misha holds no unknown card to discard \(K8\)"):
+        replay_hand(_f2l3d(UNSEEN_START + ["p1 sd", "p2 sd ??"]))
+
+
+@pytest.mark.parametrize("game, after, served, message", [
+    ("deuce-to-seven-triple-draw-phh", "p1 sd", "p1", r"everyone discards before the replacements are dealt \(K8\)"),
+    ("deuce-to-seven-triple-draw-phh", "p1 sd", "p2", r"it is p2's turn to discard \(K8\)"),
+    ("deuce-to-seven-triple-draw", None, "p2", r"it is p1's turn to discard \(K8\)"),
+])
+def test_replacements_asked_for_before_their_turn(game, after, served, message):
+    """P3: pokerkit serves once everyone has discarded, so a serving after p1's discard is early; K8: nobody is
+    served before discarding, and p1 discards first."""
+    from lowball.core.games import load_game_table
+
+    hand = Hand([100, 100], table=load_game_table(game), deck=deck_for(["Kc Qc Jd 9h 8s", "7c 5d 4h 3s 2c"]))
+    hand.advance()
+    for action in ["p2 cc", "p1 cc"]:
+        hand.apply(action)
+        hand.advance()
+    if after:
+        hand.apply(f"{after} Kc")
+    with pytest.raises(IllegalAction, match=message):
+        hand.apply(f"d dh {served} Ah")
+
+
+@pytest.mark.parametrize("game, burns", [("deuce-to-seven-triple-draw-phh", 2), ("deuce-to-seven-triple-draw", 1)])
+def test_a_draw_nobody_draws_at_burns_a_card_only_at_pokerkit(game, burns):
+    """K8: the burn precedes the replacements, so a draw where both stand pat burns nothing; pokerkit (P3) burns a
+    card at every draw. Both stand pat at the first draw; Lena throws five at the second and gets the cards after
+    one burn (card rooms) or two (PHH)."""
+    from lowball.core.games import load_game_table
+
+    rest = "2c 3d 4h 5s 7c 2d 3h 4s 5c 7d Ts"
+    hand = Hand([100, 100], table=load_game_table(game),
+                deck=deck_for(["Kc Qc Jd 9h 8s", "Kd Qd Jh 9s 8c"], then=rest))
+    hand.advance()
+    script = ["p2 cc", "p1 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sd KcQcJd9h8s", "p2 sd"]
+    for action in script:
+        while hand.to_act is None and hand.phase != OVER:
+            hand.advance()
+        hand.apply(action)
+        hand.advance()
+    while hand.to_act is None and hand.phase != OVER:
+        hand.advance()
+    assert format_cards(hand.hands[0]) == " ".join(rest.split()[burns:burns + 5])
+
+
+def test_k9_a_player_who_throws_fewer_leaves_one_card_for_the_next():
+    """K9 at California lowball, six players: p5 may throw three (the stub's two and the burn); throwing two, p5
+    leaves one, so p6 may throw one and no more."""
+    from lowball.core.games import load_game_table
+
+    hand = Hand([100] * 6, table=load_game_table("california-lowball"))
+    hand.advance()
+    while hand.phase != "draw":
+        legal = {a.kind: a for a in hand.legal_actions()}
+        hand.apply(legal.get("cc") or legal["cbr"])
+        hand.advance()
+    for seat, throw in enumerate([5, 5, 5, 5, 2]):
+        while hand.to_act != seat:
+            hand.advance()
+        hand.apply(f"p{seat + 1} sd " + "".join(str(c) for c in hand.hands[seat][:throw]))
+        hand.advance()
+    while hand.to_act != 5:
+        hand.advance()
+    with pytest.raises(IllegalAction, match=r"p6 may discard at most 1 card:"):
+        hand.apply("p6 sd " + "".join(str(c) for c in hand.hands[5][:2]))
+    hand.apply(f"p6 sd {hand.hands[5][0]}")

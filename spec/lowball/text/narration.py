@@ -63,6 +63,7 @@ LINES = {
         "uncalled": "nobody matched {amount} of {who}'s bet: it goes back to {who} ({clause})",
         "stand-pat": "{who} stands pat ({clause})",
         "discard": "{who} discards {count}: {cards} ({clause})",
+        "discard-unseen": "{who} discards {count}, unseen ({clause})",
         "replace": "{who} receives {count} new {card_word} ({clause})",
         "reshuffle": "the stub is short: the cards set aside are shuffled into a new stub ({clause})",
         "redeal": "nobody opened: the cards are dealt again and everyone antes again ({clause})",
@@ -126,6 +127,7 @@ LINES = {
         "uncalled": "{who} забирает назад {amount}: эту часть ставки никто не уравнял ({clause})",
         "stand-pat": "{who} не меняет ни одной карты ({clause})",
         "discard": "{who} меняет {count} {card_word}: {cards} ({clause})",
+        "discard-unseen": "{who} меняет {count} {card_word}, не показывая их ({clause})",
         "replace": "{who} получает взамен {count} {card_word} ({clause})",
         "reshuffle": "колоды не хватает: отложенные карты тасуются в новую колоду ({clause})",
         "redeal": "никто не открыл торги: карты сдаются заново, все снова вносят анте ({clause})",
@@ -186,6 +188,7 @@ YOUR_LINES = {
         "uncalled": "nobody matched {amount} of your bet: it goes back to you ({clause})",
         "stand-pat": "you stand pat ({clause})",
         "discard": "you discard {count}: {cards} ({clause})",
+        "discard-unseen": "you discard {count}, unseen ({clause})",
         "replace": "you receive {count} new {card_word} ({clause})",
         "opens-opener": "you open the {name} round: you opened the first round ({clause})",
         "opens-next": "you open the {name} round because {opener}, who opened the first round, has folded "
@@ -231,6 +234,7 @@ YOUR_LINES = {
         "uncalled": "вы забираете назад {amount}: эту часть ставки никто не уравнял ({clause})",
         "stand-pat": "вы не меняете ни одной карты ({clause})",
         "discard": "вы меняете {count} {card_word}: {cards} ({clause})",
+        "discard-unseen": "вы меняете {count} {card_word}, не показывая их ({clause})",
         "replace": "вы получаете взамен {count} {card_word} ({clause})",
         "opens-opener": "вы начинаете {name}: по правилу начинает тот, кто открыл первый круг ({clause})",
         "opens-next": "вы начинаете {name}: тот, кто открыл первый круг ({opener}), уже не в игре, поэтому "
@@ -343,6 +347,8 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
             (" ".join(map(str, cards)), "; ".join(n for n in shown if n))
     if key == "deal" and fields.get("up"):
         key = "deal-up"
+    if key == "discard" and not fields.get("cards"):      # a hand history's unknown cards ("????")
+        key = "discard-unseen"
     if key == "sevens-rule":        # F7: the settings say different things of the chips after the check
         key = SEVENS_KEYS.get(str(fields.get("rule")), key)
     if key == "odd-chip":
