@@ -404,3 +404,26 @@ def test_split_halves_follow_the_best_rank_and_the_qualifier():
         for player, cards in zip(players, (a, b)):
             assert player.high_rank == literate_best(cards, "high")[0]
             assert player.low_rank == literate_low(cards)
+
+
+def test_cli_split_names_each_half_and_the_scoop(capsys):
+    """L1, L2 from the command line: Lena's 7-4-3-2-A takes the low, Misha's flush the high; a wheel straight flush
+    scoops, in Russian too."""
+    assert main(["split", "--names", "Lena,Misha", "Ah 2h 3d 4c 9h Kh 7h", "As Ks Qd Qc 9s 8s 2s"]) == 0
+    out = capsys.readouterr().out
+    assert "Lena: high A-K-9-7-2 (Ah 2h 9h Kh 7h), ace-high flush; low 7-4-3-2-A (Ah 2h 3d 4c 7h)" in out
+    assert "Misha wins the high half; Lena wins the low half (L2)." in out
+    assert main(["split", "--lang", "ru", "Ah 2h 3h 4h 5h Kd Kc", "Ac Ad Th 7s 6c Jc Qs"]) == 0
+    assert "Игрок 1 выигрывает обе половины и забирает весь банк (L2)." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["split", "Ah 2h", "As Ks Qd Qc 9s"], "hand 1: five to seven cards, got 2: Ah 2h"),
+    (["split", "Ah 2h 3d 4c 9h", "Ah Ks Qd Qc 9s"], "hands 1 and 2 both hold Ah"),
+    (["split", "--game", "razz", "Ah 2h 3d 4c 9h", "As Ks Qd Qc 9s"], "razz is not a split game"),
+    (["split", "--names", "A", "Ah 2h 3d 4c 9h", "As Ks Qd Qc 9s"], "--names: give 2 different names"),
+])
+def test_cli_split_refuses_bad_input_in_one_line(capsys, argv, message):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

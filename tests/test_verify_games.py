@@ -121,3 +121,16 @@ def test_property_4_gives_the_largest_investment_where_no_stack_is_promised():
     assert any("= 30" in fact for fact in kept.proved)
     nolimit = check_stack_guarantee(load_game_table("deuce-to-seven-single-draw"))
     assert any("no most" in fact and "no-limit" in fact for fact in nolimit.proved)
+
+
+@pytest.mark.parametrize("rule", ["seed-004", "rrp", "whole-pot"])
+def test_chips_are_conserved_under_every_sevens_setting(rule):
+    """F7 (issue 13): each setting cuts a checker's pot differently (seed 004 refunds the later bets, RRP gives them
+    to the best other hand, some clubs forfeit the whole pot); under each, property 6 proves every chip goes to
+    someone. The proof names the setting it was made for."""
+    from lowball.verify.game import check_chips
+
+    table, _ = load_for_verify("california-lowball-sevens-rule", {"showdown.sevens_rule": rule}, None)
+    check = check_chips(table)
+    assert check.holds, check.counterexample
+    assert any(f"the sevens rule ({rule}, F7)" in fact for fact in check.proved)

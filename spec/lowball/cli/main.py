@@ -25,6 +25,7 @@ examples:
   lowball census --system ace-to-five
   lowball census --system ace-to-five --joker   # the 53-card deck: 2,869,685 hands (F8)
   lowball census --cards 7                      # all 133,784,560 seven-card hands, best five (L1)
+  lowball split "Ah 2h 3d 4c 9h Kh 7h" "As Ks Qd Qc 9s 8s 2s"   # stud high-low: each half, the scoop (L2)
 
 Cards: ranks 2-9, T or 10, J, Q, K, A (any case); suits c d h s or ♣ ♦ ♥ ♠;
 separate them with spaces or commas, or run them together.
@@ -125,6 +126,43 @@ def cmd_rank(args: argparse.Namespace) -> int:
     width = max(len(r["system"]) for r in records)
     for r in records:
         print(f"{r['system']:<{width}}  {r['ranks']}: {r['category_name']}, {r['name']} ({word.format(**r)})")
+    return 0
+
+
+def cmd_split(args: argparse.Namespace) -> int:
+    """Show each player's high and low five of a split game, who wins each half, and who scoops (L1, L2)."""
+    from lowball.core.cards import format_cards, parse_cards
+    from lowball.core.games import load_game_table
+    from lowball.text.split import explain_split, split_hands
+
+    table = load_game_table(args.game)
+    if not table.split:
+        raise LowballError(f"--game: {table.name} is not a split game (L1, L2): its pot goes to one hand")
+    high = next(side for side in table.sides if side.half == "high")
+    low = next(side for side in table.sides if side.half == "low")
+    hands = [parse_cards(text) for text in args.hands]
+    for index, cards in enumerate(hands):
+        if not 5 <= len(cards) <= 7:
+            raise LowballError(f"hand {index + 1}: five to seven cards, got {len(cards)}: {format_cards(cards)}")
+    seen: dict = {}
+    for index, cards in enumerate(hands):
+        for card in cards:
+            if card in seen:
+                raise LowballError(f"hands {seen[card] + 1} and {index + 1} both hold {card}")
+            seen[card] = index
+    names = [n.strip() for n in args.names.split(",")] if args.names else []
+    if names and (len(names) != len(hands) or len(set(names)) != len(names) or not all(names)):
+        raise LowballError(f"--names: give {len(hands)} different names, one per hand, got {args.names!r}")
+    players = dict(zip(names, args.hands)) if names else list(args.hands)
+    if args.json:
+        found = split_hands(players, high.system, low.qualifier, args.lang)
+        print(json.dumps({"game": table.name, "high": high.system, "qualifier": low.qualifier,
+                          "explanation": explain_split(players, high.system, low.qualifier, args.lang),
+                          "players": [{"name": p.name, "cards": format_cards(p.cards), "high": format_cards(p.high),
+                                       "low": format_cards(p.low) if p.low else None} for p in found]},
+                         ensure_ascii=False, indent=2))
+        return 0
+    print(explain_split(players, high.system, low.qualifier, args.lang))
     return 0
 
 
@@ -243,6 +281,22 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("hand_a", metavar="HAND_A", help='five cards, quoted: "6c 4h 3s 2d Ac"')
     comp.add_argument("hand_b", metavar="HAND_B", help='five cards, quoted: "5s 4d 3c 2h Ad"')
     comp.set_defaults(run=cmd_compare)
+
+    spl = commands.add_parser(
+        "split", help="the high and the low of each hand of a split game, and who wins each half",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="For stud high-low (L1, L2): each player's best high five and best eight-or-better low five of "
+                    "their five to seven cards, which cards play in both, who wins each half, and who scoops.",
+        epilog="examples:\n"
+               '  lowball split "Ah 2h 3d 4c 9h Kh 7h" "As Ks Qd Qc 9s 8s 2s"\n'
+               '  lowball split --names Lena,Misha --lang ru "Ah 2h 3d 4c 9h Kh 7h" "As Ks Qd Qc 9s 8s 2s"\n')
+    spl.add_argument("hands", nargs="+", metavar="HAND", help='five to seven cards, quoted: "Ah 2h 3d 4c 9h Kh 7h"')
+    spl.add_argument("--game", default="stud-high-low", metavar="NAME|FILE",
+                     help="a split game's table (default: stud-high-low), for its high ranking and its qualifier")
+    spl.add_argument("--names", default="", metavar="A,B,...", help="the players' names, in the hands' order")
+    spl.add_argument("--lang", choices=("en", "ru"), default="en", help="language of names and explanations")
+    spl.add_argument("--json", action="store_true", help="print JSON instead of text")
+    spl.set_defaults(run=cmd_split)
 
     cen = commands.add_parser("census", help="count every hand (five or seven cards) by category and class",
                               formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXAMPLES,
