@@ -411,3 +411,37 @@ def test_k9_a_player_who_throws_fewer_leaves_one_card_for_the_next():
     with pytest.raises(IllegalAction, match=r"p6 may discard at most 1 card:"):
         hand.apply("p6 sd " + "".join(str(c) for c in hand.hands[5][:2]))
     hand.apply(f"p6 sd {hand.hands[5][0]}")
+
+
+# ---- The showdown in a hand history (S1): who may show or muck, and what a show must name ----
+
+def _teaching(deal: tuple[str, str], shows: list[str], draws: tuple[str, str] = ("p1 sd", "p2 sd")) -> str:
+    actions = [f"d dh p1 {deal[0]}", f"d dh p2 {deal[1]}", "p1 cc", "p2 cc", *draws, "p1 cc", "p2 cc", *shows]
+    return ('variant = "FA6L1D"\nantes = [1, 1]\nsmall_bet = 1\nbig_bet = 2\nstarting_stacks = [20, 20]\n'
+            'players = ["Lena", "Misha"]\nactions = [' + ", ".join(f'"{a}"' for a in actions) + "]\n")
+
+
+KNOWN = ("6c4h3s2dAc", "Kc9d7h4s2c")
+
+
+def test_a_history_may_muck_a_losing_hand_after_the_winner_shows():
+    """S1: Lena shows 6-4-3-2-A; Misha gives his hand up unseen; Lena wins the antes."""
+    from lowball.phh.history import replay_hand
+
+    assert replay_hand(_teaching(KNOWN, ["p1 sm 6c4h3s2dAc", "p2 sm"])).result.changes == (1, -1)
+
+
+@pytest.mark.parametrize("deal, shows, message", [
+    (KNOWN, ["p2 sm", "p1 sm"], r"action 10 'p1 sm': the hand is over \(S1\)"),      # Lena won when Misha mucked
+    (KNOWN, ["p1 sm 6c4h3s2dKc"], r"'p1 sm 6c4h3s2dKc': p1 holds 6c 4h 3s 2d Ac \(S1\)"),
+    (KNOWN, ["p1 sm 6c4h3s2d"], r"p1 holds 5 cards, not 4 \(S1\)"),
+    (("??????????", "Kc9d7h4s2c"), ["p1 sm -"], r"p1's cards are unknown: the history must name them \(S1\)"),
+    (("??????????", "Kc9d7h4s2c"), ["p1 sm 6c4h3s2dKc"], r"Kc is already in play \(S1\)"),
+])
+def test_a_history_showdown_is_refused_when_it_misnames_the_cards(deal, shows, message):
+    """S1: once the others have mucked, the last player has won and shows nothing; a show names exactly the cards
+    held, and unknown cards ("????") must be named at the showdown by cards nobody else holds."""
+    from lowball.phh.history import replay_hand
+
+    with pytest.raises(IllegalAction, match=message):
+        replay_hand(_teaching(deal, shows))

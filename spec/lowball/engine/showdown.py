@@ -47,9 +47,7 @@ def show_refusal(hand: "Hand", action: Action) -> str | None:
     seat, clause = action.seat, hand.table.clauses["showdown"]
     if hand.folded[seat]:
         return f"p{seat + 1} has folded ({clause})"
-    if action.muck:
-        if len([s for s in hand.contenders if s != seat]) == 0:
-            return f"p{seat + 1} is the last player in the hand and takes the pot without showing ({clause})"
+    if action.muck:             # never the last player: when one is left, the hand is over (S1)
         return None
     if not action.cards:
         if None in hand.hands[seat]:
