@@ -445,3 +445,43 @@ def test_a_history_showdown_is_refused_when_it_misnames_the_cards(deal, shows, m
 
     with pytest.raises(IllegalAction, match=message):
         replay_hand(_teaching(deal, shows))
+
+
+# ---- The community card in a history (L8) ----
+
+def _eight_player_stud_history() -> str:
+    """Eight players at card-room stud; on sixth street the first bets and the dealer folds: one community card."""
+    from lowball.core.games import load_game_table
+    from lowball.engine.state import OVER
+    from lowball.phh.history import to_phh
+
+    hand = Hand([50] * 8, table=load_game_table("stud-high-low"), seed=11)
+    hand.advance()
+    while hand.phase != OVER:
+        legal = {a.kind: a for a in hand.legal_actions()}
+        sixth = hand.phase == "bet" and len(hand.openers) == 3
+        if "pb" in legal:
+            action = legal["pb"]
+        elif sixth and "cbr" in legal and hand.level == 0:
+            action = legal["cbr"]
+        elif sixth and hand.to_act == 7 and "f" in legal:
+            action = legal["f"]
+        else:
+            action = legal["cc"]
+        hand.apply(action)
+        hand.advance()
+    return to_phh(hand)
+
+
+@pytest.mark.parametrize("instead", ["d db 3d2c", "p1 cc", "d dh p1 3d"])
+def test_a_history_must_deal_the_community_card_as_one_card_face_up(instead):
+    """L8: when the stub cannot serve seventh street, the dealer turns one card face up for everyone (``d db``);
+    two cards, a player's action or a card dealt to one player are refused there."""
+    from lowball.phh.history import replay_hand
+
+    text = _eight_player_stud_history()
+    line = next(line for line in text.splitlines() if '"d db ' in line)
+    assert replay_hand(text).community
+    with pytest.raises(IllegalAction, match=r"the stub is short: one community card is dealt face up for everyone "
+                                            r"\(L8\)"):
+        replay_hand(text.replace(line, f'  "{instead}",'))

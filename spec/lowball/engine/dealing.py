@@ -64,7 +64,8 @@ def refusal(hand: "Hand", deal: Deal, action: Action) -> str | None:
     clause = deal.street.clause
     if deal.community:
         if action.kind != "db" or len(action.cards) != 1:
-            return f"the stub is short: one community card is dealt face up for everyone ({clause})"
+            return (f"the stub is short: one community card is dealt face up for everyone "
+                    f"({hand.table.clauses['runs_out']})")
         return hand.unseen_refusal(action, 1)
     if action.kind != "dh":
         if hand.dealt_nothing_yet:
