@@ -485,3 +485,19 @@ def test_a_history_must_deal_the_community_card_as_one_card_face_up(instead):
     with pytest.raises(IllegalAction, match=r"the stub is short: one community card is dealt face up for everyone "
                                             r"\(L8\)"):
         replay_hand(text.replace(line, f'  "{instead}",'))
+
+
+def test_the_cards_a_reshuffle_brings_back_are_shuffled():
+    """K9: the cards brought back form a new stub, shuffled: below the ten cards left, the twenty thrown at an
+    earlier draw all come back, and not in the order they were thrown (this draw's pile stays out)."""
+    from lowball.core.behaviours import RunsOut
+    from lowball.core.cards import DECK
+    from lowball.engine.stub import Stub
+
+    stub = Stub.ordered(DECK[:10], seed=5)
+    thrown = list(DECK[20:40])
+    stub.discards += [list(thrown), [DECK[45]]]     # an earlier draw's pile, then this draw's
+    assert stub.reshuffle(RunsOut.RESHUFFLE_EARLIER) == 20
+    back = stub.order[10:]
+    assert stub.order[:10] == list(DECK[:10]) and sorted(back, key=DECK.index) == thrown
+    assert back != thrown
