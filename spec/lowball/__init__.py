@@ -23,11 +23,13 @@ from lowball.ranking import HandValue, best_hand, best_low, class_count, compare
 from lowball.ranking.fast import all_ranks
 from lowball.text.explain import describe, explain
 from lowball.text.narration import narrate
+from lowball.text.split import explain_split
 
 __all__ = [
     "DECK", "JOKER", "Card", "CardError", "Hand", "HandResult", "HandValue", "HistoryError", "IllegalAction",
     "LowballError", "RulesError", "Session", "all_ranks", "best_hand", "best_low", "builtin_games", "census",
-    "class_count", "compare", "describe", "draw_outcomes", "evaluate", "explain", "format_cards",
+    "class_count", "compare", "describe", "draw_outcomes", "evaluate", "explain", "explain_split",
+    "format_cards",
     "load_game_table", "load_rankings", "narrate", "parse_cards", "play_session", "qualifies", "ranking_system",
     "replay", "to_phh", "winners",
 ]
