@@ -501,3 +501,80 @@ def test_the_cards_a_reshuffle_brings_back_are_shuffled():
     back = stub.order[10:]
     assert stub.order[:10] == list(DECK[:10]) and sorted(back, key=DECK.index) == thrown
     assert back != thrown
+
+
+# ---- The rankings loader refuses what it would otherwise ignore (every key honoured or refused) ----
+
+def _rankings_with(change) -> None:
+    """Parse the shipped rankings table after ``change(data)``: the loader's own reading, from a dict."""
+    import copy
+    import tomllib
+
+    from lowball.core.rankings import RANKINGS_FILE, parse_rankings
+    from lowball.core.reader import TableReader
+
+    data = copy.deepcopy(tomllib.loads(RANKINGS_FILE.read_text(encoding="utf-8")))
+    change(data)
+    return parse_rankings(TableReader("rankings.toml", data))
+
+
+@pytest.mark.parametrize("where", [
+    (), ("categories", "pair"), ("systems", "ace-to-six", "tie_break"), ("systems", "ace-to-six", "clauses"),
+    ("qualifiers", "eight-or-better"), ("ranks",), ("hand_names",), ("hand_names", "en"),
+])
+def test_the_rankings_loader_refuses_an_unknown_key_anywhere(where):
+    """H2, F1, L1: a key the loader does not know is refused by name, wherever it is (a typo is never ignored)."""
+    def change(data):
+        node = data
+        for part in where:
+            node = node[part]
+        node["colour"] = "red"
+
+    with pytest.raises(RulesError, match=r"rankings\.toml: .*colour"):
+        _rankings_with(change)
+
+
+@pytest.mark.parametrize("max_rank, ok", [(5, False), (6, True), (13, True), (14, False)])
+def test_a_qualifier_is_a_card_rank_from_six_to_thirteen(max_rank, ok):
+    """L1: "eight or better" names a top card; from six-or-better to king-or-better, nothing else."""
+    def change(data):
+        data["qualifiers"]["eight-or-better"]["max_rank"] = max_rank
+
+    if ok:
+        assert _rankings_with(change).qualifier("eight-or-better").max_rank == max_rank
+    else:
+        with pytest.raises(RulesError, match=rf"max_rank: {max_rank} is not a card rank from 6 to 13"):
+            _rankings_with(change)
+
+
+@pytest.mark.parametrize("key, category, why", [
+    ("straights_count", "straight", "straights_count"), ("flushes_count", "flush", "flushes_count"),
+])
+def test_a_category_that_cannot_occur_is_refused_with_the_flag_that_forbids_it(key, category, why):
+    """H2, K1: deuce-to-seven without straights (or without flushes) cannot list the category; the error names the
+    flag that rules it out."""
+    def change(data):
+        data["systems"]["deuce-to-seven"][key] = False
+        if key == "straights_count":          # the straight flags are refused first otherwise
+            data["systems"]["deuce-to-seven"]["broadway_is_straight"] = False
+
+    with pytest.raises(RulesError, match=rf"category '{category}' cannot occur when {why} is false"):
+        _rankings_with(change)
+
+
+def test_a_joker_needs_neither_straights_nor_flushes():
+    """F1, F8: a joker on a row where only flushes count (or only straights) is refused just the same."""
+    def change(data):
+        row = data["systems"]["ace-to-five"]
+        row["flushes_count"] = True
+        row["category_order"] = [*row["category_order"], "flush"]
+        row["tie_break"]["flush"] = ["cards"]
+
+    with pytest.raises(RulesError, match=r"a joker needs a system where straights and flushes do not count"):
+        _rankings_with(change)
+
+
+def test_the_rankings_are_for_five_card_hands():
+    """H2: the rankings table ranks five-card hands; another hand_size is refused, not ignored."""
+    with pytest.raises(RulesError, match=r"hand_size: the evaluator ranks 5-card hands \(H2\), got 4"):
+        _rankings_with(lambda data: data.update(hand_size=4))
