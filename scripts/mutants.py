@@ -61,6 +61,10 @@ RANKING_TESTS = [
 ]
 # A test that fails before any mutant (another change in progress): never part of a selection.
 DESELECT: list[str] = []          # tests left out of every mutant run (none now)
+# The slower cross-checks a retest of survivors may add (--more-tests): the house games, the models' link with
+# the engine, and pokerkit playing its own hands (about a minute a mutant).
+MORE_TESTS = ["tests/test_house_games.py", "tests/test_verify_engine.py", "tests/test_pokerkit_games.py"]
+EXTRA: list[str] = []             # set by --more-tests
 
 
 @dataclass(frozen=True)
@@ -82,7 +86,7 @@ TARGETS = [
     Target("games", f"{PACKAGE}/core/games.py",
            ("tests/test_rules_gaps.py", f"{PACKAGE}/core/games.py", "tests/test_game_illegal.py",
             "tests/test_rules_examples.py", "tests/test_california.py", "tests/test_house_games.py",
-            "tests/test_game_scenarios.py", "tests/test_bad_input.py", "tests/test_pokerkit_games.py"), ()),
+            "tests/test_game_scenarios.py", "tests/test_bad_input.py", "tests/test_mutant_tables.py"), ()),
     Target("literate", f"{PACKAGE}/ranking/literate.py",
            (f"{PACKAGE}/ranking/literate.py", *RANKING_TESTS,
             "tests/test_seven.py::test_best_qualifying_rank_equals_the_literate_low",
@@ -518,7 +522,7 @@ def pytest_args(target: Target) -> list[str]:
             "--hypothesis-seed=0", "-W", "ignore", "--no-header", "-rf"]
     for test in DESELECT:
         args += ["--deselect", test]
-    return args + [t for t in target.tests if Path(t.split("::")[0]).exists()]
+    return args + [t for t in (*target.tests, *EXTRA) if Path(t.split("::")[0]).exists()]
 
 
 def run_child(target: Target, copy: Path, log: Path, timeout: float) -> tuple[str, float, str]:
@@ -592,7 +596,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "artifacts" / "mutants")
     parser.add_argument("--limit", type=int, default=0, help="at most this many mutants per target (0: all)")
     parser.add_argument("--tables", default="*", help="game tables to mutate, a file-name glob (default: all)")
+    parser.add_argument("--more-tests", action="store_true",
+                        help="also run the slower cross-checks (pokerkit's hands, the proofs' link with the engine, "
+                             "the stateful test): for a retest of survivors")
     args = parser.parse_args(argv)
+    if args.more_tests:
+        EXTRA.extend(MORE_TESTS)
     targets = [t for t in TARGETS if not args.target or t.name in args.target]
     survivors = None
     if args.retest:
