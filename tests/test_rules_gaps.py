@@ -520,7 +520,7 @@ def _rankings_with(change) -> None:
 
 @pytest.mark.parametrize("where", [
     (), ("categories", "pair"), ("systems", "ace-to-six", "tie_break"), ("systems", "ace-to-six", "clauses"),
-    ("qualifiers", "eight-or-better"), ("ranks",), ("hand_names",), ("hand_names", "en"),
+    ("qualifiers", "eight-or-better"), ("ranks",), ("ranks", "1"), ("hand_names",), ("hand_names", "en"),
 ])
 def test_the_rankings_loader_refuses_an_unknown_key_anywhere(where):
     """H2, F1, L1: a key the loader does not know is refused by name, wherever it is (a typo is never ignored)."""
@@ -562,6 +562,24 @@ def test_a_category_that_cannot_occur_is_refused_with_the_flag_that_forbids_it(k
         _rankings_with(change)
 
 
+def test_a_flush_listed_where_neither_runs_nor_suits_count_names_the_flush_flag():
+    """F1: ace-to-five counts neither straights nor flushes; listing "flush" is refused for flushes_count."""
+    def change(data):
+        data["systems"]["ace-to-five"]["category_order"].append("flush")
+
+    with pytest.raises(RulesError, match=r"category 'flush' cannot occur when flushes_count is false"):
+        _rankings_with(change)
+
+
+def test_rank_names_run_from_the_low_ace_to_the_high_ace():
+    """H3: ranks are named 1 (the ace, low) to 14 (the ace, high); a fifteenth rank is refused."""
+    def change(data):
+        data["ranks"]["15"] = {"en": ["x", "xs"], "ru": ["x", "x", "x"]}
+
+    with pytest.raises(RulesError, match=r"ranks.*15"):
+        _rankings_with(change)
+
+
 def test_a_joker_needs_neither_straights_nor_flushes():
     """F1, F8: a joker on a row where only flushes count (or only straights) is refused just the same."""
     def change(data):
@@ -574,7 +592,8 @@ def test_a_joker_needs_neither_straights_nor_flushes():
         _rankings_with(change)
 
 
-def test_the_rankings_are_for_five_card_hands():
+@pytest.mark.parametrize("size", [1, 4, 6])
+def test_the_rankings_are_for_five_card_hands(size):
     """H2: the rankings table ranks five-card hands; another hand_size is refused, not ignored."""
-    with pytest.raises(RulesError, match=r"hand_size: the evaluator ranks 5-card hands \(H2\), got 4"):
-        _rankings_with(lambda data: data.update(hand_size=4))
+    with pytest.raises(RulesError, match=rf"hand_size: the evaluator ranks 5-card hands \(H2\), got {size}"):
+        _rankings_with(lambda data: data.update(hand_size=size))
