@@ -599,9 +599,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--more-tests", action="store_true",
                         help="also run the slower cross-checks (pokerkit's hands, the proofs' link with the engine, "
                              "the stateful test): for a retest of survivors")
+    parser.add_argument("--add", action="append", default=[], metavar="TEST",
+                        help="also run this test file (or node id) for every mutant; may be repeated")
     args = parser.parse_args(argv)
     if args.more_tests:
         EXTRA.extend(MORE_TESTS)
+    EXTRA.extend(args.add)
     targets = [t for t in TARGETS if not args.target or t.name in args.target]
     survivors = None
     if args.retest:

@@ -597,3 +597,43 @@ def test_the_rankings_are_for_five_card_hands(size):
     """H2: the rankings table ranks five-card hands; another hand_size is refused, not ignored."""
     with pytest.raises(RulesError, match=rf"hand_size: the evaluator ranks 5-card hands \(H2\), got {size}"):
         _rankings_with(lambda data: data.update(hand_size=size))
+
+
+# ---- The game-table loader's bounds, at their edges (issue 10: sizes are checked before anything is built) ----
+
+@pytest.mark.parametrize("game, overrides, refused", [
+    ("teaching-table", {"players.max": "10"}, None),
+    ("teaching-table", {"players.max": "11"}, r"players\.max: must be at most 10, got 11"),
+    ("teaching-table", {"players.min": "3", "players.max": "3"}, None),
+    ("teaching-table", {"players.min": "4", "players.max": "3"}, r"players\.max: 3 is less than players\.min 4"),
+    ("teaching-table", {"raises_per_round": "100"}, None),
+    ("teaching-table", {"raises_per_round": "101"}, r"raises_per_round: must be at most 100, got 101"),
+    ("teaching-table", {"small_bet": str(10**9)}, None),
+    ("teaching-table", {"small_bet": str(10**9 + 1)}, r"small_bet: must be at most 1000000000, got 1000000001"),
+    ("california-lowball", {"forced.posts": "[1, 1, 1]"}, None),
+    ("california-lowball", {"forced.posts": "[1, 1, 1, 1]"}, r"forced\.posts: at most three players post"),
+])
+def test_the_game_table_bounds_at_their_edges(game, overrides, refused):
+    """T1, F4, G1, T3: ten seats at most; a cap of at most 100 raises; at most 10^9 chips; at most three posts.
+    The largest allowed value loads, one more is refused with the bound named."""
+    from lowball.core.games import load_game_table
+
+    if refused is None:
+        table = load_game_table(game, overrides=overrides)
+        assert (table.players_min, table.players_max, table.raises_per_round, table.small_bet, table.posts) != ()
+    else:
+        with pytest.raises(RulesError, match=refused):
+            load_game_table(game, overrides=overrides)
+
+
+def test_a_chain_of_extends_longer_than_eight_is_refused(tmp_path):
+    """Variants extend variants; eight deep loads, nine is refused as surely a loop (MAX_EXTENDS)."""
+    from lowball.core.games import load_game_table
+
+    previous = "teaching-table"
+    for depth in range(1, 10):
+        (tmp_path / f"v{depth}.toml").write_text(f'extends = "{previous}"\nname = "v{depth}"\n', encoding="utf-8")
+        previous = f"v{depth}.toml"
+    assert load_game_table(tmp_path / "v8.toml").name == "v8"
+    with pytest.raises(RulesError, match=r"extends"):
+        load_game_table(tmp_path / "v9.toml")
