@@ -261,8 +261,6 @@ def apply(hand: "Hand", rnd: Round, action: Action) -> None:
     if action.kind == "f":
         hand.fold(seat)
         hand.tell("fold", who=who, clause=hand.table.clauses["turn"])
-        if seat in rnd.actors:
-            rnd.actors.remove(seat)
         _maybe_lift(hand, rnd)
         return
     if action.kind == "pb":
