@@ -637,3 +637,58 @@ def test_a_chain_of_extends_longer_than_eight_is_refused(tmp_path):
     assert load_game_table(tmp_path / "v8.toml").name == "v8"
     with pytest.raises(RulesError, match=r"extends"):
         load_game_table(tmp_path / "v9.toml")
+
+
+# ---- The words of betting: the round a refusal names, the P1 cap, the raises counted once the cap is lifted ----
+
+def test_a_refused_bet_names_its_round():
+    """T3: the teaching table's first round bets 1 and the final round 2; K5: triple draw names its rounds by
+    number (four of them)."""
+    from lowball.core.games import load_game_table
+
+    hand = Hand([20, 20])
+    hand.advance()
+    with pytest.raises(IllegalAction, match=r"the bet size is 1 in the first round\)"):
+        hand.apply("p1 cbr 2")
+    for action in ["p1 cc", "p2 cc", "p1 sd", "p2 sd"]:
+        hand.apply(action)
+        hand.advance()
+    with pytest.raises(IllegalAction, match=r"the bet size is 2 in the final round\)"):
+        hand.apply("p1 cbr 3")
+    hand = Hand([100, 100, 100], table=load_game_table("deuce-to-seven-triple-draw"))
+    hand.advance()
+    for action in ["p3 cc", "p1 cc", "p2 cc"]:
+        hand.apply(action)
+        hand.advance()
+    while hand.phase == "draw":
+        hand.apply(hand.legal_actions()[0])
+        hand.advance()
+    with pytest.raises(IllegalAction, match=r"\(K5: the bet size is 2 in betting round 2\)"):
+        hand.apply(f"p{hand.to_act + 1} cbr 3")
+
+
+def test_the_narration_counts_the_raises_as_each_table_does():
+    """P1: at the PHH triple draw three players raise until four bets, completions and raises are made, the blinds
+    not counted, and the narration says so at each; G2: heads-up at the card-room table the cap is off, and each
+    raise is counted out loud."""
+    from lowball.core.games import load_game_table
+    from lowball.text.narration import narrate
+
+    hand = Hand([500] * 3, table=load_game_table("deuce-to-seven-triple-draw-phh"))
+    hand.advance()
+    while hand.raise_range() is not None:
+        hand.apply(f"p{hand.to_act + 1} cbr {hand.raise_range()[0]}")
+        hand.advance()
+    lines = narrate(hand)
+    assert "p3 raises to 10: the fourth of 4 bets, completions and raises allowed; forced bets do not count (P1)" \
+        in lines
+    assert lines[-1] == "the round is capped: 4 bets, completions and raises, forced bets not counted (P1)"
+    hand = Hand([500] * 2, table=load_game_table("deuce-to-seven-triple-draw"))
+    hand.advance()
+    for _ in range(6):
+        hand.apply(f"p{hand.to_act + 1} cbr {hand.raise_range()[0]}")
+        hand.advance()
+    assert [line for line in narrate(hand) if "raises to" in line][-3:] == [
+        "p1 raises to 10: the fourth raise; there is no cap now (G2)",
+        "p2 raises to 12: the fifth raise; there is no cap now (G2)",
+        "p1 raises to 14: the sixth raise; there is no cap now (G2)"]
