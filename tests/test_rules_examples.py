@@ -341,11 +341,9 @@ def test_l7_p5_the_odd_chip_of_a_quartered_low(code, expected):
     assert changes(at(example("stud-odd-chip"), code)) == expected
 
 
-@pytest.mark.parametrize("game, community", [("stud-high-low", True), ("stud-high-low-phh", False),
-                                             ("razz", True), ("razz-phh", False)])
-def test_l8_p4_eight_players_and_a_late_fold(game, community):
-    """L8, P4: eight players; on sixth street the first bets and the dealer folds. The card rooms add only the
-    burns: 4 cards for 7 players, so one community card; pokerkit adds the six folded cards too."""
+def eight_players_the_dealer_folding_on_sixth(game: str) -> Hand:
+    """Play eight players at a stud table to the end: everyone calls, and on sixth street the first bets and the
+    dealer folds (the hand of L8 and P4)."""
     hand = Hand([50] * 8, table=load_game_table(game), seed=11)
     hand.advance()
     while hand.phase != OVER:
@@ -361,6 +359,15 @@ def test_l8_p4_eight_players_and_a_late_fold(game, community):
             action = legal["cc"]
         hand.apply(action)
         hand.advance()
+    return hand
+
+
+@pytest.mark.parametrize("game, community", [("stud-high-low", True), ("stud-high-low-phh", False),
+                                             ("razz", True), ("razz-phh", False)])
+def test_l8_p4_eight_players_and_a_late_fold(game, community):
+    """L8, P4: eight players; on sixth street the first bets and the dealer folds. The card rooms add only the
+    burns: 4 cards for 7 players, so one community card; pokerkit adds the six folded cards too."""
+    hand = eight_players_the_dealer_folding_on_sixth(game)
     assert bool(hand.community) == community
     assert [len(cards) for cards in hand.hands[:7]] == ([6] * 7 if community else [7] * 7)
 

@@ -202,14 +202,11 @@ def test_a_sevens_clause_with_the_rule_off_is_said_in_the_rulebook():
 def _california_check_call(game: str, lena: str, misha: str, rule: str | None = None):
     """Heads-up, posts 1 + 1: Misha bets 2, Lena calls, both stand pat; Lena checks, Misha bets 4, Lena calls (F4-F7)."""
     from lowball.core.games import load_game_table
+    from test_rules_examples import play
 
     table = load_game_table(game, overrides={"showdown.sevens_rule": rule} if rule else None)
-    hand = Hand([40, 40], table=table, deck=deck_for([lena, misha], cards=53), names=["Lena", "Misha"])
-    hand.advance()
-    for action in ["p2 cbr 2", "p1 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cbr 4", "p1 cc"]:
-        hand.apply(action)
-        hand.advance()
-    return hand
+    return play(table, [40, 40], [lena, misha], ["p2 cbr 2", "p1 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cbr 4", "p1 cc"],
+                names=["Lena", "Misha"])
 
 
 def test_without_the_sevens_rule_a_checked_seven_wins_the_whole_pot_unremarked():
@@ -319,10 +316,9 @@ def test_razz_a_low_pair_with_a_low_kicker_shows_the_lowest_board():
 # ---- The draw: unknown cards in histories, replacements asked for too early, the burn when nobody draws ----
 
 def _f2l3d(actions: list[str]) -> str:
-    lines = ['variant = "F2L3D"', "antes = [0, 0]", "blinds_or_straddles = [1, 2]", "small_bet = 2", "big_bet = 4",
-             "starting_stacks = [100, 100]", 'players = ["Lena", "Misha"]',
-             "actions = [" + ", ".join(f'"{a}"' for a in actions) + "]"]
-    return "\n".join(lines) + "\n"
+    from test_rules_examples import history
+
+    return history("F2L3D", [100, 100], actions, blinds=[1, 2])
 
 
 UNSEEN_START = ["d dh p1 ??????????", "d dh p2 7c5d4h3s2c", "p2 cc", "p1 cc"]
@@ -416,9 +412,10 @@ def test_k9_a_player_who_throws_fewer_leaves_one_card_for_the_next():
 # ---- The showdown in a hand history (S1): who may show or muck, and what a show must name ----
 
 def _teaching(deal: tuple[str, str], shows: list[str], draws: tuple[str, str] = ("p1 sd", "p2 sd")) -> str:
+    from test_rules_examples import history
+
     actions = [f"d dh p1 {deal[0]}", f"d dh p2 {deal[1]}", "p1 cc", "p2 cc", *draws, "p1 cc", "p2 cc", *shows]
-    return ('variant = "FA6L1D"\nantes = [1, 1]\nsmall_bet = 1\nbig_bet = 2\nstarting_stacks = [20, 20]\n'
-            'players = ["Lena", "Misha"]\nactions = [' + ", ".join(f'"{a}"' for a in actions) + "]\n")
+    return history("FA6L1D", [20, 20], actions, antes=[1, 1], small=1, big=2)
 
 
 KNOWN = ("6c4h3s2dAc", "Kc9d7h4s2c")
@@ -451,26 +448,10 @@ def test_a_history_showdown_is_refused_when_it_misnames_the_cards(deal, shows, m
 
 def _eight_player_stud_history() -> str:
     """Eight players at card-room stud; on sixth street the first bets and the dealer folds: one community card."""
-    from lowball.core.games import load_game_table
-    from lowball.engine.state import OVER
     from lowball.phh.history import to_phh
+    from test_rules_examples import eight_players_the_dealer_folding_on_sixth
 
-    hand = Hand([50] * 8, table=load_game_table("stud-high-low"), seed=11)
-    hand.advance()
-    while hand.phase != OVER:
-        legal = {a.kind: a for a in hand.legal_actions()}
-        sixth = hand.phase == "bet" and len(hand.openers) == 3
-        if "pb" in legal:
-            action = legal["pb"]
-        elif sixth and "cbr" in legal and hand.level == 0:
-            action = legal["cbr"]
-        elif sixth and hand.to_act == 7 and "f" in legal:
-            action = legal["f"]
-        else:
-            action = legal["cc"]
-        hand.apply(action)
-        hand.advance()
-    return to_phh(hand)
+    return to_phh(eight_players_the_dealer_folding_on_sixth("stud-high-low"))
 
 
 @pytest.mark.parametrize("instead", ["d db 3d2c", "p1 cc", "d dh p1 3d"])

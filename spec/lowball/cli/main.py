@@ -132,10 +132,12 @@ def cmd_rank(args: argparse.Namespace) -> int:
 def cmd_split(args: argparse.Namespace) -> int:
     """Show each player's high and low five of a split game, who wins each half, and who scoops (L1, L2)."""
     from lowball.core.cards import format_cards, parse_cards
-    from lowball.core.games import load_game_table
+    from lowball.core.games import builtin_paths, load_game_table
     from lowball.text.split import explain_split, split_hands
 
-    table = load_game_table(args.game)
+    # No game name typed here: the default is the first built-in game whose pot is split (L2).
+    table = load_game_table(args.game) if args.game else \
+        next(t for t in map(load_game_table, builtin_paths()) if t.split)
     if not table.split:
         raise LowballError(f"--game: {table.name} is not a split game (L1, L2): its pot goes to one hand")
     high = next(side for side in table.sides if side.half == "high")
@@ -291,8 +293,9 @@ def build_parser() -> argparse.ArgumentParser:
                '  lowball split "Ah 2h 3d 4c 9h Kh 7h" "As Ks Qd Qc 9s 8s 2s"\n'
                '  lowball split --names Lena,Misha --lang ru "Ah 2h 3d 4c 9h Kh 7h" "As Ks Qd Qc 9s 8s 2s"\n')
     spl.add_argument("hands", nargs="+", metavar="HAND", help='five to seven cards, quoted: "Ah 2h 3d 4c 9h Kh 7h"')
-    spl.add_argument("--game", default="stud-high-low", metavar="NAME|FILE",
-                     help="a split game's table (default: stud-high-low), for its high ranking and its qualifier")
+    spl.add_argument("--game", default=None, metavar="NAME|FILE",
+                     help="a split game's table, for its high ranking and its qualifier (default: the first built-in "
+                          "split game, as `lowball games` lists them)")
     spl.add_argument("--names", default="", metavar="A,B,...", help="the players' names, in the hands' order")
     spl.add_argument("--lang", choices=("en", "ru"), default="en", help="language of names and explanations")
     spl.add_argument("--json", action="store_true", help="print JSON instead of text")

@@ -21,6 +21,7 @@ class Check:
     counterexample: str = ""
     seconds: float = 0.0
     figures: dict[str, int] = field(default_factory=dict)   # proved numbers, e.g. max_investment
+    words: dict[str, str] = field(default_factory=dict)     # the same in words ("1 + 4 x 1 + 4 x 2 = 13"), or why none
     applies: bool = True
     reason: str = ""                                       # why it does not apply
 

@@ -26,7 +26,6 @@ no-limit, any stack can be all-in: the engine plays the hand that shows it.
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any
 
 import z3
@@ -104,6 +103,7 @@ def war_goes_on(r: rm.Rules) -> bool:
 
 def any_stack_all_in(check: Check, table: GameTable, why: str, policy=raise_heads_up) -> None:
     """Refute the guarantee: play a hand in which a player with the minimum stack goes all in."""
+    check.words["unbounded"] = why
     players = 2 if table.players_min <= 2 else table.players_min
     witness = play(table, [table.min_stack] * players, policy, stop_at_all_in=True, limit=MAX_WITNESS_ACTIONS)
     if policy is not raise_heads_up:
@@ -142,15 +142,13 @@ def largest_investment(check: Check, table: GameTable) -> None:
         check.record(f"there is no most a player can put in: in {table.structure} a bet may be all his chips "
                      f"(G4, G5)")
         return
-    deep_table = check_stack_guarantee(dataclasses.replace(table, min_stack=DEEP))
-    if deep_table.holds:
-        check.figures["max_investment"] = deep_table.figures["max_investment"]
-        check.record(deep_table.proved[-1].split(" <= ")[0].replace("the most one player", "with a deep stack the "
-                                                                     "most one player") + " (proved as property 4)")
+    deep = check_stack_guarantee(dataclasses.replace(table, min_stack=DEEP))
+    if deep.holds:
+        check.figures["max_investment"] = deep.figures["max_investment"]
+        check.record(f"with a deep stack the most one player can put into a hand is {deep.words['max_investment']} "
+                     f"(proved as property 4)")
     else:
-        why = re.match(r"(?:any stack can be all-in|no bound proved): (.*?)(?:: two players|: with \d+ players|, and "
-                       r"after|$)", deep_table.counterexample)
-        check.record(f"there is no most a player can put in: {why.group(1) if why else deep_table.counterexample}")
+        check.record(f"there is no most a player can put in: {deep.words.get('unbounded', deep.counterexample)}")
 
 
 def check_stack_guarantee(table: GameTable) -> Check:
@@ -217,6 +215,7 @@ def check_stack_guarantee(table: GameTable) -> Check:
         rounds = [(most_by_round[i], table.size_of(street)) for i, street in enumerate(table.bet_streets)]
         total = table.ante + sum(most for most, _ in rounds)
         sum_words = f"{_chips_words(table.ante, rounds)} = {total}"
+        check.words["max_investment"] = sum_words
         players = max(2, table.players_min)
         if 2 * total > MAX_STACK:
             check.fail(f"the proof bounds a player's total at {sum_words} chips, more than the engine seats "
