@@ -53,7 +53,7 @@ PACKAGE = "spec/lowball"
 ENGINE_TESTS = [
     "tests/test_rules_gaps.py", "tests/test_game_illegal.py", "tests/test_game_scenarios.py",
     "tests/test_rules_examples.py", "tests/test_california.py", "tests/test_mutant_tables.py",
-    "tests/test_game_stateful.py::test_bot_hands_round_trip_through_phh",
+    "tests/test_showdown.py", "tests/test_game_stateful.py::test_bot_hands_round_trip_through_phh",
 ]
 RANKING_TESTS = [
     "tests/test_ranking_seeds.py", "tests/test_rules_gaps.py", "tests/test_independent_ranking.py",
@@ -86,7 +86,8 @@ TARGETS = [
     Target("games", f"{PACKAGE}/core/games.py",
            ("tests/test_rules_gaps.py", f"{PACKAGE}/core/games.py", "tests/test_game_illegal.py",
             "tests/test_rules_examples.py", "tests/test_california.py", "tests/test_house_games.py",
-            "tests/test_game_scenarios.py", "tests/test_bad_input.py", "tests/test_mutant_tables.py"), ()),
+            "tests/test_game_scenarios.py", "tests/test_bad_input.py", "tests/test_mutant_tables.py",
+            "tests/test_game_loader.py"), ()),
     Target("literate", f"{PACKAGE}/ranking/literate.py",
            (f"{PACKAGE}/ranking/literate.py", *RANKING_TESTS,
             "tests/test_seven.py::test_best_qualifying_rank_equals_the_literate_low",

@@ -85,3 +85,20 @@ def pokerkit_finishing_stacks(text: str) -> list[int]:
         for state in history:
             pass
     return list(state.stacks)
+
+
+def pokerkit_choices(text: str) -> list[tuple[bool, tuple[int, int] | None] | None]:
+    """Return what pokerkit lets the player to act do before each action of a PHH text, read by its own reader:
+    (may fold facing a bet, (least, most) to bet or raise to, or None); None where no player is to act."""
+    choices = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for state in pk.HandHistory.loads(text):      # one state, changed in place after each action
+            if state.actor_index is None:
+                choices.append(None)
+                continue
+            raising = state.can_complete_bet_or_raise_to()
+            folding = state.can_fold() and state.checking_or_calling_amount > 0   # facing no bet: check, not fold
+            choices.append((folding, (state.min_completion_betting_or_raising_to_amount,
+                                               state.max_completion_betting_or_raising_to_amount) if raising else None))
+    return choices

@@ -20,6 +20,7 @@ from lowball import IllegalAction
 from lowball.core.cards import format_cards
 from lowball.core.games import builtin_paths, load_game_table
 from lowball.engine.state import BET, DRAW, OVER, Hand, deck_for
+from lowball.text.narration import narrate
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -351,6 +352,12 @@ def test_a_pot_tied_three_ways_gives_its_odd_chips_by_the_clause(game):
         halves = [pot]
     shares = [sum(parts) for parts in zip(*(split_three_ways(half, rules.odd_chip) for half in halves))]
     assert hand.result.changes == (-dropped, *(share - invested[1] for share in shares)), (pot, halves)
+    # The line on the odd chips names who got the first: p2, first from the dealer's left (S2) and the lowest seat
+    # (P5); p4, whose spades hold the highest card (L7).
+    first = {"S2": "p2", "P5": "p2", "L7": "p4"}[rules.odd_chip]
+    lines = [line for line in narrate(hand) if "odd chip" in line]
+    assert len(lines) == sum(half % 3 > 0 for half in halves) and all(f"go to {first}," in line
+                                                                       or f"goes to {first}," in line for line in lines)
 
 
 # Every player throws all five at the first draw, with the most players the game seats and nobody folded: how many
@@ -392,3 +399,64 @@ def test_everyone_throwing_five_at_a_full_first_draw(game):
                 hand.apply(f"p{seat + 1} sd {''.join(cards)}")
         hand.apply(f"p{seat + 1} sd {''.join(cards[:most])}")
         hand.advance()
+
+
+# The bets a round after the first allows (G1: a bet and three raises; in a two-round game a bet and four; P1: four
+# bets or raises, whoever makes them), at the fixed-limit tables where a short all-in raise can arise (the teaching
+# table's 13-chip minimum rules it out, T5).
+LATER_CAP = {"california-lowball": 5, "california-lowball-sevens-rule": 5, "deuce-to-seven-single-draw-limit": 5,
+             "deuce-to-seven-triple-draw": 4, "deuce-to-seven-triple-draw-antes": 4,
+             "deuce-to-seven-triple-draw-phh": 4, "stud-high-low": 4, "stud-high-low-phh": 4, "razz": 4,
+             "razz-phh": 4}
+
+
+@pytest.mark.parametrize("game, counts", [(game, "") for game in sorted(LATER_CAP)]
+                         + [("deuce-to-seven-triple-draw-phh", "bets")])
+def test_a_short_all_in_raise_in_a_big_bet_round(game, counts):
+    """G3 (card rooms): A bets the big bet, B raises all in by one chip, less than half a bet: C may complete it to
+    a full bet over A's (2 x 4 = 8), and B's raise does not count toward the cap (G1): A and C then make the
+    remaining raises. P2, P1 (PHH): C's raise goes a full bet over B's all-in (9), and B's raise counts; at a
+    house table that plays P2 but counts only full bets and raises (G1), it does not."""
+    rules, phh = RULES[game], game.endswith("-phh")
+    number = 1 + list(rules.sizes).index(4)                # the first round of big bets
+    table = load_game_table(game, overrides={"cap_counts": counts}) if counts else load_game_table(game)
+
+    def deal(stacks):
+        hand = Hand(stacks, table=table, seed=7)
+        hand.advance()
+        return to_round(hand, number)
+
+    probe = deal([500] * 3)
+    a = probe.to_act
+    act(probe, f"p{a + 1} cbr 4")
+    b = probe.to_act
+    c = 3 - a - b
+    hand = deal([500 if seat != b else probe.invested[b] + 5 for seat in range(3)])
+    act(hand, f"p{a + 1} cbr 4")
+    act(hand, f"p{b + 1} cbr 5")
+    assert hand.stacks[b] == 0 and hand.to_act == c
+    assert hand.raise_range()[0] == (9 if phh else 8)
+    act(hand, f"p{c + 1} cbr {hand.raise_range()[0]}")
+    assert raises_in_a_row(hand) == LATER_CAP[game] - (3 if phh and not counts else 2)
+
+
+@pytest.mark.parametrize("over, least", [(2, 12), (3, 15)])
+def test_half_a_bet_is_a_full_raise_at_a_three_six_table(over, least):
+    """G3 at stakes 3 and 6 (single draw, limit): after the draw A bets 6 and B raises all in by ``over``. Less than
+    half a bet (2) is completed from A's bet: C may raise to 6 + 6 = 12; half a bet (3) counts as a full raise:
+    C raises a full bet over it, to 9 + 6 = 15."""
+    table = load_game_table("deuce-to-seven-single-draw-limit", overrides={"small_bet": "3", "big_bet": "6"})
+
+    def deal(stacks):
+        hand = Hand(stacks, table=table, seed=7)
+        hand.advance()
+        return to_round(hand, 1)
+
+    probe = deal([500] * 3)
+    a = probe.to_act
+    act(probe, f"p{a + 1} cbr 6")
+    b = probe.to_act
+    hand = deal([500 if seat != b else probe.invested[b] + 6 + over for seat in range(3)])
+    act(hand, f"p{a + 1} cbr 6")
+    act(hand, f"p{b + 1} cbr {6 + over}")
+    assert hand.stacks[b] == 0 and hand.raise_range()[0] == least

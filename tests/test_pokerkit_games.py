@@ -21,9 +21,10 @@ import pytest
 from lowball.core.games import load_game_table
 from lowball.engine.pots import build_pots
 from lowball.engine.state import OVER, Hand
-from lowball.phh.history import replay_hand, to_phh
+from lowball.engine.actions import parse_action
+from lowball.phh.history import read_history, replay_hand, table_for, to_phh
 from lowball.play.bots import BOTS
-from pokerkit_games import pokerkit_finishing_stacks, random_history
+from pokerkit_games import pokerkit_choices, pokerkit_finishing_stacks, random_history
 
 HANDS = 1000
 DATA = Path(__file__).parent / "data"
@@ -68,6 +69,60 @@ def test_pokerkit_hands_replay_to_pokerkits_stacks(variant):
     assert min(seen["all in"], seen["side pots"], seen["showdown"], seen["split"]) >= HANDS // 50, seen
     if variant == "F2L3D":
         assert seen["reshuffle"] >= HANDS // 50, seen
+
+
+@pytest.mark.parametrize("variant", sorted(STANDARD))
+def test_pokerkit_hands_of_short_stacks_replay_to_pokerkits_stacks(variant):
+    """P2 (limit: only a full raise reopens the betting, a short all-in is not completed), G4 in N2L1D: stacks of
+    1 to 9 chips against bets of 2 and 4 make all-ins for less than a raise, often two or three in one round, and
+    blinds and bring-ins that are all in, the bookkeeping the random hands above rarely reach. Every hand ends at
+    pokerkit's stacks."""
+    all_in_raises = 0
+    for seed in range(500):
+        rng = random.Random(seed)
+        players = rng.randint(3, 8 if variant in STUD else 6)
+        text, theirs = random_history(variant, rng, players, [rng.randint(1, 9) for _ in range(players)],
+                                      **STAKES[variant])
+        hand = replay_hand(text)
+        assert list(hand.result.finishing_stacks) == theirs, f"seed {seed}: pokerkit {theirs}\n{text}"
+        all_in_raises += sum(event.key in ("raise-counted", "raise-short", "raise", "bet", "complete")
+                             and bool(event.get("all_in")) for event in hand.events)
+    assert all_in_raises >= 25, all_in_raises        # bets and raises that put a player all in
+
+
+def short_and_deep_stacks(rng: random.Random, players: int) -> list[int]:
+    """Return stacks each short (1 to 9 chips) or deep (10 to 60): short all-ins with players behind who can raise."""
+    return [rng.randint(1, 9) if rng.random() < 0.5 else rng.randint(10, 60) for _ in range(players)]
+
+
+@pytest.mark.parametrize("variant", sorted(STANDARD))
+def test_before_every_decision_the_engine_allows_what_pokerkit_allows(variant):
+    """P1, P2, G4-G6, L4: replaying pokerkit's random hands of short and deep stacks action by action, before
+    each player's decision the engine and pokerkit agree on whether the player may fold, and on whether he may
+    bet, complete or raise and to how much at least and at most. Replaying to the same stacks shows only that
+    the engine accepts what pokerkit did; this shows it allows nothing pokerkit refuses (a raise after a short
+    all-in, say)."""
+    decisions = unread = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        players = rng.randint(3, 8 if variant in STUD else 6)
+        text, _ = random_history(variant, rng, players, short_and_deep_stacks(rng, players),
+                                 **STAKES[variant])
+        theirs = pokerkit_choices(text)
+        data = read_history(text)
+        hand = Hand(list(data["starting_stacks"]), table=table_for(data), replay=True)
+        for index, line in enumerate(data["actions"]):
+            action = parse_action(line)
+            if action.kind in ("cbr", "cc", "f", "pb") and theirs[index] is None:
+                unread += 1           # pokerkit's reader has not yet passed the turn on (a draw nobody drew in)
+            elif action.kind in ("cbr", "cc", "f", "pb"):
+                legal = hand.legal_actions()
+                raises = [a.amount for a in legal if a.kind == "cbr"]
+                ours = ("f" in {a.kind for a in legal}, (min(raises), max(raises)) if raises else None)
+                assert ours == theirs[index], f"seed {seed}, before action {index + 1} {line!r}\n{text}"
+                decisions += 1
+            hand.apply(action)
+    assert decisions >= 1000 and unread <= decisions // 100, (decisions, unread)
 
 
 @pytest.mark.parametrize("variant", sorted(STANDARD))

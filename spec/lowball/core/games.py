@@ -300,11 +300,6 @@ class GameTable:
         """Return the cap on bets per round: the bet plus the raises (T4); None when raising is unlimited."""
         return None if self.raises_per_round is None else 1 + self.raises_per_round
 
-    @property
-    def big_blind(self) -> int:
-        """Return the big blind (0 without blinds)."""
-        return self.blinds[-1] if self.blinds else 0
-
     def title(self, lang: str = "en") -> str:
         """Return the game's title in ``lang``."""
         return self.ru if lang == "ru" else self.en
@@ -340,9 +335,7 @@ def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()
         raise reader.fail("extends", f"{quote(parent)} extends itself through {' -> '.join(seen)}")
     parent_reader = _parent_reader(reader, parent, folder)
     base = resolve(parent_reader, folder if parent.endswith(".toml") else None, seen + (parent,))
-    merged = _merge(base, {k: v for k, v in data.items() if k != "extends"})
-    merged["extends"] = parent
-    return merged
+    return _merge(base, data)             # the nearest table's keys win, its own ``extends`` included
 
 
 def _parent_reader(reader: TableReader, parent: str, folder: Path | None) -> TableReader:
@@ -429,7 +422,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         raise r.fail("forced.bring_in_by", "a bring-in needs forced.bring_in_by, and bring_in_by needs a bring-in")
 
     small_bet = _size(r, "small_bet", posts=posts)
-    big_bet = _size(r, "big_bet", small=small_bet) if r.has("big_bet") else 0
+    big_bet = _size(r, "big_bet", small=small_bet) if r.has("big_bet") else _default("big_bet")
     raises = _raises(r, structure)
     short_all_in = ShortAllIn(g.get("short_all_in"))
     if short_all_in is ShortAllIn.HALF_BET_REOPENS and structure is not Structure.FIXED_LIMIT:
@@ -457,6 +450,11 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
     )
     _check_whole(r, table)
     return table
+
+
+def _default(path: str) -> Any:
+    """Return the default of a key of the format (what a table that leaves it out gets)."""
+    return next(key.default for key in GAME_KEYS if key.path == path)
 
 
 def _clauses(g: "_Reader") -> dict[str, str]:
@@ -546,7 +544,7 @@ def _read_streets(r: TableReader, structure: Structure, bring_in: int) -> tuple[
         if kind is StreetKind.BET:
             values["size"] = sub.text(f"{at}.size", ("small", "big"))
             values["opener"] = Opener(values["opener"])
-        streets.append(Street(kind=kind, **{k: v for k, v in values.items() if k != "kind"}))
+        streets.append(Street(kind=kind, **values))
     if streets[0].kind is not StreetKind.DEAL or not streets[0].cards:
         raise r.fail("streets[0]", "the first street deals the cards (T6)")
     for i, street in enumerate(streets):
@@ -564,12 +562,12 @@ def _read_streets(r: TableReader, structure: Structure, bring_in: int) -> tuple[
 
 def _check_whole(r: TableReader, t: GameTable) -> None:
     """Refuse combinations the engine cannot play: checked after every key is read on its own."""
-    held = shown = 0
+    held, shown = 0, False
     for i, street in enumerate(t.streets):
         at = f"streets[{i}]"
         if street.kind is StreetKind.DEAL:
             held += street.cards
-            shown += street.up
+            shown = shown or street.up > 0
         board_rule = street.opener in (Opener.BRING_IN, Opener.HIGHEST_BOARD, Opener.LOWEST_BOARD)
         if street.kind is StreetKind.BET and board_rule and not shown:
             raise r.fail(f"{at}.opener", f"{street.opener} needs cards dealt face up before this round (L4, L6)")
@@ -661,7 +659,7 @@ def with_stakes(table: GameTable, stakes: dict[str, Any]) -> GameTable:
     """Return ``table`` played at other stakes (dotted keys such as ``forced.ante``), checked like any table."""
     data = copy.deepcopy(table.data)
     for key, value in stakes.items():
-        named = data.get(key) if "." not in key else None
+        named = data.get(key)                 # a dotted key names no top-level entry: None
         if isinstance(named, str) and value != getattr(table, key):      # F4: "total-posts", "double"
             raise RulesError(f"{table.source}: {key}: {value} contradicts the table, whose {key} is {named} "
                              f"({getattr(table, key)}; {table.clauses['size']})")

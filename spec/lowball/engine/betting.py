@@ -36,20 +36,19 @@ class Round:
     size: int                          # the street's bet (fixed limit) or smallest bet (pot-limit, no-limit)
     bets: list[int]                    # chips each seat put in this round, forced bets included
     actors: list[int]                  # seats still to act, the first is to act now
+    count: int                         # bets and raises counted toward the cap (G1, P1)
+    full_level: int                    # the level of the last full bet (G3: a short all-in is completed from it)
+    opened: bool                       # someone bet (California posts are not a bet, F5)
+    lifted: bool                       # the cap no longer applies: heads-up (G2)
     acted: set[int] = field(default_factory=set)      # acted since the last full bet or raise
     checked: set[int] = field(default_factory=set)    # checked this round (check-raise, B1, F6)
-    count: int = 0                     # bets and raises counted toward the cap (G1, P1)
-    increment: int = 0                 # the last full raise (G4); P2: the largest raise so far
-    full_level: int = 0                # the level of the last full bet (G3: a short all-in is completed from it)
-    shorts: list[int] = field(default_factory=list)   # consecutive short all-in raises (G4, P2)
+    increment: int = 0                 # the last full raise (G4, P2)
+    shorts: list[int] = field(default_factory=list)   # short all-in raises since the last full one (G4, P2)
     opener: int | None = None          # who made the first bet (B2)
-    opened: bool = False               # someone bet (California posts are not a bet, F5)
     bring_in_due: bool = False         # the bring-in must be posted or completed (L4)
     completion: bool = False           # the first full bet is still a completion (L4)
-    lifted: bool = False               # the cap no longer applies: heads-up (G2)
     raises: int = 0                    # raises made this round, counted or not (for the narration)
-
-    level: int = 0                     # what every player must have put in this round to stay in: max(bets)
+    level: int = field(init=False)     # what every player must have put in this round to stay in: max(bets)
 
     def __post_init__(self) -> None:
         self.level = max(self.bets)
@@ -61,18 +60,15 @@ def start(hand: "Hand", street: Street, number: int, first: int | None, bets: li
     table = hand.table
     size = table.size_of(street)
     rnd = Round(street=street, number=number, size=size, bets=bets or [0] * hand.n, actors=[],
-                count=forced_count, full_level=full_level)
-    rnd.opened = full_level > 0
+                count=forced_count, full_level=full_level, opened=full_level > 0,
+                lifted=len(hand.contenders) == 2 and table.heads_up_cap is not HeadsUpCap.KEPT)
     if table.short_all_in is ShortAllIn.ALL_INS_ADD_UP:
         rnd.increment = size         # G4: the big blind (the smallest bet) is the first full raise
     if table.bring_in and number == 0:
         rnd.bring_in_due = rnd.completion = True
     if first is not None:
+        # A player nobody covers has nothing to bet against (G6); so one who covers him is never alone to act.
         rnd.actors = [seat for seat in rotation(hand.n, first) if hand.can_act(seat) and _at_risk(hand, rnd, seat)]
-    if len(rnd.actors) == 1 and rnd.bets[rnd.actors[0]] >= rnd.level:
-        rnd.actors = []      # one player with chips and nothing to call: no betting (everyone else is all in)
-    contenders = len(hand.contenders)
-    rnd.lifted = contenders == 2 and table.heads_up_cap is not HeadsUpCap.KEPT
     return rnd
 
 
@@ -135,11 +131,9 @@ def raise_refusal(hand: "Hand", rnd: Round, seat: int) -> str | None:
         return f"every other player is all in or has folded: nobody could call a raise ({clauses['stack']})"
     rule = table.short_all_in
     match rule:
-        case ShortAllIn.FULL_RAISE_ONLY:      # P2, as pokerkit plays it
-            if call_amount(hand, rnd, seat) < rnd.increment:
+        case ShortAllIn.FULL_RAISE_ONLY:      # P2, as pokerkit plays it: whoever faces less than a full raise
+            if call_amount(hand, rnd, seat) < rnd.increment:         # since acting (short all-ins) may not raise
                 return f"a short all-in cannot be raised ({clauses['stack']})"
-            if rnd.shorts and sum(rnd.shorts) < rnd.increment and seat in rnd.acted:
-                return f"{hand.names[seat]} has acted and a short all-in does not reopen the betting ({clauses['stack']})"
         case ShortAllIn.ALL_INS_ADD_UP | ShortAllIn.HALF_BET_REOPENS:    # G4, G3
             if seat in rnd.acted:
                 return (f"{hand.names[seat]} has acted and an all-in of less than a full raise does not reopen the "
@@ -294,16 +288,12 @@ def _raise(hand: "Hand", rnd: Round, seat: int, amount: int) -> None:
     all_in = hand.stacks[seat] == 0
     rule = table.short_all_in
     match rule:
-        case ShortAllIn.FULL_RAISE_ONLY:     # P2: pokerkit's bookkeeping, step for step
-            if raise_by >= rnd.increment:
-                rnd.acted = {seat}
-            rnd.increment = max(rnd.increment, raise_by)
-            if not all_in:
+        case ShortAllIn.FULL_RAISE_ONLY:     # P2: only a full raise reopens; short all-ins never add up
+            if full:
+                rnd.acted, rnd.increment = {seat}, raise_by
                 rnd.shorts.clear()
             else:
                 rnd.shorts.append(raise_by)
-            if sum(rnd.shorts) >= rnd.increment:
-                rnd.shorts.clear()
         case ShortAllIn.ALL_INS_ADD_UP:      # G4
             if full:
                 rnd.acted, rnd.increment = {seat}, raise_by
@@ -361,7 +351,7 @@ def _is_full(table, rnd: Round, amount: int) -> bool:
         case ShortAllIn.ALL_INS_ADD_UP:      # G4: at least the last full raise
             return amount - rnd.level >= rnd.increment
         case ShortAllIn.FULL_RAISE_ONLY:     # P2
-            return amount - rnd.level >= max(rnd.increment, 1)
+            return amount - rnd.level >= rnd.increment
         case _:
             assert_never(table.short_all_in)
 

@@ -9,11 +9,13 @@ chips by the table's rule (S2, L7, P5).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lowball.core.behaviours import Pots
+from lowball.core.behaviours import OddChip, Pots
 from lowball.core.cards import SUIT_CHARS, Card
 from lowball.engine import sevens
 from lowball.engine.actions import Action
@@ -186,14 +188,15 @@ def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict
             winners = [seat for seat in pot.eligible if ranks.get(seat) == best]
         else:
             winners = list(pot.eligible)
-        shares = share(chips, winners, table.odd_chip, high_card=lambda seat: _high_card(hand, seat))
+        high_card = functools.partial(_high_card, hand)
+        shares = share(chips, winners, table.odd_chip, high_card=high_card)
         for seat, amount in shares.items():
             payouts[seat] += amount
-        _tell_award(hand, name, side.half, chips, winners, shares, whole=chips == pot.chips)
+        _tell_award(hand, name, side.half, chips, winners, shares, high_card, whole=chips == pot.chips)
 
 
 def _tell_award(hand: "Hand", name: str, half: str, chips: int, winners: list[int], shares: dict[int, int],
-                whole: bool = False) -> None:
+                high_card: Callable[[int], tuple[int, int]], *, whole: bool) -> None:
     clauses = hand.table.clauses
     who = [hand.names[seat] for seat in winners]
     better = "highest" if hand.system_of(half).better == "higher" else "lowest"
@@ -204,9 +207,10 @@ def _tell_award(hand: "Hand", name: str, half: str, chips: int, winners: list[in
         return
     hand.tell("split", who=", ".join(who), pot=chips, pot_name=name, half=half,
               shares=", ".join(f"{hand.names[s]} {c}" for s, c in shares.items()), clause=clauses["split"])
-    odd = chips % len(winners)
+    odd = [seat for seat in winners if shares[seat] > chips // len(winners)]     # who got an odd chip
     if odd and sum(shares.values()) == chips:
-        first = max(shares, key=lambda s: (shares[s], -s))
+        # The first odd chip's winner, by the table's rule: the highest card (L7), else the first seat (S2, P5).
+        first = max(odd, key=high_card) if hand.table.odd_chip is OddChip.HIGH_CARD_BY_SUIT else min(odd)
         hand.tell("odd-chip", who=hand.names[first], rule=str(hand.table.odd_chip), clause=clauses["split"])
 
 
