@@ -9,6 +9,7 @@ pytest, and are always stopped by their process id (with any kernels they left).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import re
@@ -19,7 +20,12 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -34,6 +40,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+STEP_TIMEOUT = 30_000      # ms for one widget round trip (click -> kernel -> page)
 INSTALL_HINT = "install it with `bash scripts/install-chromium.sh` (make test does this)"
 
 # The four systems notebook 2 compares, in the order of its table.
@@ -47,6 +54,65 @@ def chromium_problem() -> str | None:
     if not os.access(CHROMIUM, os.X_OK):
         return f"{CHROMIUM} is not executable: {INSTALL_HINT}"
     return None
+
+
+@contextlib.contextmanager
+def launched_chromium() -> Iterator[Browser]:
+    """Launch Debian's Chromium headless for a module's tests and close it after; a missing or broken
+    Chromium fails the test in one line that says what to do."""
+    problem = chromium_problem()
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    with sync_playwright() as playwright:
+        try:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+                                                  timeout=60_000)
+        except PlaywrightError as err:
+            pytest.fail(f"cannot launch {CHROMIUM}: {err}", pytrace=False)
+        yield chromium
+        chromium.close()
+
+
+@contextlib.contextmanager
+def recording_page(browser: Browser, screenshot: Path) -> Iterator[Page]:
+    """Open a fresh page that records its errors (``page.errors``) and every request it makes
+    (``page.requests``, so a test can check that none leaves the machine); save its screenshot to
+    ``screenshot`` at the end, pass or fail."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT)
+    page.errors, page.requests = [], []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    page.on("request", lambda req: page.requests.append(req.url))
+    yield page
+    try:
+        page.screenshot(path=screenshot, full_page=True)
+    except PlaywrightError as err:   # a crashed page must not hide the test's own failure
+        print(f"no screenshot {screenshot.name}: {err}")
+    finally:
+        context.close()
+
+
+def shoot(page: Page, stem: Path) -> None:
+    """Save a screenshot of the page as it is now (``stem``.png) and one of each panel whole (``stem``-panelN.png).
+
+    Voilà's page scrolls inside its own container, so a "full page" screenshot is only the window;
+    the panels are photographed one by one, whatever their height.
+    """
+    page.screenshot(path=stem.with_name(f"{stem.name}.png"), full_page=True)
+    size = page.viewport_size
+    for i, panel in enumerate(page.locator(".lowball-panel").all()):
+        try:
+            box = panel.bounding_box()
+            if box and box["height"] + 40 > size["height"]:          # a tall panel: a window tall enough for it
+                page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + 80})
+            panel.scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            panel.screenshot(path=stem.with_name(f"{stem.name}-panel{i + 1}.png"))
+        except PlaywrightError as err:
+            print(f"no screenshot of panel {i + 1} of {stem.name}: {err}")
+        finally:
+            page.set_viewport_size(size)
 
 
 def free_port() -> int:

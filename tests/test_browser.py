@@ -20,17 +20,16 @@ import tomllib
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
-from browser_support import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SYSTEMS, chromium_problem, english_words, kernels,
-                             lab_server, parse_status, safe_name, voila_server)
+from browser_support import (ARTIFACTS, STEP_TIMEOUT, SYSTEMS, english_words, kernels, lab_server, launched_chromium,
+                             parse_status, recording_page, safe_name, shoot, voila_server)
 from lowball.core.rankings import ranking_system
 from lowball.phh.history import replay_hand
 from lowball.ranking import compare
 
 READY_TIMEOUT = 120.0      # seconds for a server to answer
 RENDER_TIMEOUT = 90_000    # ms for a notebook to execute and show its widget
-STEP_TIMEOUT = 30_000      # ms for one widget round trip (click -> kernel -> page)
 CULL_IDLE, CULL_INTERVAL = 20, 2   # seconds: the kernel-culling server's settings
 
 A, B, TIE = "hand A wins", "hand B wins", "tie"
@@ -83,60 +82,20 @@ def lab(servers) -> str:
 
 @pytest.fixture(scope="module")
 def browser():
-    problem = chromium_problem()
-    if problem:
-        pytest.fail(problem, pytrace=False)
-    with sync_playwright() as playwright:
-        try:
-            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-                                                  timeout=60_000)
-        except PlaywrightError as err:
-            pytest.fail(f"cannot launch {CHROMIUM}: {err}", pytrace=False)
+    with launched_chromium() as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture
 def page(browser, request):
-    """A fresh page; its screenshot is saved to artifacts/browser/<test>.png at the end, pass or fail.
-
-    Every request it makes is recorded in ``page.requests``, so a test can check that none leaves the machine.
-    """
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(STEP_TIMEOUT)
-    page.errors, page.requests = [], []
-    page.on("pageerror", lambda err: page.errors.append(str(err)))
-    page.on("request", lambda req: page.requests.append(req.url))
-    yield page
-    try:
-        page.screenshot(path=ARTIFACTS / f"{safe_name(request.node.name)}.png", full_page=True)
-    except PlaywrightError as err:   # a crashed page must not hide the test's own failure
-        print(f"no screenshot of {request.node.name}: {err}")
-    finally:
-        context.close()
+    """A fresh page recording its errors and requests; its screenshot is saved to artifacts/browser/<test>.png."""
+    with recording_page(browser, ARTIFACTS / f"{safe_name(request.node.name)}.png") as page:
+        yield page
 
 
 def shot(page: Page, name: str) -> None:
-    """Save a screenshot of the page as it is now and, when it has panels, one of each panel whole.
-
-    Voilà's page scrolls inside its own container, so a "full page" screenshot is only the window;
-    the panels are photographed one by one, whatever their height.
-    """
-    page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
-    size = page.viewport_size
-    for i, panel in enumerate(page.locator(".lowball-panel").all()):
-        try:
-            box = panel.bounding_box()
-            if box and box["height"] + 40 > size["height"]:          # a tall panel: a window tall enough for it
-                page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + 80})
-            panel.scroll_into_view_if_needed()
-            page.wait_for_timeout(300)
-            panel.screenshot(path=ARTIFACTS / f"{name}-panel{i + 1}.png")
-        except PlaywrightError as err:
-            print(f"no screenshot of panel {i + 1} of {name}: {err}")
-        finally:
-            page.set_viewport_size(size)
+    """Save screenshots of the page and of each panel as artifacts/browser/<name>*.png."""
+    shoot(page, ARTIFACTS / name)
 
 
 # ---- helpers ----

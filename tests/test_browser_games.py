@@ -18,13 +18,13 @@ import time
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page, expect, sync_playwright
+from playwright.sync_api import Locator, Page, expect
 
-from browser_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromium_problem, english_words, safe_name, voila_server
+from browser_support import (ARTIFACTS, STEP_TIMEOUT, english_words, launched_chromium, recording_page, safe_name,
+                             shoot, voila_server)
 
 READY_TIMEOUT = 120.0      # seconds for the server to answer
 RENDER_TIMEOUT = 90_000    # ms for a notebook to execute and show its panels
-STEP_TIMEOUT = 30_000      # ms for one widget round trip (click -> kernel -> page)
 # This module's screenshots and log: a folder of their own, so that tests/test_browser.py (which clears
 # artifacts/browser/*.png when it starts) and this module never remove each other's.
 SHOTS = ARTIFACTS / "games"
@@ -54,35 +54,15 @@ def voila(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    problem = chromium_problem()
-    if problem:
-        pytest.fail(problem, pytrace=False)
-    with sync_playwright() as playwright:
-        try:
-            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-                                                  timeout=60_000)
-        except PlaywrightError as err:
-            pytest.fail(f"cannot launch {CHROMIUM}: {err}", pytrace=False)
+    with launched_chromium() as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture
 def page(browser, request):
-    """A fresh page that records its errors and requests; a screenshot is saved at the end, pass or fail."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(STEP_TIMEOUT)
-    page.errors, page.requests = [], []
-    page.on("pageerror", lambda err: page.errors.append(str(err)))
-    page.on("request", lambda req: page.requests.append(req.url))
-    yield page
-    try:
-        page.screenshot(path=SHOTS / f"{safe_name(request.node.name)}.png")
-    except PlaywrightError as err:
-        print(f"no screenshot of {request.node.name}: {err}")
-    finally:
-        context.close()
+    """A fresh page recording its errors and requests; its screenshot is saved to artifacts/browser/games/."""
+    with recording_page(browser, SHOTS / f"{safe_name(request.node.name)}.png") as page:
+        yield page
 
 
 # ---- helpers ----
@@ -102,21 +82,8 @@ def open_voila(page: Page, base: str, notebook: str, panels: int) -> list[Locato
 
 
 def shot(page: Page, name: str) -> None:
-    """Save the window, then each panel whole (Voilà scrolls inside its own container, so the window is not all)."""
-    page.screenshot(path=SHOTS / f"{name}.png")
-    size = page.viewport_size
-    for i, panel in enumerate(page.locator(".lowball-panel").all()):
-        try:
-            box = panel.bounding_box()
-            if box and box["height"] + 40 > size["height"]:
-                page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + 80})
-            panel.scroll_into_view_if_needed()
-            page.wait_for_timeout(300)
-            panel.screenshot(path=SHOTS / f"{name}-panel{i + 1}.png")
-        except PlaywrightError as err:
-            print(f"no screenshot of panel {i + 1} of {name}: {err}")
-        finally:
-            page.set_viewport_size(size)
+    """Save screenshots of the page and of each panel as artifacts/browser/games/<name>*.png."""
+    shoot(page, SHOTS / name)
 
 
 def step_to_the_end(panel: Locator, most: int = 120) -> int:

@@ -11,7 +11,6 @@ Clauses exercised: K1, K3, K5, K8, K9, G1, G2, P1, P3 (notebook 9); F1, F2, F4, 
 from __future__ import annotations
 
 import html
-import json
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -29,25 +28,12 @@ from lowball.widgets.games import (
     refusal_text,
 )
 from lowball.widgets.charts import png
+from test_notebooks import LINK, cells, output_texts
+from test_notebooks import docs_anchors as anchors
+from test_notebooks import markdown as prose
+from test_widgets import TAGS, texts
 
-TAGS = re.compile(r"<style>.*?</style>|<[^>]+>", re.S)
 CLAUSE = re.compile(r"\(([A-Z]\d{1,2})(?:, [A-Z]\d{1,2})*\)$")
-
-
-def texts(widget: w.Widget) -> list[str]:
-    """Return every text a reader can see in a panel: labels, values, options, HTML (without its tags)."""
-    found = []
-    for attr in ("description", "tooltip", "placeholder"):
-        value = getattr(widget, attr, "")
-        if isinstance(value, str) and value:
-            found.append(value)
-    if isinstance(widget, (w.HTML, w.Text, w.Textarea)):
-        found.append(html.unescape(TAGS.sub(" ", widget.value)))
-    if isinstance(widget, (w.Dropdown, w.ToggleButtons)):
-        found += list(widget._options_labels)
-    for child in getattr(widget, "children", ()):
-        found += texts(child)
-    return found
 
 
 def shown(widget: w.HTML) -> str:
@@ -398,7 +384,6 @@ def test_small_chances_get_a_scale_a_reader_can_see():
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_NOTEBOOKS = sorted(path for path in (ROOT / "notebooks").glob("*.ipynb") if path.name[:2] in ("09", "10", "11"))
-LINK = re.compile(r"\]\((\.\./docs/[^)#\s]+)(?:#([^)\s]+))?\)")
 CLAUSE_ID = re.compile(r"\b[A-Z]\d{1,2}\b")
 NOT_A_CLAIM = [
     r"`[^`]*`", r"\]\([^)]*\)", r"\b(?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA]))+\b", r"(?:10|[2-9TJQKA])[♣♦♥♠]",
@@ -408,28 +393,9 @@ NOT_A_CLAIM = [
 NUMBER = re.compile(r"\b\d{1,3}(?:,\d{3})+\b|\b\d+\b")
 
 
-def cells(path: Path) -> list[dict]:
-    return json.loads(path.read_text(encoding="utf-8"))["cells"]
-
-
-def prose(path: Path) -> str:
-    return "\n\n".join("".join(c["source"]) for c in cells(path) if c["cell_type"] == "markdown")
-
-
 def printed(path: Path) -> str:
-    found = []
-    for cell in cells(path):
-        for out in cell.get("outputs", []):
-            if out["output_type"] == "stream":
-                found.append("".join(out["text"]))
-            for mime, data in out.get("data", {}).items():
-                if mime.startswith("text/"):
-                    found.append("".join(data) if isinstance(data, list) else data)
-    return " ".join(found)
-
-
-def anchors(page: Path) -> set[str]:
-    return {m.group(1).lower() for m in re.finditer(r"^\(([^)]+)\)=\s*$", page.read_text(encoding="utf-8"), re.M)}
+    """Return everything the notebook's saved outputs print, as one text."""
+    return " ".join(output_texts(path))
 
 
 def ids(paths):
