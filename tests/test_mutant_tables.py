@@ -410,6 +410,25 @@ LATER_CAP = {"california-lowball": 5, "california-lowball-sevens-rule": 5, "deuc
              "razz-phh": 4}
 
 
+def short_all_in(table, number: int, bet: int, to: int) -> tuple[Hand, int, int]:
+    """Three players of 500 play to betting round ``number`` (everyone calls); there the first to act (A) bets
+    ``bet`` and the next (B), dealt the same cards but a stack just big enough, raises all in to ``to``. Return the
+    hand, B's seat and the third player's (C)."""
+    def deal(stacks):
+        hand = Hand(stacks, table=table, seed=7)
+        hand.advance()
+        return to_round(hand, number)
+
+    probe = deal([500] * 3)
+    a = probe.to_act
+    act(probe, f"p{a + 1} cbr {bet}")
+    b = probe.to_act
+    hand = deal([500 if seat != b else probe.invested[b] + to for seat in range(3)])
+    act(hand, f"p{a + 1} cbr {bet}")
+    act(hand, f"p{b + 1} cbr {to}")
+    return hand, b, 3 - a - b
+
+
 @pytest.mark.parametrize("game, counts", [(game, "") for game in sorted(LATER_CAP)]
                          + [("deuce-to-seven-triple-draw-phh", "bets")])
 def test_a_short_all_in_raise_in_a_big_bet_round(game, counts):
@@ -420,20 +439,7 @@ def test_a_short_all_in_raise_in_a_big_bet_round(game, counts):
     rules, phh = RULES[game], game.endswith("-phh")
     number = 1 + list(rules.sizes).index(4)                # the first round of big bets
     table = load_game_table(game, overrides={"cap_counts": counts}) if counts else load_game_table(game)
-
-    def deal(stacks):
-        hand = Hand(stacks, table=table, seed=7)
-        hand.advance()
-        return to_round(hand, number)
-
-    probe = deal([500] * 3)
-    a = probe.to_act
-    act(probe, f"p{a + 1} cbr 4")
-    b = probe.to_act
-    c = 3 - a - b
-    hand = deal([500 if seat != b else probe.invested[b] + 5 for seat in range(3)])
-    act(hand, f"p{a + 1} cbr 4")
-    act(hand, f"p{b + 1} cbr 5")
+    hand, b, c = short_all_in(table, number, bet=4, to=5)
     assert hand.stacks[b] == 0 and hand.to_act == c
     assert hand.raise_range()[0] == (9 if phh else 8)
     act(hand, f"p{c + 1} cbr {hand.raise_range()[0]}")
@@ -446,17 +452,5 @@ def test_half_a_bet_is_a_full_raise_at_a_three_six_table(over, least):
     half a bet (2) is completed from A's bet: C may raise to 6 + 6 = 12; half a bet (3) counts as a full raise:
     C raises a full bet over it, to 9 + 6 = 15."""
     table = load_game_table("deuce-to-seven-single-draw-limit", overrides={"small_bet": "3", "big_bet": "6"})
-
-    def deal(stacks):
-        hand = Hand(stacks, table=table, seed=7)
-        hand.advance()
-        return to_round(hand, 1)
-
-    probe = deal([500] * 3)
-    a = probe.to_act
-    act(probe, f"p{a + 1} cbr 6")
-    b = probe.to_act
-    hand = deal([500 if seat != b else probe.invested[b] + 6 + over for seat in range(3)])
-    act(hand, f"p{a + 1} cbr 6")
-    act(hand, f"p{b + 1} cbr {6 + over}")
+    hand, b, _ = short_all_in(table, 1, bet=6, to=6 + over)
     assert hand.stacks[b] == 0 and hand.raise_range()[0] == least

@@ -10,14 +10,25 @@
 
 from __future__ import annotations
 
+import copy
+import tomllib
+
 import pytest
 
-from lowball import IllegalAction, RulesError, best_low, evaluate, parse_cards, replay
+from lowball import CardError, IllegalAction, RulesError, best_low, evaluate, parse_cards, replay
 from lowball.analysis.odds import rank_discards
-from lowball.core.cards import format_cards
-from lowball.core.games import TEACHING_TABLE_FILE, table_from_text
-from lowball.engine.state import Hand, deck_for
+from lowball.core.behaviours import RunsOut
+from lowball.core.cards import DECK, format_cards
+from lowball.core.games import TEACHING_TABLE_FILE, load_game_table, table_from_text
+from lowball.core.rankings import RANKINGS_FILE, parse_rankings
+from lowball.core.reader import TableReader
+from lowball.engine.state import DRAW, OVER, Hand, deck_for
+from lowball.engine.stub import Stub
+from lowball.phh.history import replay_hand, to_phh
 from lowball.ranking import best_low_five, best_qualifying_rank
+from lowball.text.narration import narrate
+from lowball.text.rulebook import table_rules
+from test_rules_examples import eight_players_the_dealer_folding_on_sixth, history, play
 
 # ---- HandValue: >= and <= hold on equal values, > and < do not (H3, S2) ----
 
@@ -175,8 +186,6 @@ def test_best_qualifying_rank_refuses_an_unknown_qualifier_by_name(qualifier):
 
 @pytest.mark.parametrize("cards", ["Kc Qd 8h 6s", "Kc Qd 8h 6s 4c 3d Ah 2c"])
 def test_best_qualifying_rank_refuses_fewer_than_five_or_more_than_seven_cards(cards):
-    from lowball import CardError
-
     with pytest.raises(CardError, match="best five needs 5 to 7 cards"):
         best_qualifying_rank(parse_cards(cards), "eight-or-better")
 
@@ -190,8 +199,6 @@ def test_best_qualifying_rank_with_the_joker_is_the_best_of_several_lows():
 def test_a_sevens_clause_with_the_rule_off_is_said_in_the_rulebook():
     """F7: a house that turns the sevens rule off keeps its clause; the rulebook then says there is no sevens rule,
     under that clause, and says nothing of it where no clause is cited (the plain California table)."""
-    from lowball.core.games import load_game_table
-    from lowball.text.rulebook import table_rules
 
     off = load_game_table("california-lowball-sevens-rule", overrides={"showdown.sevens_rule": "off"})
     sentences = [s for _, s in table_rules(off)]
@@ -201,8 +208,6 @@ def test_a_sevens_clause_with_the_rule_off_is_said_in_the_rulebook():
 
 def _california_check_call(game: str, lena: str, misha: str, rule: str | None = None):
     """Heads-up, posts 1 + 1: Misha bets 2, Lena calls, both stand pat; Lena checks, Misha bets 4, Lena calls (F4-F7)."""
-    from lowball.core.games import load_game_table
-    from test_rules_examples import play
 
     table = load_game_table(game, overrides={"showdown.sevens_rule": rule} if rule else None)
     return play(table, [40, 40], [lena, misha], ["p2 cbr 2", "p1 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cbr 4", "p1 cc"],
@@ -212,7 +217,6 @@ def _california_check_call(game: str, lena: str, misha: str, rule: str | None = 
 def test_without_the_sevens_rule_a_checked_seven_wins_the_whole_pot_unremarked():
     """F7 off (plain California): Lena checks 7-5-4-2-A and wins all 12 chips: 6 of them Misha's; nothing is said of
     a sevens rule."""
-    from lowball.text.narration import narrate
 
     hand = _california_check_call("california-lowball", "7c 5d 4h 2s Ac", "8d 6h 4c 3s 2d")
     assert hand.result.changes == (6, -6)
@@ -231,7 +235,6 @@ def test_the_sevens_rule_binds_a_seven_not_an_eight():
 
 def _stud(game: str, hands: list[str], then: str = ""):
     """Three players at a stud table, named A, B, C, each dealt two cards down and the third up (L3)."""
-    from lowball.core.games import load_game_table
 
     hand = Hand([50] * 3, table=load_game_table(game), deck=deck_for(hands, then=then), names=["A", "B", "C"])
     hand.advance()
@@ -264,8 +267,6 @@ def test_a_folded_player_before_the_best_board_does_not_stop_the_search():
 def test_a_bet_nobody_could_match_heads_up_goes_back_to_its_owner():
     """G6: heads-up no-limit, Misha moves in for 100 and Lena calls all in for 50: the other 50 go back to Misha
     before the pot is made, so the pot is 100, and the narration says so."""
-    from lowball.core.games import load_game_table
-    from lowball.text.narration import narrate
 
     hand = Hand([50, 100], table=load_game_table("deuce-to-seven-single-draw"),
                 deck=deck_for(["7c 5d 4h 3s 2c", "Kd Qh Js 9c 8d"]), names=["Lena", "Misha"])
@@ -280,7 +281,6 @@ def test_a_bet_nobody_could_match_heads_up_goes_back_to_its_owner():
 
 def test_a_single_chip_nobody_matched_goes_back_before_the_pot_is_taken():
     """S1, T5: Lena bets 1 and Misha folds: her 1 comes back first, so she takes a pot of the 2 antes (+1 net)."""
-    from lowball.text.narration import narrate
 
     hand = Hand([20, 20], names=["Lena", "Misha"])
     hand.advance()
@@ -296,7 +296,6 @@ def test_a_single_chip_nobody_matched_goes_back_before_the_pot_is_taken():
 def test_razz_a_low_pair_with_a_low_kicker_shows_the_lowest_board():
     """R3: on fifth street Lena shows 3-3-2 and Misha 6-6-J: the pair of treys is the lower board, whatever the
     kickers, so Lena acts first (as on fourth street, 3-3 against 6-6)."""
-    from lowball.core.games import load_game_table
 
     hand = Hand([100, 100], table=load_game_table("razz"), deck=deck_for(["Tc Td 3c", "Th Ts 6c"],
                 then="Kc 3d 6d Kd 2h Jh Ks 9c 9d Kh 8c 8d"), names=["Lena", "Misha"])
@@ -316,8 +315,6 @@ def test_razz_a_low_pair_with_a_low_kicker_shows_the_lowest_board():
 # ---- The draw: unknown cards in histories, replacements asked for too early, the burn when nobody draws ----
 
 def _f2l3d(actions: list[str]) -> str:
-    from test_rules_examples import history
-
     return history("F2L3D", [100, 100], actions, blinds=[1, 2])
 
 
@@ -326,8 +323,6 @@ UNSEEN_START = ["d dh p1 ??????????", "d dh p2 7c5d4h3s2c", "p2 cc", "p1 cc"]
 
 def test_a_history_may_discard_every_unknown_card_it_holds():
     """K8 in a PHH history: Lena's five cards are unknown ("????"); she throws all five, unseen, and draws five."""
-    from lowball.phh.history import replay_hand
-    from lowball.text.narration import narrate
 
     hand = replay_hand(_f2l3d(UNSEEN_START + ["p1 sd ??????????", "p2 sd", "d dh p1 ??????????", "p1 cc",
                                              "p2 cbr 2", "p1 f"]))
@@ -337,7 +332,6 @@ def test_a_history_may_discard_every_unknown_card_it_holds():
 
 def test_a_history_may_not_discard_an_unknown_card_a_player_does_not_hold():
     """K8: Misha's cards are known, so a discard of an unknown card ("??") is not his to make."""
-    from lowball.phh.history import replay_hand
 
     with pytest.raises(IllegalAction, match=r"action 6 'p2 sd \?\?': Misha holds no unknown card to discard \(K8\)"):
         replay_hand(_f2l3d(UNSEEN_START + ["p1 sd", "p2 sd ??"]))
@@ -351,7 +345,6 @@ def test_a_history_may_not_discard_an_unknown_card_a_player_does_not_hold():
 def test_replacements_asked_for_before_their_turn(game, after, served, message):
     """P3: pokerkit serves once everyone has discarded, so a serving after p1's discard is early; K8: nobody is
     served before discarding, and p1 discards first."""
-    from lowball.core.games import load_game_table
 
     hand = Hand([100, 100], table=load_game_table(game), deck=deck_for(["Kc Qc Jd 9h 8s", "7c 5d 4h 3s 2c"]))
     hand.advance()
@@ -369,7 +362,6 @@ def test_a_draw_nobody_draws_at_burns_a_card_only_at_pokerkit(game, burns):
     """K8: the burn precedes the replacements, so a draw where both stand pat burns nothing; pokerkit (P3) burns a
     card at every draw. Both stand pat at the first draw; Lena throws five at the second and gets the cards after
     one burn (card rooms) or two (PHH)."""
-    from lowball.core.games import load_game_table
 
     rest = "2c 3d 4h 5s 7c 2d 3h 4s 5c 7d Ts"
     hand = Hand([100, 100], table=load_game_table(game),
@@ -389,7 +381,6 @@ def test_a_draw_nobody_draws_at_burns_a_card_only_at_pokerkit(game, burns):
 def test_k9_a_player_who_throws_fewer_leaves_one_card_for_the_next():
     """K9 at California lowball, six players: p5 may throw three (the stub's two and the burn); throwing two, p5
     leaves one, so p6 may throw one and no more."""
-    from lowball.core.games import load_game_table
 
     hand = Hand([100] * 6, table=load_game_table("california-lowball"))
     hand.advance()
@@ -412,8 +403,6 @@ def test_k9_a_player_who_throws_fewer_leaves_one_card_for_the_next():
 # ---- The showdown in a hand history (S1): who may show or muck, and what a show must name ----
 
 def _teaching(deal: tuple[str, str], shows: list[str], draws: tuple[str, str] = ("p1 sd", "p2 sd")) -> str:
-    from test_rules_examples import history
-
     actions = [f"d dh p1 {deal[0]}", f"d dh p2 {deal[1]}", "p1 cc", "p2 cc", *draws, "p1 cc", "p2 cc", *shows]
     return history("FA6L1D", [20, 20], actions, antes=[1, 1], small=1, big=2)
 
@@ -423,7 +412,6 @@ KNOWN = ("6c4h3s2dAc", "Kc9d7h4s2c")
 
 def test_a_history_may_muck_a_losing_hand_after_the_winner_shows():
     """S1: Lena shows 6-4-3-2-A; Misha gives his hand up unseen; Lena wins the antes."""
-    from lowball.phh.history import replay_hand
 
     assert replay_hand(_teaching(KNOWN, ["p1 sm 6c4h3s2dAc", "p2 sm"])).result.changes == (1, -1)
 
@@ -438,7 +426,6 @@ def test_a_history_may_muck_a_losing_hand_after_the_winner_shows():
 def test_a_history_showdown_is_refused_when_it_misnames_the_cards(deal, shows, message):
     """S1: once the others have mucked, the last player has won and shows nothing; a show names exactly the cards
     held, and unknown cards ("????") must be named at the showdown by cards nobody else holds."""
-    from lowball.phh.history import replay_hand
 
     with pytest.raises(IllegalAction, match=message):
         replay_hand(_teaching(deal, shows))
@@ -448,8 +435,6 @@ def test_a_history_showdown_is_refused_when_it_misnames_the_cards(deal, shows, m
 
 def _eight_player_stud_history() -> str:
     """Eight players at card-room stud; on sixth street the first bets and the dealer folds: one community card."""
-    from lowball.phh.history import to_phh
-    from test_rules_examples import eight_players_the_dealer_folding_on_sixth
 
     return to_phh(eight_players_the_dealer_folding_on_sixth("stud-high-low"))
 
@@ -458,7 +443,6 @@ def _eight_player_stud_history() -> str:
 def test_a_history_must_deal_the_community_card_as_one_card_face_up(instead):
     """L8: when the stub cannot serve seventh street, the dealer turns one card face up for everyone (``d db``);
     two cards, a player's action or a card dealt to one player are refused there."""
-    from lowball.phh.history import replay_hand
 
     text = _eight_player_stud_history()
     line = next(line for line in text.splitlines() if '"d db ' in line)
@@ -471,9 +455,6 @@ def test_a_history_must_deal_the_community_card_as_one_card_face_up(instead):
 def test_the_cards_a_reshuffle_brings_back_are_shuffled():
     """K9: the cards brought back form a new stub, shuffled: below the ten cards left, the twenty thrown at an
     earlier draw all come back, and not in the order they were thrown (this draw's pile stays out)."""
-    from lowball.core.behaviours import RunsOut
-    from lowball.core.cards import DECK
-    from lowball.engine.stub import Stub
 
     stub = Stub.ordered(DECK[:10], seed=5)
     thrown = list(DECK[20:40])
@@ -488,11 +469,7 @@ def test_the_cards_a_reshuffle_brings_back_are_shuffled():
 
 def _rankings_with(change) -> None:
     """Parse the shipped rankings table after ``change(data)``: the loader's own reading, from a dict."""
-    import copy
-    import tomllib
 
-    from lowball.core.rankings import RANKINGS_FILE, parse_rankings
-    from lowball.core.reader import TableReader
 
     data = copy.deepcopy(tomllib.loads(RANKINGS_FILE.read_text(encoding="utf-8")))
     change(data)
@@ -597,7 +574,6 @@ def test_the_rankings_are_for_five_card_hands(size):
 def test_the_game_table_bounds_at_their_edges(game, overrides, refused):
     """T1, F4, G1, T3: ten seats at most; a cap of at most 100 raises; at most 10^9 chips; at most three posts.
     The largest allowed value loads, one more is refused with the bound named."""
-    from lowball.core.games import load_game_table
 
     if refused is None:
         table = load_game_table(game, overrides=overrides)
@@ -609,7 +585,6 @@ def test_the_game_table_bounds_at_their_edges(game, overrides, refused):
 
 def test_a_chain_of_extends_longer_than_eight_is_refused(tmp_path):
     """Variants extend variants; eight deep loads, nine is refused as surely a loop (MAX_EXTENDS)."""
-    from lowball.core.games import load_game_table
 
     previous = "teaching-table"
     for depth in range(1, 10):
@@ -625,7 +600,6 @@ def test_a_chain_of_extends_longer_than_eight_is_refused(tmp_path):
 def test_a_refused_bet_names_its_round():
     """T3: the teaching table's first round bets 1 and the final round 2; K5: triple draw names its rounds by
     number (four of them)."""
-    from lowball.core.games import load_game_table
 
     hand = Hand([20, 20])
     hand.advance()
@@ -652,8 +626,6 @@ def test_the_narration_counts_the_raises_as_each_table_does():
     """P1: at the PHH triple draw three players raise until four bets, completions and raises are made, the blinds
     not counted, and the narration says so at each; G2: heads-up at the card-room table the cap is off, and each
     raise is counted out loud."""
-    from lowball.core.games import load_game_table
-    from lowball.text.narration import narrate
 
     hand = Hand([500] * 3, table=load_game_table("deuce-to-seven-triple-draw-phh"))
     hand.advance()
@@ -692,9 +664,6 @@ FIVE_HANDS = ["8c 7d 4h 3s 2c", "7h 5c 4d Kc Kd", "Qs Jh 9d 6c 5h", "9c 8d 6h 3c
      ["p5 f", "p5 cc"]),
 ])
 def test_g4_short_all_ins_count_from_the_last_full_raise(stacks, actions, seat, legal):
-    from test_rules_examples import play
-    from lowball.core.games import load_game_table
-
     hand = play(load_game_table("deuce-to-seven-single-draw"), stacks, FIVE_HANDS, actions,
                 names=["Lena", "Misha", "Olga", "Dan", "Eve"])
     assert f"p{hand.to_act + 1}" == seat
@@ -706,9 +675,6 @@ def test_g4_short_all_ins_count_from_the_last_full_raise(stacks, actions, seat, 
 def test_a_player_whose_chips_only_reach_the_call_may_call_all_in_but_not_raise():
     """G6, K6: Olga raises to 20; Lena, with 19 behind her small blind, may fold or call all in, not raise; her
     call is told as all in; a call with chips left is not."""
-    from test_rules_examples import play
-    from lowball.core.games import load_game_table
-    from lowball.text.narration import narrate
 
     hand = play(load_game_table("deuce-to-seven-single-draw"), [20, 100, 100], FIVE_HANDS[:3], ["p3 cbr 20"],
                 names=["Lena", "Misha", "Olga"])
@@ -725,8 +691,6 @@ def test_a_player_whose_chips_only_reach_the_call_may_call_all_in_but_not_raise(
 def test_g5_the_big_blind_raising_counts_his_blind_in_the_pot():
     """G5: heads-up pot-limit, blinds 1 and 2: Misha raises to 6; Lena (2 in) calls 4, making the pot 12, and may
     raise 12 more: to at most 18; at least a raise of 4, to 10."""
-    from test_rules_examples import play
-    from lowball.core.games import load_game_table
 
     hand = play(load_game_table("deuce-to-seven-single-draw-pot-limit"), [500, 500], FIVE_HANDS[:2], ["p2 cbr 6"])
     assert hand.to_act == 0 and hand.raise_range() == (10, 18)
@@ -744,8 +708,6 @@ def test_a_wrong_raise_after_a_short_all_in_is_refused_with_the_rule_that_sizes_
     """G3, P2: after the second draw Lena bets 4 and Misha raises all in to 5. The card rooms complete Misha's
     raise from Lena's bet (to 8); pokerkit raises a full bet over it (to 9). Once Olga has raised a full bet, to 9,
     Lena's raise is sized by the bet alone (to 13)."""
-    from test_rules_examples import play
-    from lowball.core.games import load_game_table
 
     actions = ["p3 cc", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc", "p3 cc",
                "p1 sd", "p2 sd", "p3 sd", "p1 cbr 4", "p2 cbr 5"] + (["p3 cbr 9"] if amount == 12 else [])
@@ -756,9 +718,6 @@ def test_a_wrong_raise_after_a_short_all_in_is_refused_with_the_rule_that_sizes_
 
 def test_a_raise_is_told_as_all_in_only_when_no_chip_is_left():
     """G6: Olga raises to 20 with 21 chips, one left behind; Dan, with 40, re-raises all in to 40."""
-    from test_rules_examples import play
-    from lowball.core.games import load_game_table
-    from lowball.text.narration import narrate
 
     hand = play(load_game_table("deuce-to-seven-single-draw"), [100, 100, 21, 40], FIVE_HANDS[:4],
                 ["p3 cbr 20", "p4 cbr 40"], names=["Lena", "Misha", "Olga", "Dan"])
@@ -769,9 +728,6 @@ def test_a_raise_is_told_as_all_in_only_when_no_chip_is_left():
 def test_a_completion_is_told_as_one_only_over_a_posted_bring_in():
     """L4: Olga brings it in for 1 and Lena completes to 2; had Olga opened with the full 2 herself, nothing was
     posted to complete: her 2 is the round's bet."""
-    from test_rules_examples import history
-    from lowball.phh.history import replay_hand
-    from lowball.text.narration import narrate
 
     deal = ["d dh p1 Ah3c5s", "d dh p2 Kd9h2d", "d dh p3 QsJc2c"]
     for actions, line in ((["p3 pb", "p1 cbr 2", "p2 f", "p3 f"], "Lena completes to 2 (L5)"),
@@ -783,9 +739,6 @@ def test_a_completion_is_told_as_one_only_over_a_posted_bring_in():
 def test_a_one_chip_big_blind_is_the_bet_at_a_one_chip_table():
     """G1: at stakes 1 and 2 with blinds of 1 and 1, the big blind is a full small bet: it opens the betting, and
     Olga's 2 is the first raise of three, not a bet."""
-    from test_rules_examples import history
-    from lowball.phh.history import replay_hand
-    from lowball.text.narration import narrate
 
     actions = ["d dh p1 8c7d4h3s2c", "d dh p2 9c8d6h3c2d", "d dh p3 KcQdJh9s9h", "p3 cbr 2", "p1 f", "p2 f"]
     story = narrate(replay_hand(history("F2L3D-CR", [50, 50, 50], actions, blinds=[1, 1], small=1, big=2)))
@@ -795,9 +748,6 @@ def test_a_one_chip_big_blind_is_the_bet_at_a_one_chip_table():
 def test_a_round_with_nobody_left_to_bet_against_is_skipped():
     """G6: heads-up, Lena's big blind of 2 is all in for 1, as much as Misha's small blind: nothing is left to call
     or to raise, so there is no first betting round: the draw comes next."""
-    from test_rules_examples import play
-    from lowball.core.games import load_game_table
-    from lowball.engine.state import DRAW
 
     hand = play(load_game_table("deuce-to-seven-triple-draw"), [1, 50], FIVE_HANDS[:2], [])
     assert hand.phase == DRAW and hand.to_act == 0 and hand.round == 1
@@ -805,9 +755,6 @@ def test_a_round_with_nobody_left_to_bet_against_is_skipped():
 
 def test_the_hand_ends_at_once_when_the_small_blind_folds_heads_up():
     """S1: heads-up Misha's small blind folds; Lena, alone, takes the pot at once without acting: +1, -1."""
-    from test_rules_examples import play
-    from lowball.core.games import load_game_table
-    from lowball.engine.state import OVER
 
     hand = play(load_game_table("deuce-to-seven-triple-draw"), [50, 50], FIVE_HANDS[:2], ["p2 f"])
     assert hand.phase == OVER and hand.result.changes == (1, -1) and hand.to_act is None

@@ -17,7 +17,7 @@ from lowball.text.narration import narrate
 from pokerkit_games import pokerkit_finishing_stacks
 from test_california import SEVEN_FIVE, hand_at
 from test_california import play as act_all
-from test_rules_examples import STUD_SPLIT, at, example, history
+from test_rules_examples import STUD_SPLIT, at, eight_players_the_dealer_folding_on_sixth, example, history
 
 # Lena (p1) holds the only low and goes all in with her bring-in; Misha and Olga make the same king-high
 # straight and tie the high; Dan has a pair of eights; Eve antes and folds on third street.
@@ -25,16 +25,23 @@ SHORT_LOW_TIED_HIGH = {1: "Ah 2d 3c 4s 6h Kd Qc", 2: "9s Td Jh Qs Kc 2h 3h", 3: 
                        4: "8c 8d Jc 7c 5d Ts Kh", 5: "4c 4d Tc"}
 
 
+def stud_actions(cards: dict[int, str], third: list[str], later) -> list[str]:
+    """Return a stud hand's actions: each seat's three cards, the third street's ``third`` actions, then from
+    fourth street one card to each seat still holding cards for it, followed by ``later(street)`` (3 for fourth)."""
+    hands = {seat: text.split() for seat, text in cards.items()}
+    actions = [f"d dh p{seat} {''.join(held[:3])}" for seat, held in hands.items()] + third
+    for street in range(3, 7):
+        actions += [f"d dh p{seat} {held[street]}" for seat, held in hands.items() if len(held) > street]
+        actions += later(street)
+    return actions
+
+
 def short_low_tied_high(code: str) -> str:
     """Return the history: Lena brings it in for 1 and is all in (2 = ante + bring-in); Misha, Olga and Dan call
     1, Eve folds; on fourth street Misha bets 2, Olga and Dan call; the rest is checked. Main pot 5 antes + 4 x 1
     = 9 (Lena, Misha, Olga, Dan); side pot 3 x 2 = 6 (Misha, Olga, Dan)."""
-    cards = {seat: text.split() for seat, text in SHORT_LOW_TIED_HIGH.items()}
-    actions = [f"d dh p{seat} {''.join(cards[seat][:3])}" for seat in cards]
-    actions += ["p1 pb", "p2 cc", "p3 cc", "p4 cc", "p5 f"]
-    for street in range(3, 7):
-        actions += [f"d dh p{seat} {cards[seat][street]}" for seat in (1, 2, 3, 4)]
-        actions += ["p2 cbr 2", "p3 cc", "p4 cc"] if street == 3 else ["p2 cc", "p3 cc", "p4 cc"]
+    actions = stud_actions(SHORT_LOW_TIED_HIGH, ["p1 pb", "p2 cc", "p3 cc", "p4 cc", "p5 f"],
+                           lambda street: ["p2 cbr 2" if street == 3 else "p2 cc", "p3 cc", "p4 cc"])
     return history(code, [2, 50, 50, 50, 50], actions, antes=[1] * 5, bring_in=1)
 
 
@@ -186,11 +193,8 @@ def test_with_no_low_in_play_the_high_hand_takes_each_pot_whole(code):
     three queens; side pot 4: Misha's aces beat Olga's kings. Lena +4, Misha 4 - 4 = 0, Olga -4. pokerkit mucks
     Olga's hand first; both ways say that no low is in play, pot by pot."""
     cards = {1: "Qh Qd 2c Qc 9s 6h 5h", 2: "Ad Ac 9h Ts 8d 7s 3h", 3: "Kh Kd 9c As Qs Js 2s"}
-    hands = {seat: text.split() for seat, text in cards.items()}
-    actions = [f"d dh p{seat} {''.join(hands[seat][:3])}" for seat in hands] + ["p1 pb", "p2 cc", "p3 cc"]
-    for street in range(3, 7):
-        actions += [f"d dh p{seat} {hands[seat][street]}" for seat in hands]
-        actions += ["p3 cbr 2", "p2 cc"] if street == 3 else ["p3 cc", "p2 cc"]
+    actions = stud_actions(cards, ["p1 pb", "p2 cc", "p3 cc"],
+                           lambda street: ["p3 cbr 2" if street == 3 else "p3 cc", "p2 cc"])
     hand = replay_hand(history(code, [2, 50, 50], actions, antes=[1, 1, 1], bring_in=1))
     assert hand.result.changes == (4, 0, -4)
     story = narrate(hand)
@@ -202,8 +206,6 @@ def test_with_no_low_in_play_the_high_hand_takes_each_pot_whole(code):
 def test_a_show_may_name_the_community_card_with_the_players_own():
     """L8: a player's hand is his cards and the community card; a history that names the community card in a show
     as well as his own six is read the same: the same shows, the same result."""
-    from test_rules_examples import eight_players_the_dealer_folding_on_sixth
-
     hand = eight_players_the_dealer_folding_on_sixth("stud-high-low")
     community = str(hand.community[0])
     text = to_phh(hand)

@@ -132,12 +132,11 @@ def cmd_rank(args: argparse.Namespace) -> int:
 def cmd_split(args: argparse.Namespace) -> int:
     """Show each player's high and low five of a split game, who wins each half, and who scoops (L1, L2)."""
     from lowball.core.cards import format_cards, parse_cards
-    from lowball.core.games import builtin_paths, load_game_table
+    from lowball.core.games import builtin_games, load_game_table
     from lowball.text.split import explain_split, split_hands
 
     # No game name typed here: the default is the first built-in game whose pot is split (L2).
-    table = load_game_table(args.game) if args.game else \
-        next(t for t in map(load_game_table, builtin_paths()) if t.split)
+    table = load_game_table(args.game) if args.game else next(t for t in builtin_games() if t.split)
     if not table.split:
         raise LowballError(f"--game: {table.name} is not a split game (L1, L2): its pot goes to one hand")
     high = next(side for side in table.sides if side.half == "high")

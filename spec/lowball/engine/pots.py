@@ -75,24 +75,41 @@ def share(chips: int, winners: Sequence[int], rule: OddChip,
     >>> share(11, [1, 3, 4], OddChip.LOWEST_SEAT)                      # P5: both to the lowest seat
     {1: 5, 3: 3, 4: 3}
     """
+    return shares_with(chips, winners, odd_chips(chips, winners, rule, high_card))
+
+
+def odd_chips(chips: int, winners: Sequence[int], rule: OddChip,
+              high_card: Callable[[int], tuple[int, int]] | None = None) -> list[int]:
+    """Return the winner each odd chip of ``chips`` goes to, the first chip first (S2, L7, P5; none if the house
+    keeps them).
+
+    >>> odd_chips(11, [1, 3, 4], OddChip.FIRST_WINNER_LEFT_OF_DEALER), odd_chips(11, [1, 3, 4], OddChip.LOWEST_SEAT)
+    ([1, 3], [1, 1])
+    """
     order = sorted(winners)
-    base, odd = divmod(chips, len(order))
-    shares = {seat: base for seat in order}
+    odd = chips % len(order)
     match rule:
         case OddChip.FIRST_WINNER_LEFT_OF_DEALER:
-            for seat in order[:odd]:
-                shares[seat] += 1
+            return order[:odd]
         case OddChip.LOWEST_SEAT:
-            shares[order[0]] += odd
+            return [order[0]] * odd
         case OddChip.HIGH_CARD_BY_SUIT:
             assert high_card is not None, "the high-card rule needs the winners' cards"
-            for seat in sorted(order, key=high_card, reverse=True)[:odd]:
-                shares[seat] += 1
+            return sorted(order, key=high_card, reverse=True)[:odd]
         case OddChip.HOUSE_KEEPS:
-            pass
+            return []
         case _:
             assert_never(rule)
-    return shares
+
+
+def shares_with(chips: int, winners: Sequence[int], odd: Sequence[int]) -> dict[int, int]:
+    """Return each winner's share, in seat order: an equal part of ``chips``, plus the odd chips ``odd`` gives him.
+
+    >>> shares_with(11, [4, 1, 3], [1, 3])
+    {1: 4, 3: 4, 4: 3}
+    """
+    base = chips // len(winners)
+    return {seat: base + odd.count(seat) for seat in sorted(winners)}
 
 
 def halves(chips: int, low_qualifies: bool) -> tuple[int, int]:

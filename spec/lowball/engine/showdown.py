@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lowball.core.behaviours import OddChip, Pots
+from lowball.core.behaviours import Pots
 from lowball.core.cards import SUIT_CHARS, Card
 from lowball.engine import sevens
 from lowball.engine.actions import Action
-from lowball.engine.pots import Pot, build_pots, halves, share
+from lowball.engine.pots import Pot, build_pots, halves, odd_chips, shares_with
 from lowball.ranking.best import best_rank, best_qualifying_rank
 
 if TYPE_CHECKING:
@@ -188,15 +187,15 @@ def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict
             winners = [seat for seat in pot.eligible if ranks.get(seat) == best]
         else:
             winners = list(pot.eligible)
-        high_card = functools.partial(_high_card, hand)
-        shares = share(chips, winners, table.odd_chip, high_card=high_card)
+        odd = odd_chips(chips, winners, table.odd_chip, high_card=functools.partial(_high_card, hand))
+        shares = shares_with(chips, winners, odd)
         for seat, amount in shares.items():
             payouts[seat] += amount
-        _tell_award(hand, name, side.half, chips, winners, shares, high_card, whole=chips == pot.chips)
+        _tell_award(hand, name, side.half, chips, winners, shares, odd, whole=chips == pot.chips)
 
 
 def _tell_award(hand: "Hand", name: str, half: str, chips: int, winners: list[int], shares: dict[int, int],
-                high_card: Callable[[int], tuple[int, int]], *, whole: bool) -> None:
+                odd: list[int], *, whole: bool) -> None:
     clauses = hand.table.clauses
     who = [hand.names[seat] for seat in winners]
     better = "highest" if hand.system_of(half).better == "higher" else "lowest"
@@ -207,11 +206,8 @@ def _tell_award(hand: "Hand", name: str, half: str, chips: int, winners: list[in
         return
     hand.tell("split", who=", ".join(who), pot=chips, pot_name=name, half=half,
               shares=", ".join(f"{hand.names[s]} {c}" for s, c in shares.items()), clause=clauses["split"])
-    odd = [seat for seat in winners if shares[seat] > chips // len(winners)]     # who got an odd chip
-    if odd and sum(shares.values()) == chips:
-        # The first odd chip's winner, by the table's rule: the highest card (L7), else the first seat (S2, P5).
-        first = max(odd, key=high_card) if hand.table.odd_chip is OddChip.HIGH_CARD_BY_SUIT else min(odd)
-        hand.tell("odd-chip", who=hand.names[first], rule=str(hand.table.odd_chip), clause=clauses["split"])
+    if odd:                 # who got the first odd chip, by the table's rule (S2, L7, P5)
+        hand.tell("odd-chip", who=hand.names[odd[0]], rule=str(hand.table.odd_chip), clause=clauses["split"])
 
 
 def settle_fold(hand: "Hand") -> None:

@@ -27,9 +27,10 @@ FINAL = {"en": "final", "ru": "последний"}
 OPENED_ROUND = {"en": ("{nth}", "final"), "ru": ("{nth} круг торгов", "последние торги")}
 # L2: a half of a split pot is told as the chips it holds, then which half of which pot ("win-half").
 HALVES = {"en": {"high": "high", "low": "low", "whole": ""}, "ru": {"high": "старшую", "low": "младшую", "whole": ""}}
-POT_NAMES = {"en": {"the pot": "the pot", "the main pot": "the main pot"},
-             "ru": {"the pot": "банк", "the main pot": "основной банк"}}
-POT_NAMES_OF = {"the pot": "банка", "the main pot": "основного банка", "side pot": "побочного банка"}   # genitive
+# The engine names pots in English ("the pot", "the main pot", "side pot 2"); Russian words by their start, as
+# the subject ("банк") and after "half of" ("половину банка").
+POT_NAMES = {"ru": {"the pot": "банк", "the main pot": "основной банк", "side pot": "побочный банк"},
+             "ru-of": {"the pot": "банка", "the main pot": "основного банка", "side pot": "побочного банка"}}
 BEST = {"en": {"lowest": "lowest", "highest": "highest"}, "ru": {"lowest": "самой младшей", "highest": "самой старшей"}}
 
 LINES = {
@@ -371,12 +372,9 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
         fields["half"] = HALVES[lang].get(half, "")
     if "half" in fields or "pot_name" in fields:
         name = str(fields.get("pot_name", "the pot"))
-        if lang == "ru" and key.endswith("-half"):
-            fields["pot_name"] = next((name.replace(k, v) for k, v in POT_NAMES_OF.items() if name.startswith(k)),
-                                      name)
-        else:
-            fields["pot_name"] = POT_NAMES[lang].get(name, name if lang == "en" else
-                                                     name.replace("side pot", "побочный банк"))
+        words = POT_NAMES.get(f"{lang}-of" if key.endswith("-half") else lang, {})
+        fields["pot_name"] = next((word + name[len(start):] for start, word in words.items() if name.startswith(start)),
+                                  name)
     if "best" in fields:
         fields["best"] = BEST[lang][str(fields["best"])]
     if "change" in fields:                    # a result: "+4", and "-4" (Russian writes a true minus, "−4")
