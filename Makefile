@@ -25,7 +25,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_COMPILE_BYTECODE := 1
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 
-.PHONY: help venv test test-full lab app bench clean docs mutants
+.PHONY: help venv test test-full lab app bench clean docs mutants fuzz
 
 help:
 	@echo "Targets:"
@@ -39,6 +39,8 @@ help:
 	@echo "  make test-full  make test, then the slow hand-by-hand sweeps over all 2,598,960 hands"
 	@echo "  make mutants make venv, then mutation testing of the rules layer and its tables (not part of test;"
 	@echo "               one mutant at a time; report in artifacts/mutants/, explained in docs/checks/mutants.md)"
+	@echo "  make fuzz    make venv, then the fuzz suite at full length (tests/test_fuzz_*.py with LOWBALL_FUZZ=long;"
+	@echo "               make test runs the same tests with a few cases each)"
 	@echo "  make clean   remove $(VENV) and caches"
 	@echo "  make help    this list"
 
@@ -68,6 +70,11 @@ test-full: test
 # test fail. Works in a private copy of the package; MUTANTS_ARGS=... passes options (--target NAME, --list).
 mutants: venv
 	$(PY) scripts/mutants.py $(MUTANTS_ARGS)
+
+# The fuzz suite (bad input of every class, user tables that must play or be refused): the same tests make test
+# runs with a few cases each, here with many. Not part of test: it takes as long as FUZZ_ARGS lets it.
+fuzz: venv
+	LOWBALL_FUZZ=long $(PY) -m pytest -q -p no:cacheprovider $(FUZZ_ARGS) tests/test_fuzz_*.py
 
 app: venv
 	PORT=$(APP_PORT) VENV=$(VENV) bash scripts/serve-app.sh
