@@ -77,4 +77,4 @@ def test_the_joker_note_names_the_rank_with_its_article():
     assert "the joker plays as an ace (F8)" in describe("Kc 9d 6h 3s Jk", "ace-to-five")
     assert "the joker plays as an eight" not in describe("Ac 2d 3h 4s Jk", "ace-to-five")
     assert words.a_rank("eight", "en") == "an eight" and words.a_rank("six", "en") == "a six"
-    assert describe("Kc 9d 6h 3s Jk", "ace-to-five", "ru").endswith("джокер играет как туз (F8)")
+    assert describe("Kc 9d 6h 3s Jk", "ace-to-five", "ru").endswith("джокер здесь — туз (F8)")

@@ -163,7 +163,7 @@ def test_every_narration_line_exists_in_russian():
                 then="9h")
     russian = narrate(hand, "ru")
     assert len(russian) == len(narrate(hand, "en"))
-    assert ("p3 начинает последние торги: тот, кто открыл первый круг (p2), уже не в игре, поэтому начинает "
+    assert ("последний круг торгов начинает p3: первый круг открыл игрок p2, но он уже вне игры, поэтому начинает "
             "следующий по часовой стрелке (B2)") in russian
 
 

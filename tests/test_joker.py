@@ -193,13 +193,13 @@ def test_explain_says_what_the_joker_plays_as_in_english_and_russian():
     en = explain("6c 5h 3s Jk Ac", "6d 4s 3h 2c Ah", A5)
     ru = explain("6c 5h 3s Jk Ac", "6d 4s 3h 2c Ah", A5, lang="ru")
     assert en.startswith("6-4-3-2-A beats 6-5-3-2-A.") and "The joker plays as a deuce (F8)." in en
-    assert "Джокер играет как двойка (F8)." in ru
+    assert "Джокер здесь — двойка (F8)." in ru
     assert "an ace" in explain("Kc 5h 3s Jk 2c", "Kd 6s 3h 2h Ah", A5)
 
 
 def test_describe_names_the_hand_the_joker_completes():
     assert describe("Ac 2d 3h 4s Jk", A5) == "5-4-3-2-A: no pair, five-four low; the joker plays as a five (F8)"
-    assert describe("Ac 2d 3h 4s Jk", A5, "ru").endswith("джокер играет как пятёрка (F8)")
+    assert describe("Ac 2d 3h 4s Jk", A5, "ru").endswith("джокер здесь — пятёрка (F8)")
 
 
 def test_compare_and_winners_see_the_joker_as_its_card():

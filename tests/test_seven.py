@@ -414,7 +414,7 @@ def test_cli_split_names_each_half_and_the_scoop(capsys):
     assert "Lena: high A-K-9-7-2 (Ah 2h 9h Kh 7h), ace-high flush; low 7-4-3-2-A (Ah 2h 3d 4c 7h)" in out
     assert "Misha wins the high half; Lena wins the low half (L2)." in out
     assert main(["split", "--lang", "ru", "Ah 2h 3h 4h 5h Kd Kc", "Ac Ad Th 7s 6c Jc Qs"]) == 0
-    assert "Игрок 1 выигрывает обе половины и забирает весь банк (L2)." in capsys.readouterr().out
+    assert "Игрок 1 забирает обе половины, то есть весь банк (скуп, L2)." in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -52,7 +52,7 @@ def test_the_card_rooms_award_each_pot_apart_and_a_side_pot_without_a_low_goes_w
     hand = replay_hand(short_low_tied_high("F7S/8-CR"))
     assert hand.result.changes == (2, 1, 2, -4, -1)
     story = narrate(hand)
-    assert "Lena is dealt 3 cards, showing 3c (L3)" in story and "Dan is dealt 1 card, showing 7c (L3)" in story
+    assert "Lena is dealt 2 cards face down and 1 face up: 3c (L3)" in story and "Dan is dealt 1 card face up: 7c (L3)" in story
     assert "Misha, Olga split 5, the high half of the main pot: Misha 2, Olga 3 (L7)" in story
     assert "Lena wins 4, the low half of the main pot, with the lowest hand (L2)" in story
     assert "no hand makes a low of eight or better for side pot 1: the best high hand takes it all (L2)" in story
@@ -73,7 +73,7 @@ def test_pokerkit_mucks_the_hands_that_win_nothing_and_cuts_every_pot_in_two_hal
     assert hand.result.changes == (2, 3, 0, -4, -1)
     assert pokerkit_finishing_stacks(to_phh(hand)) == list(hand.result.finishing_stacks)
     story = narrate(hand)
-    assert "Dan mucks and gives up the pot (L2)" in story
+    assert "Dan's hand can win nothing: it goes into the muck (L2)" in story
     assert [line for line in story if "mucks" in line] == ["Dan mucks and gives up the pot (L2)"]
     assert "Misha, Olga split 5, the high half of the main pot: Misha 3, Olga 2 (P5)" in story
     assert "Misha, Olga split 3, the low half of side pot 1: Misha 2, Olga 1 (P5)" in story
@@ -86,7 +86,7 @@ def test_a_losing_hand_mucks_at_the_phh_table_and_shows_at_the_card_room(code):
     the lowest hand. pokerkit mucks Misha's hand unshown-as-winner; the card room compares both."""
     story = narrate(replay_hand(at(example("razz"), code)))
     assert "Lena wins the pot of 14 with the lowest hand (R1)" in story
-    assert ("Misha mucks and gives up the pot (R1)" in story) == (code == "FR")
+    assert ("Misha's hand can win nothing: it goes into the muck (R1)" in story) == (code == "FR")
 
 
 def test_a_losing_hand_mucks_at_the_phh_triple_draw_table():
@@ -98,7 +98,7 @@ def test_a_losing_hand_mucks_at_the_phh_triple_draw_table():
     for code, mucks in (("F2L3D", True), ("F2L3D-CR", False)):
         story = narrate(replay_hand(history(code, [50, 50], actions, blinds=[1, 2])))
         assert "Lena wins the pot of 4 with the lowest hand (K1)" in story, code
-        assert ("Misha mucks and gives up the pot (K1)" in story) == mucks, code
+        assert ("Misha's hand can win nothing: it goes into the muck (K1)" in story) == mucks, code
 
 
 def test_a_whole_half_is_named_with_its_best_hand():
@@ -200,7 +200,7 @@ def test_with_no_low_in_play_the_high_hand_takes_each_pot_whole(code):
     story = narrate(hand)
     for pot in ("the main pot", "side pot 1"):
         assert f"no hand makes a low of eight or better for {pot}: the best high hand takes it all (L2)" in story
-    assert ("Olga mucks and gives up the pot (L2)" in story) == (code == "F7S/8")
+    assert ("Olga's hand can win nothing: it goes into the muck (L2)" in story) == (code == "F7S/8")
 
 
 def test_a_show_may_name_the_community_card_with_the_players_own():

@@ -263,7 +263,7 @@ def test_step_through_in_russian_has_no_english_left():
         steps.step.click()
     steps.lang.value = "ru"
     story = shown(steps.story)
-    assert "Лена не меняет ни одной карты (D1)" in story and "Лена выигрывает банк 8 с самой младшей рукой (S1)" in story
+    assert "Лена не меняет карт (D1)" in story and "Лена забирает банк 8: самая младшая рука (S1)" in story
     assert "открыл первый круг" in story and "Лена открыл" not in story        # no gender agreement to get wrong
     assert "Лена 17" in shown(steps.status)
     assert_russian(steps)

@@ -146,7 +146,7 @@ def test_game_steps_in_russian_has_no_english_left(table):
     panel.table_choice.index = table
     assert_russian(panel)
     press_to_the_end(panel)
-    assert "Оля выигрывает банк 42 с самой младшей рукой (K1)" in story(panel)
+    assert "Оля забирает банк 42: самая младшая рука (K1)" in story(panel)
     assert "итог +24" in shown(panel.seats) and "Раздача окончена." in shown(panel.status)
     assert "банк 0" in shown(panel.status) and "стеки Лена 94, Миша 82, Оля 124" in shown(panel.status)
     assert_russian(panel)
@@ -284,7 +284,7 @@ def test_stud_steps_deal_street_by_street_and_bring_in_by_suit():
     assert "Lena wins 4, the high half of the pot, with the highest hand (L2)" in lines
     assert "Olga wins 4, the low half of the pot, with the lowest hand (L2)" in lines
     assert panel.seats.value.count("lowball-card-down") == 3 * 4                            # two down, one down on 7th
-    assert "Lena is dealt 3 cards, showing K♥ (L3)" in lines
+    assert "Lena is dealt 2 cards face down and 1 face up: K♥ (L3)" in lines
     panel.table_choice.index = 1                                                          # R1-R3: razz
     press_to_the_end(panel)
     lines = story(panel)
@@ -346,7 +346,7 @@ def test_split_panel_refuses_a_shared_card_or_a_short_hand():
     panel.fields[1].value = "K♠ Q♦ Q♣ 9♠ 8x 2♠ 3♠"
     assert "8x" in shown(panel.error) and re.search("[а-я]", shown(panel.error))
     panel.fields[1].value = "A♠ K♠ Q♦ Q♣ 9♠ 8♠ 2♠"
-    assert panel.error.value == "" and "Старшую половину выигрывает Миша" in shown(panel.why)
+    assert panel.error.value == "" and "Старшую половину банка забирает Миша" in shown(panel.why)
 
 
 def test_split_panel_in_russian_has_no_english_left():

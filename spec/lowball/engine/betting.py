@@ -252,9 +252,11 @@ def apply(hand: "Hand", rnd: Round, action: Action) -> None:
     rnd.actors.pop(0)
     rnd.acted.add(seat)
     who = hand.names[seat]
+    # B1 says what a player may do in the first round; a later round is played by its own clause (B2).
+    turn = hand.table.clauses["turn" if rnd.number == 0 else "later_rounds"]
     if action.kind == "f":
         hand.fold(seat)
-        hand.tell("fold", who=who, clause=hand.table.clauses["turn"])
+        hand.tell("fold", who=who, clause=turn)
         _maybe_lift(hand, rnd)
         return
     if action.kind == "pb":
@@ -268,11 +270,11 @@ def apply(hand: "Hand", rnd: Round, action: Action) -> None:
         _put(hand, rnd, seat, cost)
         if cost == 0:
             rnd.checked.add(seat)
-            hand.tell("check", who=who, clause=hand.table.clauses["turn"])
+            hand.tell("check", who=who, clause=turn)
             sevens.note_check(hand, seat, last_round=rnd.number == hand.table.betting_rounds - 1)
         else:
             all_in = " (all in)" if hand.stacks[seat] == 0 else ""
-            hand.tell("call", who=who, amount=cost, all_in=all_in, clause=hand.table.clauses["turn"])
+            hand.tell("call", who=who, amount=cost, all_in=all_in, clause=turn)
         return
     _raise(hand, rnd, seat, action.amount)
 

@@ -82,7 +82,7 @@ def settle(hand: "Hand") -> None:
     if table.pots is Pots.LOSERS_MUCKED_FIRST:
         contenders, halves_in_play = _muck_losers(hand, contenders, values)
     payouts: Counter[int] = Counter()
-    for invested, eligible in _layers(hand, contenders, values):
+    for invested, eligible, barred in _layers(hand, contenders, values):
         if not any(invested):
             continue
         if not eligible:                          # chips nobody may win go back to whoever put them in (F7)
@@ -91,20 +91,21 @@ def settle(hand: "Hand") -> None:
             continue
         if len(eligible) == 1:
             payouts[eligible[0]] += sum(invested)
+            best = "other" if barred else "lowest" if hand.system.better == "lower" else "highest"
             hand.tell("win", who=hand.names[eligible[0]], pot=sum(invested), pot_name="the pot", half="whole",
-                      best="lowest" if hand.system.better == "lower" else "highest", clause=table.clauses["showdown"])
+                      best=best, clause=table.clauses["sevens" if barred else "showdown"])
             continue
         pots = build_pots(invested, eligible)
         for index, pot in enumerate(pots):
-            _award(hand, pot, index, len(pots), values, payouts, halves_in_play)
+            _award(hand, pot, index, len(pots), values, payouts, halves_in_play, barred)
     hand.pay(dict(payouts), showdown=True)
 
 
 def _layers(hand: "Hand", contenders: list[int], values: dict[str, dict[int, int | None]]
-            ) -> list[tuple[list[int], list[int]]]:
-    """Return the chips to settle, each with the players who may win them: the whole pot, or as the sevens rule
-    (F7) cuts it when a player who checked a seven or better would win."""
-    whole = [(list(hand.invested), contenders)]
+            ) -> list[tuple[list[int], list[int], bool]]:
+    """Return the chips to settle, each with the players who may win them and whether the best hand is barred from
+    them: the whole pot, or as the sevens rule (F7) cuts it when a player who checked a seven or better would win."""
+    whole = [(list(hand.invested), contenders, False)]
     side = hand.table.sides[0]
     ranks = values[side.half]
     best = min((r for s, r in ranks.items() if s in contenders and r is not None), default=None)
@@ -116,7 +117,7 @@ def _layers(hand: "Hand", contenders: list[int], values: dict[str, dict[int, int
         others = [seat for seat in contenders if seat not in barred]
         hand.tell("sevens-rule", who=hand.names[checker], chips=sum(moved), rule=str(hand.table.sevens_rule),
                   clause=hand.table.clauses["sevens"])
-        return [(kept, contenders), (moved, others if barred else [])]
+        return [(kept, contenders, False), (moved, others if barred else [], True)]
     return whole
 
 
@@ -159,7 +160,7 @@ def _high_card(hand: "Hand", seat: int) -> tuple[int, int]:
 
 
 def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict[int, int | None]],
-           payouts: Counter[int], halves_in_play: list[str]) -> None:
+           payouts: Counter[int], halves_in_play: list[str], barred: bool = False) -> None:
     table = hand.table
     name = "the pot" if pots == 1 else ("the main pot" if index == 0 else f"side pot {index}")
     if table.split and table.pots is Pots.EACH_APART:
@@ -191,18 +192,21 @@ def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict
         shares = shares_with(chips, winners, odd)
         for seat, amount in shares.items():
             payouts[seat] += amount
-        _tell_award(hand, name, side.half, chips, winners, shares, odd, whole=chips == pot.chips)
+        _tell_award(hand, name, side.half, chips, winners, shares, odd, whole=chips == pot.chips, barred=barred)
 
 
 def _tell_award(hand: "Hand", name: str, half: str, chips: int, winners: list[int], shares: dict[int, int],
-                odd: list[int], *, whole: bool) -> None:
+                odd: list[int], *, whole: bool, barred: bool = False) -> None:
     clauses = hand.table.clauses
     who = [hand.names[seat] for seat in winners]
     better = "highest" if hand.system_of(half).better == "higher" else "lowest"
+    if barred:              # F7: the sevens rule keeps these chips from the best hand; the best of the others wins
+        better = "other"
     if whole:              # L2: no low qualifies, the high hand takes the whole pot
         half = "whole"
     if len(winners) == 1:
-        hand.tell("win", who=who[0], pot=chips, pot_name=name, half=half, best=better, clause=clauses["showdown"])
+        hand.tell("win", who=who[0], pot=chips, pot_name=name, half=half, best=better,
+                  clause=clauses["sevens" if barred else "showdown"])
         return
     hand.tell("split", who=", ".join(who), pot=chips, pot_name=name, half=half,
               shares=", ".join(f"{hand.names[s]} {c}" for s, c in shares.items()), clause=clauses["split"])

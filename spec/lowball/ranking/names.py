@@ -53,7 +53,7 @@ def hand_name(cards: Sequence[Card], system: str | RankingSystem, lang: str = "e
 
     >>> from lowball.core.cards import parse_cards
     >>> hand_name(parse_cards("6c 4h 3s 2d Ac"), "ace-to-six"), hand_name(parse_cards("6c 4h 3s 2d Ac"), "ace-to-six", "ru")
-    ('six-four low', 'шестёрка-четвёрка без пары')
+    ('six-four low', 'шесть-четыре')
     >>> hand_name(parse_cards("5s 4d 3c 2h Ad"), "deuce-to-seven")         # K1: it loses to every king-high hand
     'ace-five high'
     """
@@ -65,10 +65,14 @@ def hand_name(cards: Sequence[Card], system: str | RankingSystem, lang: str = "e
     values = dict(parts)
     ordered = [value(c, row) for c in display_order(cards, row)]
     grouped = groups(cards, row)
-    sing = {v: names[0] for v, names in forms.items()}
-    plural = {v: names[-1] for v, names in forms.items()}
-    # Russian names the top card of a straight in the genitive ("стрит до пятёрки"): the middle form.
-    gen_sing = {v: names[1] for v, names in forms.items()} if lang == "ru" else sing
+    ru = lang == "ru"
+    # The forms of each rank's name (rankings.toml, [ranks]): English (singular, plural); Russian (nominative,
+    # genitive singular, genitive plural, nominative plural, the name a player says in a low's name).
+    said = {v: names[4] if ru else names[0] for v, names in forms.items()}
+    gen_sing = {v: names[1] if ru else names[0] for v, names in forms.items()}
+    plural = {v: names[2] if ru else names[1] for v, names in forms.items()}
+    nom_plural = {v: names[3] if ru else names[1] for v, names in forms.items()}
+    after_three = {v: names[1] for v, names in forms.items()}      # "three kings", "три короля"
     template = cat
     if cat == "no-pair":
         template = "no-pair-low" if row.better == "lower" else "no-pair-high"
@@ -78,7 +82,9 @@ def hand_name(cards: Sequence[Card], system: str | RankingSystem, lang: str = "e
     pairs = [v for n, v in grouped if n == 2]
     big = [v for n, v in grouped if n >= 3]
     return tables.hand_names[lang][template].format(
-        r1=sing[ordered[0]], r2=sing[ordered[1]], top=gen_sing[top],
+        r1=said[ordered[0]], r2=said[ordered[1]], top=gen_sing[top],
         p=plural[pairs[0]] if pairs else "", hi=plural[max(pairs)] if pairs else "",
         lo=plural[min(pairs)] if pairs else "", t=plural[big[0]] if big else "",
+        hi_nom=nom_plural[max(pairs)] if pairs else "", lo_nom=nom_plural[min(pairs)] if pairs else "",
+        t_one=after_three[big[0]] if big else "",
     )

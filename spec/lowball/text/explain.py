@@ -52,7 +52,7 @@ def joker_note(cards: Sequence[Card], system: str | RankingSystem, lang: str = "
 
     >>> from lowball.core.cards import parse_cards
     >>> joker_note(parse_cards("Ac 6d 5h 3s Jk"), "ace-to-five"), joker_note(parse_cards("Ac 6d 5h 3s Jk"), "ace-to-five", "ru")
-    ('the joker plays as a deuce (F8)', 'джокер играет как двойка (F8)')
+    ('the joker plays as a deuce (F8)', 'джокер здесь — двойка (F8)')
     """
     row = as_system(system)
     rank = plays_as(cards, row)
@@ -96,7 +96,7 @@ def explain(a: str | Iterable[Card | str], b: str | Iterable[Card | str],
     >>> explain("6c 5h 3s 2d Ac", "6s 4d 3c 2h Ad", "ace-to-six")
     '6-4-3-2-A beats 6-5-3-2-A. Both are no-pair hands (H3); comparing from the top: 6 = 6, then 4 beats 5.'
     >>> explain("6c 4h 3s 2d Ac", "6d 4s 3h 2c Ah", "ace-to-six", lang="ru")
-    'Обе руки — без пары одинакового достоинства (6-4-3-2-A); масти не имеют старшинства, поэтому ничья и банк делится (S2).'
+    'Руки равны (6-4-3-2-A, без пары): масти старшинства не имеют, поэтому ничья и банк делят поровну (S2).'
     >>> explain("6c 5h 3s Jk Ac", "6d 4s 3h 2c Ah", "ace-to-five")
     '6-4-3-2-A beats 6-5-3-2-A. Both are no-pair hands (F1); comparing from the top: 6 = 6, then 4 beats 5. The joker plays as a deuce (F8).'
     >>> explain("6c 4h 3s 2d Ac", "6d 4s 3h 2c Ah", "ace-to-six", lang="fr")
@@ -118,8 +118,8 @@ def explain(a: str | Iterable[Card | str], b: str | Iterable[Card | str],
         sentence = said["categories"].format(
             w=text_w, l=text_l, system=row.key if lang == "en" else row.title("ru"),
             wcat=_noun(cat_w, lang, False), lcat=_noun(cat_l, lang, False),
-            wnoun=words.EN_NOUNS[cat_w][0].removeprefix("a ") if lang == "en" else "",
-            lnoun=words.EN_NOUNS[cat_l][0].removeprefix("a ") if lang == "en" else "",
+            wnoun=words.EN_NOUNS[cat_w][0].removeprefix("a ") if lang == "en" else words.RU_ANY[cat_w][0],
+            lnoun=words.EN_NOUNS[cat_l][0].removeprefix("a ") if lang == "en" else words.RU_ANY[cat_l][1],
             clause=row.category_clause,
         )
     elif key_a == key_b:
@@ -140,7 +140,7 @@ def describe(cards: str | Iterable[Card | str], system: str | RankingSystem | No
     >>> describe("Kh 9d 7c 4s 2h", "ace-to-six")
     'K-9-7-4-2: no pair, king-nine low'
     >>> describe("Kh 9d 7c 4s 2h", "ace-to-six", "ru")
-    'K-9-7-4-2: без пары, король-девятка без пары'
+    'K-9-7-4-2: без пары, король-девять'
     >>> describe("Ac 6d 5h 3s Jk", "ace-to-five")
     '6-5-3-2-A: no pair, six-five low; the joker plays as a deuce (F8)'
     """

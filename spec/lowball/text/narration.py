@@ -13,6 +13,9 @@ from lowball.engine.events import Event, event
 from lowball.core.cards import Card
 from lowball.ranking.joker import plays_as
 from lowball.ranking.names import hand_name, rank_text
+from lowball.text import plural
+from lowball.text.words import with_suit_symbols
+from lowball.text.plural import counted
 
 ORDINALS = {
     "en": ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"],
@@ -24,14 +27,15 @@ ROUND_ORDINALS = {
 }
 FINAL = {"en": "final", "ru": "последний"}
 # The round a later opener opens: (not the last, the last).
-OPENED_ROUND = {"en": ("{nth}", "final"), "ru": ("{nth} круг торгов", "последние торги")}
+OPENED_ROUND = {"en": ("{nth}", "final"), "ru": ("{nth} круг торгов", "последний круг торгов")}
 # L2: a half of a split pot is told as the chips it holds, then which half of which pot ("win-half").
 HALVES = {"en": {"high": "high", "low": "low", "whole": ""}, "ru": {"high": "старшую", "low": "младшую", "whole": ""}}
 # The engine names pots in English ("the pot", "the main pot", "side pot 2"); Russian words by their start, as
 # the subject ("банк") and after "half of" ("половину банка").
 POT_NAMES = {"ru": {"the pot": "банк", "the main pot": "основной банк", "side pot": "побочный банк"},
              "ru-of": {"the pot": "банка", "the main pot": "основного банка", "side pot": "побочного банка"}}
-BEST = {"en": {"lowest": "lowest", "highest": "highest"}, "ru": {"lowest": "самой младшей", "highest": "самой старшей"}}
+BEST = {"en": {"lowest": "lowest", "highest": "highest", "other": "best other"},
+        "ru": {"lowest": "самая младшая", "highest": "самая старшая", "other": "лучшая из остальных"}}
 
 LINES = {
     "en": {
@@ -41,7 +45,9 @@ LINES = {
         "post": "{who} posts {amount} ({clause})",
         "bring-in": "{who} brings it in for {amount} ({clause})",
         "deal": "{who} is dealt {count} {card_word}, one at a time, clockwise from the dealer's left ({clause})",
-        "deal-up": "{who} is dealt {count} {card_word}, showing {shown} ({clause})",
+        "deal-down": "{who} is dealt {count} {card_word} face down ({clause})",
+        "deal-up": "{who} is dealt {count} {card_word} face up: {shown} ({clause})",
+        "deal-mixed": "{who} is dealt {down} {down_word} face down and {up} face up: {shown} ({clause})",
         "community": "the stub is short: {card} is dealt face up for everyone ({clause})",
         "round": "the {name} betting round begins; {who} acts first ({clause})",
         "check": "{who} checks ({clause})",
@@ -74,8 +80,10 @@ LINES = {
                          "player on the dealer's left opens ({clause})",
         "show": "{who} shows {hand}: {name}",
         "muck": "{who} mucks and gives up the pot ({clause})",
+        "muck-shown": "{who}'s hand can win nothing: it goes into the muck ({clause})",
         "fold-win": "{who} takes the pot of {pot} at once: everyone else folded ({clause})",
         "win": "{who} wins {pot_name} of {pot} with the {best} hand ({clause})",
+        "win-other": "{who} wins {pot_name} of {pot} as the best other hand ({clause})",
         "win-half": "{who} wins {pot}, the {half} half of {pot_name}, with the {best} hand ({clause})",
         "no-low": "no hand makes a low of {qualifier} for {pot_name}: the best high hand takes it all ({clause})",
         "split": "{who} split {pot_name} of {pot}: {shares} ({clause})",
@@ -95,69 +103,78 @@ LINES = {
     },
     # Russian has no gender in the present tense: every line says what a player *does* (вносит, пасует,
     # меняет), never what a player *did* (открыл/открыла), so a name never needs a gender it does not
-    # have. "Пас" is folding; "обмен" (меняет) is discarding; "сбрасывать" is used for neither.
-    # A name is only ever the subject (nominative): names do not decline.
+    # have; where a past act must be told, it is told of "игрок" (a masculine noun, whoever sits there).
+    # "Пас" is folding; "меняет" is discarding and drawing. A name is only ever the subject (nominative):
+    # names do not decline. Cards are written with their suit symbols (K♥), never as codes (Kh).
     "ru": {
         "ante": "{who} вносит анте {ante} ({clause})",
         "small-blind": "{who} ставит малый блайнд {amount} ({clause})",
         "big-blind": "{who} ставит большой блайнд {amount} ({clause})",
         "post": "{who} вносит обязательную ставку {amount} ({clause})",
-        "bring-in": "{who} делает вынужденную ставку {amount} ({clause})",
-        "deal": "{who} получает {count} {card_word} по одной, по часовой стрелке начиная слева от сдающего "
-                "({clause})",
-        "deal-up": "{who} получает {count} {card_word}, в открытую: {shown} ({clause})",
-        "community": "колоды не хватает: {card} открывается для всех ({clause})",
-        "round": "начинается {name} круг торгов; начинает {who} ({clause})",
+        "bring-in": "{who} ставит бринг-ин {amount} ({clause})",
+        "deal": "{who} получает {count} {card_word} в закрытую — по одной, по часовой стрелке, начиная слева "
+                "от сдающего ({clause})",
+        "deal-down": "{who} получает {count} {card_word} в закрытую ({clause})",
+        "deal-up": "{who} получает {count} {card_word} в открытую: {shown} ({clause})",
+        "deal-mixed": "{who} получает {down} {down_word} в закрытую и {up} в открытую: {shown} ({clause})",
+        "community": "на всех карт в колоде не хватает: {card} открывается как общая карта ({clause})",
+        "round": "{name} круг торгов начинает {who} ({clause})",
         "check": "{who}: чек ({clause})",
         "bet": "{who} ставит {amount}{all_in} ({clause})",
-        "complete": "{who} доводит ставку до {amount}{all_in} ({clause})",
+        "complete": "{who} дополняет бринг-ин до полной ставки {amount}{all_in} ({clause})",
         "raise": "{who} повышает до {to}{all_in}: {nth} повышение из {cap} {allowed} ({clause})",
-        "raise-unlimited": "{who} повышает до {to}{all_in}: {nth} повышение; ограничения сейчас нет ({clause})",
+        "raise-unlimited": "{who} повышает до {to}{all_in}: {nth} повышение, лимита на повышения теперь нет "
+                           "({clause})",
         "raise-to": "{who} повышает до {to}{all_in} ({clause})",
-        "raise-counted": "{who} повышает до {to}{all_in}: {nth} действие из {cap} {allowed} (ставки, доведения и "
-                         "повышения; обязательные ставки не в счёт) ({clause})",
-        "raise-short": "{who} повышает до {to}{all_in}: это меньше полного повышения и в ограничение не "
+        "raise-counted": "{who} повышает до {to}{all_in}: {nth} действие из {cap} {allowed}; в счёт идут ставки, "
+                         "комплиты и повышения, обязательные ставки — нет ({clause})",
+        "raise-short": "{who} повышает до {to}{all_in}: это меньше полного повышения, и в лимит повышений оно не "
                        "засчитывается ({clause})",
         "call": "{who} уравнивает {amount}{all_in} ({clause})",
         "fold": "{who} пасует ({clause})",
-        "capped": "круг закрыт: ставка и {cap} {raise_word} ({clause})",
-        "capped-actions": "круг закрыт: {cap} {action_word}, обязательные ставки не в счёт ({clause})",
-        "cap-lifted": "остались двое: ограничение на повышения снято ({clause})",
-        "round-over-checked": "все сказали «чек»: круг окончен ({clause})",
-        "round-over-called": "все, кто в игре, уравняли последнюю ставку: круг окончен ({clause})",
+        "capped": "повышать больше нельзя: уже были ставка и {cap} {raise_word} ({clause})",
+        "capped-actions": "повышать больше нельзя: уже сделано {cap} {action_word}, обязательные ставки не в счёт "
+                          "({clause})",
+        "cap-lifted": "остались двое: лимит на повышения снят ({clause})",
+        "round-over-checked": "все сказали «чек»: круг торгов окончен ({clause})",
+        "round-over-called": "все, кто остался в игре, уравняли последнюю ставку: круг торгов окончен ({clause})",
         "uncalled": "{who} забирает назад {amount}: эту часть ставки никто не уравнял ({clause})",
-        "stand-pat": "{who} не меняет ни одной карты ({clause})",
+        "stand-pat": "{who} не меняет карт ({clause})",
         "discard": "{who} меняет {count} {card_word}: {cards} ({clause})",
-        "discard-unseen": "{who} меняет {count} {card_word}, не показывая их ({clause})",
+        "discard-unseen": "{who} меняет {count} {card_word} в закрытую ({clause})",
         "replace": "{who} получает взамен {count} {card_word} ({clause})",
-        "reshuffle": "колоды не хватает: отложенные карты тасуются в новую колоду ({clause})",
-        "redeal": "никто не открыл торги: карты сдаются заново, все снова вносят анте ({clause})",
-        "opens-opener": "{who} начинает {name}: по правилу начинает тот, кто открыл первый круг ({clause})",
-        "opens-next": "{who} начинает {name}: тот, кто открыл первый круг ({opener}), уже не в игре, поэтому "
+        "reshuffle": "карт в колоде не хватает: сброшенные раньше карты перемешивают в новую колоду ({clause})",
+        "redeal": "торги никто не открыл: карты сдают заново, и все снова вносят анте ({clause})",
+        "opens-opener": "{name} начинает {who}: кто открыл первый круг, тот начинает и этот ({clause})",
+        "opens-next": "{name} начинает {who}: первый круг открыл игрок {opener}, но он уже вне игры, поэтому "
                       "начинает следующий по часовой стрелке ({clause})",
-        "opens-checked": "{who} начинает {name}: в первом круге все сказали «чек», поэтому начинает первый "
-                         "игрок слева от сдающего ({clause})",
+        "opens-checked": "{name} начинает {who}: в первом круге все сказали «чек», поэтому начинает первый из "
+                         "оставшихся слева от сдающего ({clause})",
         "show": "{who} показывает {hand}: {name}",
-        "muck": "{who} не показывает карты и отказывается от банка ({clause})",
+        "muck": "{who} сбрасывает карты, не показывая их, и отказывается от банка ({clause})",
+        "muck-shown": "{who} проигрывает: эти карты ничего не выигрывают и уходят в сброс ({clause})",
         "fold-win": "{who} сразу забирает банк {pot}: остальные спасовали ({clause})",
-        "win": "{who} выигрывает {pot_name} {pot} с {best} рукой ({clause})",
-        "win-half": "{who} выигрывает {half} половину {pot_name} ({pot}) с {best} рукой ({clause})",
-        "no-low": "{pot_name} целиком берёт лучшая старшая рука: младшей руки «{qualifier}» нет ни у кого ({clause})",
+        "win": "{who} забирает {pot_name} {pot}: {best} рука ({clause})",
+        "win-half": "{who} забирает {half} половину {pot_name} ({pot}): {best} рука ({clause})",
+        "win-other": "{who} забирает {pot_name} {pot} как лучшая из остальных рук ({clause})",
+        "no-low": "ни у кого нет младшей руки ({qualifier}): {pot_name} целиком забирает лучшая старшая рука "
+                  "({clause})",
         "split": "{who} делят {pot_name} {pot}: {shares} ({clause})",
         "split-half": "{who} делят {half} половину {pot_name} ({pot}): {shares} ({clause})",
-        "odd-chip": "лишнюю фишку получает {who}: среди победителей это место первое слева от сдающего ({clause})",
-        "odd-chip-lowest-seat": "лишние фишки получает {who}: среди победителей это место с наименьшим номером "
+        "odd-chip": "лишнюю фишку получает {who}: из победителей это место первое слева от сдающего ({clause})",
+        "odd-chip-lowest-seat": "лишние фишки получает {who}: из победителей у этого места самый младший номер "
                                 "({clause})",
-        "odd-chip-high-card": "лишнюю фишку получает {who}: в этой руке старшая по масти карта ({clause})",
+        "odd-chip-high-card": "лишнюю фишку получает {who}: у этого игрока самая старшая карта с учётом масти "
+                              "({clause})",
         "result": "{who}: {change} ({clause})",
-        "dead-hand": "{who}: после обмена в руке {count} {card_nom}, рука недействительна ({clause})",
+        "dead-hand": "{who}: после обмена в руке {count} {card_nom} — рука мертва ({clause})",
         "sevens-check": "{who} говорит «чек» с семёркой или лучше ({clause})",
-        "sevens-rule": "правило семёрок: после чека с семёркой или лучше {who} не может выиграть {chips} "
-                       "{chip_word}, поставленные после чека ({clause})",
-        "sevens-rule-refund": "правило семёрок: {who} выигрывает после чека с семёркой или лучше; {chips} "
-                              "{chip_word}, поставленные после чека, возвращаются тем, кто их поставил ({clause})",
-        "sevens-rule-whole": "правило семёрок: после чека с семёркой или лучше {who} отдаёт весь банк {chips} "
-                             "лучшей из других рук ({clause})",
+        "sevens-rule": "правило семёрок: после чека с семёркой или лучше {who} не может выиграть то, что "
+                       "поставлено после чека ({chips} {chip_nom}) ({clause})",
+        "sevens-rule-refund": "правило семёрок: {who} выигрывает после чека с семёркой или лучше, а поставленное "
+                              "после чека ({chips} {chip_nom}) возвращается тем, кто ставил ({clause})",
+        "sevens-rule-whole": "правило семёрок: после чека с семёркой или лучше {who} отдаёт весь банк ({chips} "
+                             "{chip_nom}) лучшей из остальных рук ({clause})",
     },
 }
 
@@ -172,7 +189,9 @@ YOUR_LINES = {
         "post": "you post {amount} ({clause})",
         "bring-in": "you bring it in for {amount} ({clause})",
         "deal": "you are dealt {count} {card_word}, one at a time, clockwise from the dealer's left ({clause})",
-        "deal-up": "you are dealt {count} {card_word}, showing {shown} ({clause})",
+        "deal-down": "you are dealt {count} {card_word} face down ({clause})",
+        "deal-up": "you are dealt {count} {card_word} face up: {shown} ({clause})",
+        "deal-mixed": "you are dealt {down} {down_word} face down and {up} face up: {shown} ({clause})",
         "round": "the {name} betting round begins; you act first ({clause})",
         "check": "you check ({clause})",
         "bet": "you bet {amount}{all_in} ({clause})",
@@ -198,8 +217,10 @@ YOUR_LINES = {
                          "player on the dealer's left opens ({clause})",
         "show": "you show {hand}: {name}",
         "muck": "you muck and give up the pot ({clause})",
+        "muck-shown": "your hand can win nothing: it goes into the muck ({clause})",
         "fold-win": "you take the pot of {pot} at once: everyone else folded ({clause})",
         "win": "you win {pot_name} of {pot} with the {best} hand ({clause})",
+        "win-other": "you win {pot_name} of {pot} as the best other hand ({clause})",
         "win-half": "you win {pot}, the {half} half of {pot_name}, with the {best} hand ({clause})",
         "dead-hand": "you hold {count} {card_word} after the draw: your hand is dead ({clause})",
         "sevens-check": "you check a seven-low or better ({clause})",
@@ -215,91 +236,77 @@ YOUR_LINES = {
         "small-blind": "вы ставите малый блайнд {amount} ({clause})",
         "big-blind": "вы ставите большой блайнд {amount} ({clause})",
         "post": "вы вносите обязательную ставку {amount} ({clause})",
-        "bring-in": "вы делаете вынужденную ставку {amount} ({clause})",
-        "deal": "вы получаете {count} {card_word} по одной, по часовой стрелке начиная слева от сдающего "
-                "({clause})",
-        "deal-up": "вы получаете {count} {card_word}, в открытую: {shown} ({clause})",
-        "round": "начинается {name} круг торгов; начинаете вы ({clause})",
+        "bring-in": "вы ставите бринг-ин {amount} ({clause})",
+        "deal": "вы получаете {count} {card_word} в закрытую — по одной, по часовой стрелке, начиная слева "
+                "от сдающего ({clause})",
+        "deal-down": "вы получаете {count} {card_word} в закрытую ({clause})",
+        "deal-up": "вы получаете {count} {card_word} в открытую: {shown} ({clause})",
+        "deal-mixed": "вы получаете {down} {down_word} в закрытую и {up} в открытую: {shown} ({clause})",
+        "round": "{name} круг торгов начинаете вы ({clause})",
         "check": "вы: чек ({clause})",
         "bet": "вы ставите {amount}{all_in} ({clause})",
-        "complete": "вы доводите ставку до {amount}{all_in} ({clause})",
+        "complete": "вы дополняете бринг-ин до полной ставки {amount}{all_in} ({clause})",
         "raise": "вы повышаете до {to}{all_in}: {nth} повышение из {cap} {allowed} ({clause})",
-        "raise-unlimited": "вы повышаете до {to}{all_in}: {nth} повышение; ограничения сейчас нет ({clause})",
+        "raise-unlimited": "вы повышаете до {to}{all_in}: {nth} повышение, лимита на повышения теперь нет "
+                           "({clause})",
         "raise-to": "вы повышаете до {to}{all_in} ({clause})",
-        "raise-counted": "вы повышаете до {to}{all_in}: {nth} действие из {cap} {allowed} (ставки, доведения и "
-                         "повышения; обязательные ставки не в счёт) ({clause})",
-        "raise-short": "вы повышаете до {to}{all_in}: это меньше полного повышения и в ограничение не "
+        "raise-counted": "вы повышаете до {to}{all_in}: {nth} действие из {cap} {allowed}; в счёт идут ставки, "
+                         "комплиты и повышения, обязательные ставки — нет ({clause})",
+        "raise-short": "вы повышаете до {to}{all_in}: это меньше полного повышения, и в лимит повышений оно не "
                        "засчитывается ({clause})",
         "call": "вы уравниваете {amount}{all_in} ({clause})",
         "fold": "вы пасуете ({clause})",
         "uncalled": "вы забираете назад {amount}: эту часть ставки никто не уравнял ({clause})",
-        "stand-pat": "вы не меняете ни одной карты ({clause})",
+        "stand-pat": "вы не меняете карт ({clause})",
         "discard": "вы меняете {count} {card_word}: {cards} ({clause})",
-        "discard-unseen": "вы меняете {count} {card_word}, не показывая их ({clause})",
+        "discard-unseen": "вы меняете {count} {card_word} в закрытую ({clause})",
         "replace": "вы получаете взамен {count} {card_word} ({clause})",
-        "opens-opener": "вы начинаете {name}: по правилу начинает тот, кто открыл первый круг ({clause})",
-        "opens-next": "вы начинаете {name}: тот, кто открыл первый круг ({opener}), уже не в игре, поэтому "
+        "opens-opener": "{name} начинаете вы: кто открыл первый круг, тот начинает и этот ({clause})",
+        "opens-next": "{name} начинаете вы: первый круг открыл игрок {opener}, но он уже вне игры, поэтому "
                       "начинает следующий по часовой стрелке ({clause})",
-        "opens-checked": "вы начинаете {name}: в первом круге все сказали «чек», поэтому начинает первый "
-                         "игрок слева от сдающего ({clause})",
+        "opens-checked": "{name} начинаете вы: в первом круге все сказали «чек», поэтому начинает первый из "
+                         "оставшихся слева от сдающего ({clause})",
         "show": "вы показываете {hand}: {name}",
-        "muck": "вы не показываете карты и отказываетесь от банка ({clause})",
+        "muck": "вы сбрасываете карты, не показывая их, и отказываетесь от банка ({clause})",
+        "muck-shown": "вы проигрываете: ваши карты ничего не выигрывают и уходят в сброс ({clause})",
         "fold-win": "вы сразу забираете банк {pot}: остальные спасовали ({clause})",
-        "win": "вы выигрываете {pot_name} {pot} с {best} рукой ({clause})",
-        "win-half": "вы выигрываете {half} половину {pot_name} ({pot}) с {best} рукой ({clause})",
-        "dead-hand": "у вас после обмена в руке {count} {card_nom}: рука недействительна ({clause})",
+        "win": "вы забираете {pot_name} {pot}: {best} рука ({clause})",
+        "win-half": "вы забираете {half} половину {pot_name} ({pot}): {best} рука ({clause})",
+        "win-other": "вы забираете {pot_name} {pot} как лучшая из остальных рук ({clause})",
+        "dead-hand": "у вас после обмена в руке {count} {card_nom} — рука мертва ({clause})",
         "sevens-check": "вы говорите «чек» с семёркой или лучше ({clause})",
-        "sevens-rule": "правило семёрок: после чека с семёркой или лучше вы не можете выиграть {chips} "
-                       "{chip_word}, поставленные после чека ({clause})",
-        "sevens-rule-refund": "правило семёрок: вы выигрываете после чека с семёркой или лучше; {chips} "
-                              "{chip_word}, поставленные после чека, возвращаются тем, кто их поставил ({clause})",
-        "sevens-rule-whole": "правило семёрок: после чека с семёркой или лучше вы отдаёте весь банк {chips} "
-                             "лучшей из других рук ({clause})",
+        "sevens-rule": "правило семёрок: после чека с семёркой или лучше вы не можете выиграть то, что "
+                       "поставлено после чека ({chips} {chip_nom}) ({clause})",
+        "sevens-rule-refund": "правило семёрок: вы выигрываете после чека с семёркой или лучше, а поставленное "
+                              "после чека ({chips} {chip_nom}) возвращается тем, кто ставил ({clause})",
+        "sevens-rule-whole": "правило семёрок: после чека с семёркой или лучше вы отдаёте весь банк ({chips} "
+                             "{chip_nom}) лучшей из остальных рук ({clause})",
     },
 }
 # "opens-next" when the first round's opener who folded is the reader.
 YOU_FOLDED = {
     "en": "{who} opens the {name} round because you opened the first round and have folded ({clause})",
-    "ru": "{who} начинает {name}: вы открыли первый круг, но уже не в игре, поэтому начинает следующий по часовой "
-          "стрелке ({clause})",
+    "ru": "{name} начинает {who}: первый круг открыли вы, но вы уже вне игры, поэтому начинает следующий по "
+          "часовой стрелке ({clause})",
 }
-# Words that agree with a number: English singular/plural; Russian one / two to four / five and more.
+# Words that agree with a number: (the Russian noun and its case, or the three Russian forms of a word that is
+# no noun; the English singular and plural), and the field that holds the number (lowball.text.plural).
 COUNTED = {
-    "card_word": {"en": ("card", "cards"), "ru": ("карту", "карты", "карт")},       # accusative: получает 5 карт
-    "card_nom": {"en": ("card", "cards"), "ru": ("карта", "карты", "карт")},        # nominative: в руке 4 карты
-    "raise_word": {"en": ("raise", "raises"), "ru": ("повышение", "повышения", "повышений")},
-    "chip_word": {"en": ("chip", "chips"), "ru": ("фишку", "фишки", "фишек")},
-    "allowed": {"en": ("allowed", "allowed"), "ru": ("разрешённого", "разрешённых", "разрешённых")},
-    "action_word": {"en": ("bet, completion or raise", "bets, completions and raises"),
-                    "ru": ("ставка, доведение или повышение", "ставки, доведения или повышения",
-                           "ставок, доведений или повышений")},
+    "card_word": ((plural.CARD, "acc"), ("card", "cards"), "count"),      # получает 5 карт, меняет 1 карту
+    "down_word": ((plural.CARD, "acc"), ("card", "cards"), "down"),       # получает 2 карты в закрытую
+    "card_nom": ((plural.CARD, "nom"), ("card", "cards"), "count"),       # в руке 4 карты
+    "raise_word": ((plural.RAISE, "nom"), ("raise", "raises"), "cap"),    # ставка и 3 повышения
+    "chip_word": ((plural.CHIP, "acc"), ("chip", "chips"), "chips"),
+    "chip_nom": ((plural.CHIP, "nom"), ("chip", "chips"), "chips"),      # (12 фишек), (1 фишка)
+    "allowed": (("разрешённого", "разрешённых", "разрешённых"), ("allowed", "allowed"), "cap"),   # из 3 разрешённых
+    "action_word": ((plural.ACTION, "nom"), ("bet, completion or raise", "bets, completions and raises"), "cap"),
 }
-# Which number each counted word agrees with.
-COUNTED_BY = {"card_word": "count", "card_nom": "count", "raise_word": "cap", "chip_word": "chips", "allowed": "cap",
-              "action_word": "cap"}
 # The fields that hold a player's name (or, for "split", several names joined by ", ").
 NAME_FIELDS = ("who", "opener")
 
 
-def counted(n: int, forms: tuple[str, ...], lang: str) -> str:
-    """Return the form of a word that agrees with the number ``n``.
-
-    >>> counted(1, ("card", "cards"), "en"), counted(5, ("card", "cards"), "en")
-    ('card', 'cards')
-    >>> [counted(n, ("карту", "карты", "карт"), "ru") for n in (1, 2, 5, 11, 21, 22)]
-    ['карту', 'карты', 'карт', 'карт', 'карту', 'карты']
-    """
-    if lang != "ru":
-        return forms[0] if n == 1 else forms[1]
-    if n % 10 == 1 and n % 100 != 11:
-        return forms[0]
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return forms[1]
-    return forms[2]
-
-
 QUALIFIERS = {"en": {"eight-or-better": "eight or better"}, "ru": {"eight-or-better": "восьмёрка или лучше"}}
-JOKER_AS = {"en": " (the joker plays as {rank})", "ru": " (джокер играет как {rank})"}
+JOKER_AS = {"en": " (the joker plays as {rank})", "ru": " (джокер — {rank})"}
 NO_LOW = {"en": "no low ({qualifier})", "ru": "младшей руки нет ({qualifier})"}
 SEVENS_KEYS = {"seed-004": "sevens-rule-refund", "whole-pot": "sevens-rule-whole"}
 ODD_CHIP_KEYS = {"lowest-seat": "odd-chip-lowest-seat", "high-card-by-suit": "odd-chip-high-card"}
@@ -346,8 +353,12 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
             shown = [" ".join(map(str, cards)) + ": " + ("no hand yet" if lang == "en" else "руки ещё нет")]
         fields["hand"], fields["name"] = shown[0].split(": ", 1) if len(systems) == 1 else \
             (" ".join(map(str, cards)), "; ".join(n for n in shown if n))
-    if key == "deal" and fields.get("up"):
-        key = "deal-up"
+    if key == "deal":             # the first deal of a draw game, all down; a stud street, down, up or both (L3)
+        up, count = int(fields.get("up") or 0), int(fields["count"])
+        fields["down"] = count - up
+        key = "deal-mixed" if 0 < up < count else "deal-up" if up else "deal" if count > 1 else "deal-down"
+    if key == "win" and fields.get("best") == "other":       # F7: the chips the sevens rule takes from the checker
+        key = "win-other"
     if key == "discard" and not fields.get("cards"):      # a hand history's unknown cards ("????")
         key = "discard-unseen"
     if key == "sevens-rule":        # F7: the settings say different things of the chips after the check
@@ -380,9 +391,15 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
     if "change" in fields:                    # a result: "+4", and "-4" (Russian writes a true minus, "−4")
         change = int(fields["change"])
         fields["change"] = f"{change:+d}" if lang == "en" else f"{change:+d}".replace("-", "\u2212")
-    for word, number in COUNTED_BY.items():
+    for word, (russian, english, number) in COUNTED.items():
         if number in fields:
-            fields[word] = counted(int(fields[number]), COUNTED[word][lang], lang)
+            n = int(fields[number])
+            if lang == "en":
+                fields[word] = counted(n, english, lang)
+            elif isinstance(russian[0], plural.Noun):
+                fields[word] = russian[0].form(n, russian[1])
+            else:
+                fields[word] = counted(n, russian, lang)
     template = LINES[lang][key]
     mine = you is not None and fields.get("who") == you
     if mine and key in YOUR_LINES[lang]:
@@ -394,6 +411,8 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
             fields[field] = ", ".join(YOU[lang] if name == you else (names or {}).get(name, name)
                                       for name in str(fields[field]).split(", "))
     line = template.format(**fields)
+    if lang == "ru":                          # a Russian sentence writes cards as a reader does: K♥, not Kh
+        line = with_suit_symbols(line)
     return line[:1].upper() + line[1:] if line.startswith(YOU[lang]) else line
 
 
@@ -409,8 +428,14 @@ def narrate(events: Iterable[Event] | object, lang: str = "en", you: str | None 
     >>> narrate([event("bet", who="you", amount=1, all_in="", clause="T3")], "ru", you="you")
     ['Вы ставите 1 (T3)']
     """
-    items = getattr(events, "events", events)
-    return [render(item, lang, you, names) for item in items]
+    lines, shown = [], set()
+    for item in getattr(events, "events", events):
+        if item.key == "show":
+            shown.add(item.get("who"))
+        elif item.key == "muck" and item.get("who") in shown:     # a shown hand that can win nothing
+            item = event("muck-shown", **dict(item.fields))
+        lines.append(render(item, lang, you, names))
+    return lines
 
 
 def say(key: str, **fields: object) -> Event:

@@ -65,9 +65,9 @@ def explain_split(hands: Sequence[str | Iterable[Card | str]] | Mapping[str, str
     Misha: high A-K-9-8-2 (As Ks 9s 8s 2s), ace-high flush; no low: none of its fives is eight or better (L1).
     Misha wins the high half; Lena wins the low half (L2).
     >>> print(explain_split(["Ah 2h 3h 4h 5h Kd Kc", "Ac Ad Th 7s 6c Jc Qs"], "high", "eight-or-better", lang="ru"))
-    Игрок 1: старшая рука A-5-4-3-2 (Ah 2h 3h 4h 5h), стрит-флеш до пятёрки; младшая рука 5-4-3-2-A (Ah 2h 3h 4h 5h), пятёрка-четвёрка без пары; Ah 2h 3h 4h 5h играют в обеих (L1).
-    Игрок 2: старшая рука A-A-Q-J-10 (Ac Ad Th Jc Qs), пара тузов; проходной младшей руки нет: ни одна пятёрка карт не восьмёрка или лучше (L1).
-    Игрок 1 выигрывает обе половины и забирает весь банк (L2).
+    Игрок 1: старшая рука A-5-4-3-2 (A♥ 2♥ 3♥ 4♥ 5♥), стрит-флеш до пятёрки; младшая рука 5-4-3-2-A (A♥ 2♥ 3♥ 4♥ 5♥), пять-четыре; A♥ 2♥ 3♥ 4♥ 5♥ играют в обеих (L1).
+    Игрок 2: старшая рука A-A-Q-J-10 (A♣ A♦ 10♥ J♣ Q♠), пара тузов; младшей руки нет: пяти разных карт не старше восьмёрки здесь не набрать (L1).
+    Игрок 1 забирает обе половины, то есть весь банк (скуп, L2).
     """
     said = words.SPLIT[words.check_lang(lang)]
     rule = load_rankings().qualifier(qualifier)
@@ -78,7 +78,8 @@ def explain_split(hands: Sequence[str | Iterable[Card | str]] | Mapping[str, str
         text = said["high"].format(who=p.name, ranks=rank_text(p.high, high), cards=format_cards(p.high),
                                    name=hand_name(p.high, as_system(high), lang))
         if p.low is None:
-            text += "; " + said["no-low"].format(qualifier=getattr(rule, lang), clause=rule.clause)
+            limit = load_rankings().rank_names[lang][rule.max_rank][1]
+            text += "; " + said["no-low"].format(qualifier=getattr(rule, lang), limit=limit, clause=rule.clause)
         else:
             text += "; " + said["low"].format(ranks=rank_text(p.low, low_system), cards=format_cards(p.low),
                                               name=hand_name(p.low, as_system(low_system), lang))
@@ -87,7 +88,8 @@ def explain_split(hands: Sequence[str | Iterable[Card | str]] | Mapping[str, str
                 text += "; " + said["both"].format(cards=format_cards(both), clause=rule.clause)
         lines.append(text[0].upper() + text[1:] + ".")
     lines.append(_verdict(players, said) + ".")
-    return "\n".join(lines)
+    text = "\n".join(lines)
+    return words.with_suit_symbols(text) if lang == "ru" else text      # a Russian sentence writes cards K♥
 
 
 def _names(players: list[SplitHand], said: dict[str, str]) -> str:

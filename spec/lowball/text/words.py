@@ -7,6 +7,8 @@ tables; the names of ranks and hands are in the rankings table itself
 
 from __future__ import annotations
 
+import re
+
 from lowball.core.rankings import LANGUAGES
 
 # How a hand of each category is named inside a sentence ("every straight").
@@ -22,6 +24,20 @@ EN_NOUNS = {
     "straight-flush": ("a straight flush", "straight flushes"),
 }
 
+# How Russian says "every hand of this category" as the subject and as the object of "бьёт" (H2): the category's
+# name is not always a noun ("без пары"), and "любой" agrees with the noun's gender.
+RU_ANY = {
+    "no-pair": ("любая рука без пары", "любую руку без пары"),
+    "pair": ("любая пара", "любую пару"),
+    "two-pair": ("любые две пары", "любые две пары"),
+    "trips": ("любая тройка", "любую тройку"),
+    "straight": ("любой стрит", "любой стрит"),
+    "flush": ("любой флеш", "любой флеш"),
+    "full-house": ("любой фулл-хаус", "любой фулл-хаус"),
+    "quads": ("любое каре", "любое каре"),
+    "straight-flush": ("любой стрит-флеш", "любой стрит-флеш"),
+}
+
 # Labels of the tie-break parts (H3), as the explanation walks through them.
 PARTS = {
     "en": {
@@ -35,8 +51,8 @@ PARTS = {
         "kickers": "then the kickers from the top",
     },
     "ru": {
-        "cards": "сравниваем с верхней карты",
-        "top-card": "решает верхняя карта",
+        "cards": "сравниваем карты сверху вниз",
+        "top-card": "решает старшая карта",
         "pair": "сначала пара",
         "high-pair": "сначала старшая пара",
         "low-pair": "затем младшая пара",
@@ -64,20 +80,20 @@ SENTENCES = {
         "joker": "the joker plays as {rank}",
     },
     "ru": {
-        "categories": "{w} — {wcat}; {l} — {lcat}, а в системе «{system}» категория «{wcat}» лучше категории «{lcat}» ({clause})",
+        "categories": "{w} — {wcat}; {l} — {lcat}, а в системе «{system}» {wnoun} бьёт {lnoun} ({clause})",
         "same-category": "Обе руки — {nouns} ({clause}); {steps}",
-        "tie": "Обе руки — {nouns} одинакового достоинства ({hand}); масти не имеют старшинства, поэтому ничья и банк делится (S2)",
+        "tie": "Руки равны ({hand}, {nouns}): масти старшинства не имеют, поэтому ничья и банк делят поровну (S2)",
         "equal": "{a} = {b}",
         "beats": "{a} бьёт {b}",
         "then": "затем",
         "wheel-straight": "A-2-3-4-5 («колесо») здесь стрит",
-        "wheel-no-straight": "туз только старший, поэтому A-2-3-4-5 не стрит",
-        "wheel-not-straight": "A-2-3-4-5 в этой системе не стрит",
-        "broadway-straight": "A-K-Q-J-10 здесь старший стрит",
-        "broadway-no-straight": "туз всегда младший, поэтому A-K-Q-J-10 не стрит",
+        "wheel-no-straight": "туз здесь только старший, поэтому A-2-3-4-5 — не стрит",
+        "wheel-not-straight": "A-2-3-4-5 в этой системе — не стрит",
+        "broadway-straight": "A-K-Q-J-10 здесь — старший стрит",
+        "broadway-no-straight": "туз всегда младший, поэтому A-K-Q-J-10 — не стрит",
         "run-ignored": "стриты в этой системе не считаются",
         "suited-ignored": "флеши в этой системе не считаются",
-        "joker": "джокер играет как {rank}",
+        "joker": "джокер здесь — {rank}",
     },
 }
 
@@ -102,14 +118,14 @@ SPLIT = {
         "player": "Игрок {n}",
         "high": "{who}: старшая рука {ranks} ({cards}), {name}",
         "low": "младшая рука {ranks} ({cards}), {name}",
-        "no-low": "проходной младшей руки нет: ни одна пятёрка карт не {qualifier} ({clause})",
+        "no-low": "младшей руки нет: пяти разных карт не старше {limit} здесь не набрать ({clause})",
         "both": "{cards} играют в обеих ({clause})",
         "and": "и",
-        "wins-high": "старшую половину выигрывает {who}",
-        "split-high": "старшую половину делят {who}",
-        "wins-low": "младшую половину выигрывает {who}",
+        "wins-high": "старшую половину банка забирает {who}",
+        "split-high": "старшую половину банка делят {who}",
+        "wins-low": "младшую половину забирает {who}",
         "split-low": "младшую половину делят {who}",
-        "scoop": "{who} выигрывает обе половины и забирает весь банк (L2)",
+        "scoop": "{who} забирает обе половины, то есть весь банк (скуп, L2)",
         "no-low-at-all": "Ни у кого нет проходной младшей руки, поэтому весь банк забирает лучшая старшая рука: {who} (L2)",
     },
 }
@@ -131,3 +147,16 @@ def check_lang(lang: str) -> str:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
     return lang
+
+
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+CARD_CODE = re.compile(r"\b(10|[2-9TJQKA])([cdhs])\b")
+
+
+def with_suit_symbols(text: str) -> str:
+    """Return text with every card code written as the seeds write cards: 'Kh Td' becomes 'K♥ 10♦'.
+
+    >>> with_suit_symbols("Лена меняет 1 карту: Kc; показывает Ah 2d Th")
+    'Лена меняет 1 карту: K♣; показывает A♥ 2♦ 10♥'
+    """
+    return CARD_CODE.sub(lambda m: ("10" if m.group(1) == "T" else m.group(1)) + SUIT_SYMBOLS[m.group(2)], text)
