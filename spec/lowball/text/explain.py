@@ -27,6 +27,18 @@ def category_name(category: str, lang: str = "en") -> str:
     return load_rankings().category(category).name(lang)
 
 
+def system_name(row: RankingSystem, lang: str = "en") -> str:
+    """Return how a sentence names a system: its key where the key is its name, else its title.
+
+    >>> system_name(as_system("ace-to-six")), system_name(as_system("ace-to-six-ace-low"))
+    ('ace-to-six', 'ace-to-six (ace always low)')
+    >>> system_name(as_system("deuce-to-seven"), "ru")
+    'от двойки до семёрки'
+    """
+    title = row.title(lang)
+    return row.key if lang == "en" and title.startswith(row.key) else title
+
+
 def _notes(cards: Sequence[Card], system: RankingSystem, lang: str) -> list[str]:
     """Return the remarks that explain a surprising category: the wheel, broadway, ignored runs or suits."""
     said = words.SENTENCES[lang]
@@ -116,7 +128,7 @@ def explain(a: str | Iterable[Card | str], b: str | Iterable[Card | str],
 
     if cat_w != cat_l:
         sentence = said["categories"].format(
-            w=text_w, l=text_l, system=row.key if lang == "en" else row.title("ru"),
+            w=text_w, l=text_l, system=system_name(row, lang),
             wcat=_noun(cat_w, lang, False), lcat=_noun(cat_l, lang, False),
             wnoun=words.EN_NOUNS[cat_w][0].removeprefix("a ") if lang == "en" else words.RU_ANY[cat_w][0],
             lnoun=words.EN_NOUNS[cat_l][0].removeprefix("a ") if lang == "en" else words.RU_ANY[cat_l][1],

@@ -6,7 +6,7 @@ table; each sentence is tagged with the clause the table names for it.
 >>> dict(table_rules())["T5"]
 'Before every new deal each stack must hold at least 13 chips (were a player all in, an all-in of half a bet or more counts as a full raise).'
 >>> dict(table_rules(lang="ru"))["T1"]
-'Играют от 2 до 5 человек колодой из 52 карт: колоды всегда хватает.'
+'Играют от 2 до 5 игроков одной колодой из 52 карт: колоды всегда хватает.'
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from lowball.core.behaviours import (
     CapCounts, NobodyOpens, Opener, Pots, RunsOut, Serve, SevensRule, ShortAllIn, StreetKind, Structure, WrongCount,
 )
 from lowball.core.games import GameTable, Street, load_game_table
-from lowball.core.rankings import ranking_system
+from lowball.core.rankings import load_rankings, ranking_system
+from lowball.text.plural import BET, CARD, CHIP, PLAYER, RAISE, ru
 
 ORDINAL = {"en": ["first", "second", "third", "fourth", "fifth", "sixth", "seventh"],
            "ru": ["первого", "второго", "третьего", "четвёртого", "пятого", "шестого", "седьмого"]}
@@ -35,10 +36,10 @@ OPENER = {
     "ru": {
         Opener.DEALER_LEFT: "игрок слева от сдающего",
         Opener.LEFT_OF_BIG_BLIND: "игрок слева от большого блайнда (вдвоём — сдающий)",
-        Opener.LEFT_OF_LAST_POST: "игрок слева от последнего внёсшего взнос",
-        Opener.FIRST_ROUND_OPENER: "открывший первый круг; если он вышел — следующий действующий; если все "
-                                   "чекнули — первый действующий слева от сдающего",
-        Opener.BRING_IN: "игрок с вынужденной ставкой",
+        Opener.LEFT_OF_LAST_POST: "игрок слева от последнего, кто вносил обязательную ставку",
+        Opener.FIRST_ROUND_OPENER: "тот, кто открыл первый круг; если он спасовал — следующий из оставшихся в игре; "
+                                   "если в первом круге все сказали «чек» — первый из оставшихся слева от сдающего",
+        Opener.BRING_IN: "игрок, поставивший бринг-ин",
         Opener.HIGHEST_BOARD: "игрок с самой старшей открытой комбинацией (при равенстве — первый слева от сдающего)",
         Opener.LOWEST_BOARD: "игрок с самой младшей открытой комбинацией (при равенстве — первый слева от сдающего)",
     },
@@ -48,8 +49,8 @@ ODD_CHIP = {
            "lowest-seat": "the winner in the lowest seat", "high-card-by-suit": "the winner with the highest card by suit",
            "house-keeps": "the house"},
     "ru": {"first-winner-left-of-dealer": "первому из победителей слева от сдающего",
-           "lowest-seat": "победителю на месте с меньшим номером", "high-card-by-suit": "победителю со старшей картой по масти",
-           "house-keeps": "заведению"},
+           "lowest-seat": "победителю на месте с меньшим номером",
+           "high-card-by-suit": "победителю с самой старшей картой с учётом масти", "house-keeps": "заведению"},
 }
 
 
@@ -82,12 +83,13 @@ def _forced(t: GameTable, lang: str) -> str:
     en = lang == "en"
     parts = []
     if t.ante:
-        parts.append(f"Every player posts an ante of {t.ante}" if en else f"Каждый вносит анте {t.ante}")
+        parts.append(f"Every player posts an ante of {t.ante}" if en else f"Все вносят анте {t.ante}")
     if t.blinds:
         small, big = t.blinds
         parts.append(f"the two players on the dealer's left post blinds of {small} and {big} (heads-up the dealer "
                      f"posts the small blind)" if en else
-                     f"двое слева от сдающего ставят блайнды {small} и {big} (вдвоём малый блайнд ставит сдающий)")
+                     f"двое слева от сдающего ставят блайнды {small} и {big} (когда играют вдвоём, малый блайнд "
+                     f"ставит сдающий)")
     elif t.posts:
         posts = " + ".join(map(str, t.posts))
         parts.append(f"the dealer and the players on his left post {posts}" if en else
@@ -97,11 +99,12 @@ def _forced(t: GameTable, lang: str) -> str:
     if t.bring_in:
         who = "lowest" if t.bring_in_by.value == "lowest-upcard" else "highest"
         parts.append(f"the {who} upcard brings it in for {t.bring_in}" if en else
-                     f"{'младшая' if who == 'lowest' else 'старшая'} открытая карта делает вынужденную ставку {t.bring_in}")
+                     f"бринг-ин {t.bring_in} ставит игрок с самой {'младшей' if who == 'lowest' else 'старшей'} "
+                     f"открытой картой")
     text = "; ".join(parts) or ("there are no forced bets" if en else "обязательных ставок нет")
     if t.nobody_opens is NobodyOpens.REDEAL:
         text += ("; if nobody opens, the cards are dealt again and everyone antes again" if en else
-                 "; если никто не открыл, карты сдаются заново и все снова вносят анте")
+                 "; если торги никто не открыл, карты сдают заново и все снова вносят анте")
     return text[0].upper() + text[1:] + "."
 
 
@@ -111,11 +114,11 @@ def _sizes(t: GameTable, lang: str) -> str:
     sizes = ", ".join(f"{t.size_of(s)} {when}" for s, when in zip(t.bet_streets, rounds))
     if t.structure is Structure.FIXED_LIMIT:
         return f"Fixed limit: bets and raises are {sizes}." if en else \
-            f"Фиксированный лимит: ставка и повышение равны {sizes}."
+            f"Фиксированный лимит: ставка и повышение — {sizes}."
     kind = {"pot-limit": ("Pot-limit", "Пот-лимит"), "no-limit": ("No-limit", "Безлимит")}[t.structure.value]
     return (f"{kind[0]}: the smallest bet is {sizes}; a raise is at least the last raise and at most "
             f"{'the pot after calling' if t.structure is Structure.POT_LIMIT else 'all in'}." if en else
-            f"{kind[1]}: наименьшая ставка {sizes}; повышение не меньше предыдущего и не больше "
+            f"{kind[1]}: наименьшая ставка — {sizes}; повышение не меньше предыдущего и не больше "
             f"{'банка после уравнивания' if t.structure is Structure.POT_LIMIT else 'всего стека'}.")
 
 
@@ -126,23 +129,23 @@ def _cap(t: GameTable, lang: str) -> str:
     if t.cap_counts is CapCounts.ACTIONS:
         return (f"At most {t.bets_per_round} bets, completions or raises per betting round, forced bets not "
                 f"counted." if en else
-                f"Максимум {t.bets_per_round} ставки, доведения или повышения за круг, без учёта обязательных "
-                f"ставок.")
+                f"За круг торгов — не больше {ru(t.bets_per_round, BET, 'gen')} и повышений (комплит тоже "
+                f"считается, обязательные ставки — нет).")
     return (f"At most a bet and {t.raises_per_round} raises per betting round." if en else
-            f"Максимум — начальная ставка и {t.raises_per_round} повышения за круг.")
+            f"За круг торгов — не больше одной ставки и {ru(t.raises_per_round, RAISE, 'gen')}.")
 
 
 HEADS_UP = {
-    "kept": ("The cap holds heads-up too.", "Вдвоём ограничение то же."),
-    "lifted": ("Once two players remain, there is no cap.", "Когда остаются двое, ограничения нет."),
+    "kept": ("The cap holds heads-up too.", "Вдвоём лимит повышений тот же."),
+    "lifted": ("Once two players remain, there is no cap.", "Когда в игре остаются двое, повышать можно без ограничений."),
     "lifted-if-started-heads-up": ("A round that starts heads-up has no cap.",
-                                   "В круге, начатом вдвоём, ограничения нет."),
+                                   "В круге, который начался вдвоём, повышать можно без ограничений."),
 }
 
 
 ALL_IN_RULE = {
     ShortAllIn.HALF_BET_REOPENS: ("an all-in of half a bet or more counts as a full raise",
-                                  "ва-банк на половину ставки и больше считается полным повышением"),
+                                  "ва-банк на полставки и больше считается полным повышением"),
     ShortAllIn.ALL_INS_ADD_UP: ("short all-ins reopen the betting only once together they make a full raise",
                                 "неполные ва-банки открывают торги, только когда вместе составят полное повышение"),
     ShortAllIn.FULL_RAISE_ONLY: ("only a full raise reopens the betting", "торги открывает только полное повышение"),
@@ -155,31 +158,32 @@ def _stack(t: GameTable, lang: str) -> str:
     if t.min_stack:
         return (f"Before every new deal each stack must hold at least {t.min_stack} chips (were a player all in, "
                 f"{rule[0]})." if en else
-                f"Перед каждой новой сдачей запас каждого не меньше {t.min_stack} фишек (если бы кто-то пошёл "
-                f"ва-банк: {rule[1]}).")
+                f"Перед каждой новой раздачей в стеке у каждого должно быть не меньше {ru(t.min_stack, CHIP, 'gen')} "
+                f"(на случай ва-банка: {rule[1]}).")
     pots = ("each main and side pot is awarded on its own" if t.pots is Pots.EACH_APART else
             "hands that can win nothing are mucked first, then the pots are formed among the rest")
     pots_ru = ("каждый банк разыгрывается отдельно" if t.pots is Pots.EACH_APART else
-               "руки, которые ничего не выигрывают, сбрасываются, и банки составляются заново")
+               "руки, которые ничего не выигрывают, сначала уходят в сброс, и банки делятся между остальными")
     return (f"A player may go all in and wins only what they matched (side pots; {pots}); {rule[0]}." if en else
-            f"Можно пойти ва-банк и выиграть только уравненное (побочные банки; {pots_ru}); {rule[1]}.")
+            f"Можно пойти ва-банк и выиграть только то, что уравнял (побочные банки; {pots_ru}); {rule[1]}.")
 
 
 RUNS_OUT = {
     RunsOut.NEVER: ("the deck never runs out", "колоды всегда хватает"),
     RunsOut.RESHUFFLE_EARLIER: ("if it runs out, the earlier discards, folded cards and burns are shuffled into a "
-                                "new stub, this draw's discards not", "если колода кончится, прежний сброс, сброшенные "
-                                "руки и сожжённые карты тасуются в новую колоду, без сброса этого обмена"),
+                                "new stub, this draw's discards not", "если колода кончится, сброс прежних обменов, "
+                                "карты спасовавших и сожжённые карты перемешивают в новую колоду, а сброс этого "
+                                "обмена — нет"),
     RunsOut.RESHUFFLE_ALL: ("if it runs out, every discard, folded card and burn, this draw's too, makes a new stub",
-                            "если колода кончится, весь сброс, сброшенные руки и сожжённые карты, включая сброс "
-                            "этого обмена, тасуются в новую колоду"),
+                            "если колода кончится, весь сброс, карты спасовавших и сожжённые карты, включая сброс "
+                            "этого обмена, перемешивают в новую колоду"),
     RunsOut.COMMUNITY_CARD: ("if it cannot serve everyone, the burns are added, and if still short one card is "
-                             "dealt face up for all", "если карт не хватит, добавляются сожжённые, а если и их мало, "
-                             "одна карта открывается для всех"),
+                             "dealt face up for all", "если карт на всех не хватит, к колоде добавляют сожжённые, а "
+                             "если и этого мало, открывают одну общую карту для всех"),
     RunsOut.COMMUNITY_CARD_REUSE_FOLDED: ("if it cannot serve everyone, the burns and folded cards are added, and if "
                                           "still short one card is dealt face up for all",
-                                          "если карт не хватит, добавляются сожжённые и сброшенные, а если и их мало, "
-                                          "одна карта открывается для всех"),
+                                          "если карт на всех не хватит, к колоде добавляют сожжённые карты и карты "
+                                          "спасовавших, а если и этого мало, открывают одну общую карту для всех"),
 }
 
 
@@ -188,38 +192,43 @@ def _deal(t: GameTable, lang: str) -> str:
     first = t.streets[0]
     if t.draws or len([s for s in t.streets if s.kind is StreetKind.DEAL]) == 1:
         return (f"Everyone gets {first.cards} cards face down, one at a time, clockwise from the dealer's left." if en
-                else f"Каждому по {first.cards} закрытых карт, по одной, по часовой стрелке слева от сдающего.")
+                else f"Каждый получает {ru(first.cards, CARD, 'acc')} в закрытую — по одной, по часовой стрелке, "
+                     f"начиная слева от сдающего.")
     streets = [s for s in t.streets if s.kind is StreetKind.DEAL]
     words = []
     for s in streets:
-        part = (f"{s.down} down" if s.down else "") + (" and " if s.down and s.up else "") + (f"{s.up} up" if s.up else "")
+        if en:
+            part = (f"{s.down} down" if s.down else "") + (" and " if s.down and s.up else "") + \
+                (f"{s.up} up" if s.up else "")
+        else:
+            part = (f"{s.down} в закрытую" if s.down else "") + (" и " if s.down and s.up else "") + \
+                (f"{s.up} в открытую" if s.up else "")
         words.append(part)
-    text = ", then ".join(words)
-    return (f"Cards are dealt {text}, each street after a burn." if en else
-            f"Карты сдаются так: {text.replace('down', 'закрыто').replace('up', 'открыто').replace(', then ', ', затем ').replace(' and ', ' и ')}; "
-            f"перед каждой улицей сжигается карта.")
+    return (f"Cards are dealt {', then '.join(words)}, each street after a burn." if en else
+            f"Карты сдают так: {', затем '.join(words)}; перед каждой улицей одну карту сжигают.")
 
 
 def _draws(t: GameTable, lang: str) -> str:
     en = lang == "en"
     draws = t.draw_streets
-    burn = (("no burn", "сжигания нет") if not draws[0].burn else
-            ("a burn card before the replacements", "перед заменой сжигается карта"))
-    when = "" if t.serve is Serve.IN_TURN else (" once everyone has discarded" if en else " после сброса всех")
+    burn = (("no burn", "карту не сжигают") if not draws[0].burn else
+            ("a burn card before the replacements", "перед новыми картами одну сжигают"))
+    when = "" if t.serve is Serve.IN_TURN else (" once everyone has discarded" if en else ", когда сбросят все")
     ranges = list(dict.fromkeys((d.min_discard, d.max_discard) for d in draws))
     if len(ranges) == 1:
-        cards = f"{ranges[0][0]} to {ranges[0][1]} cards" if en else f"от {ranges[0][0]} до {ranges[0][1]} карт"
+        cards = f"{ranges[0][0]} to {ranges[0][1]} cards" if en else \
+            f"от {ranges[0][0]} до {ru(ranges[0][1], CARD, 'gen')}"
     else:
         cards = ", ".join(f"{d.min_discard} to {d.max_discard} in the {ORDINAL['en'][i]}" if en else
                           f"от {d.min_discard} до {d.max_discard} {IN_DRAW_RU[i]}"
                           for i, d in enumerate(draws))
         cards = (cards + " draw" if en else cards + " обмене")
-    gets = ("exactly as many", "столько же") if t.wrong_count is WrongCount.REFUSED else \
+    gets = ("exactly as many", "ровно столько же новых") if t.wrong_count is WrongCount.REFUSED else \
         ("as many (a hand of other than five cards after the draw is dead)",
-         "столько же (рука не из пяти карт после обмена недействительна)")
+         "столько же новых (рука, в которой после обмена не пять карт, мертва)")
     return (f"{COUNT['en'][t.draws]}: each active player discards {cards} and gets {gets[0]}{when}; {burn[0]}."
             if en else
-            f"{COUNT['ru'][t.draws]}: каждый действующий игрок сбрасывает {cards} и получает {gets[1]}{when}; "
+            f"{COUNT['ru'][t.draws]}: каждый, кто остался в игре, сбрасывает {cards} и получает {gets[1]}{when}; "
             f"{burn[1]}.")
 
 
@@ -232,11 +241,11 @@ def _openers(t: GameTable, lang: str, later: bool) -> str:
     who = "; ".join(OPENER[lang][rule] for rule in rules)
     if not later:
         no_check = "" if streets[0].check else ("; facing no bet a player must bet or fold" if en else
-                                                "; без ставки нужно ставить или выходить")
+                                                "; если ставки ещё нет, нужно поставить или выйти из игры")
         return (f"The first betting round starts with {who}{no_check}." if en else
                 f"Первый круг торгов начинает {who}{no_check}.")
     if t.draws == 1 and len(streets) == 1:
-        return (f"The final round is opened by {who}." if en else f"Последние торги начинает {who}.")
+        return (f"The final round is opened by {who}." if en else f"Последний круг торгов начинает {who}.")
     return (f"Later rounds are opened by {who}." if en else f"Следующие круги начинает {who}.")
 
 
@@ -244,13 +253,13 @@ def _check_raise(t: GameTable, lang: str) -> str:
     if lang == "en":
         return ("Check-raise is allowed." if t.check_raise else
                 "A player who checked may call later in the round, but not raise.")
-    return "Чек-рейз разрешён." if t.check_raise else "Сказавший «чек» может потом уравнять, но не повысить."
+    return "Чек-рейз разрешён." if t.check_raise else "Кто сказал «чек», может потом уравнять, но не повысить."
 
 
 def _round_end(t: GameTable, lang: str) -> str:
     return ("A betting round ends when every active player has matched the last bet, or everyone has checked."
             if lang == "en" else
-            "Круг торгов кончается, когда все в игре уравняли последнюю ставку или все сказали «чек».")
+            "Круг торгов кончается, когда все, кто остался в игре, уравняли последнюю ставку или все сказали «чек».")
 
 
 def _showdown(t: GameTable, lang: str) -> str:
@@ -258,33 +267,35 @@ def _showdown(t: GameTable, lang: str) -> str:
     if t.split:
         high, low = t.sides
         qual = f", a low only if {low.qualifier.replace('-', ' ')}" if low.qualifier and en else \
-            (f", младшая — только «{low.qualifier}»" if low.qualifier else "")
+            (f", причём в зачёт идёт только младшая рука «{load_rankings().qualifier(low.qualifier).ru}»"
+             if low.qualifier else "")
         return (f"If all but one fold, the last player takes the pot at once; otherwise the best high hand and the "
                 f"best low hand split it{qual} (no low: the high takes it all)." if en else
-                f"Если остался один игрок, он сразу забирает банк; иначе лучшая старшая и лучшая младшая рука "
-                f"делят его{qual} (младшей нет — старшая берёт всё).")
+                f"Если все, кроме одного, спасовали, оставшийся сразу забирает банк; иначе банк делят лучшая "
+                f"старшая и лучшая младшая рука{qual} (если младшей руки нет ни у кого, всё забирает старшая).")
     better = ranking_system(t.ranking).better == "lower"
     text = ("If all but one fold, the last player takes the pot at once; otherwise the "
             f"{'lowest' if better else 'highest'} hand takes it all" if en else
-            "Если остался один игрок, он сразу забирает банк; иначе "
-            f"самая {'младшая' if better else 'старшая'} рука берёт весь банк")
+            "Если все, кроме одного, спасовали, оставшийся сразу забирает банк; иначе "
+            f"весь банк забирает самая {'младшая' if better else 'старшая'} рука")
     return text + "."
 
 
 SEVENS = {
     SevensRule.OFF: ("No sevens rule: a seven-low checked after the draw plays like any other hand.",
-                     "Правила семёрок нет: семёрка, с которой чекнули после обмена, играет как любая рука."),
+                     "Правила семёрок нет: семёрка, с которой после обмена сказали «чек», играет как любая рука."),
     SevensRule.SEED_004: ("The sevens rule: a player who checks a seven-low or better after the draw and wins "
                           "takes the pot as it stood at the check, the later bets going back to their owners.",
-                          "Правило семёрок: чекнувший после обмена с семёркой или лучше и выигравший берёт банк, "
-                          "каким он был при чеке, а поставленное после возвращается."),
+                          "Правило семёрок: кто после обмена сказал «чек» с семёркой или лучше и выиграл, забирает "
+                          "банк, каким он был в момент чека, а поставленное после чека возвращается тем, кто ставил."),
     SevensRule.RRP: ("The sevens rule (RRP): a player who checks a seven-low or better after the draw wins only "
                      "the pot as it stood at the check; the later bets go to the best other hand.",
-                     "Правило семёрок (RRP): чекнувший после обмена с семёркой или лучше выигрывает только банк на "
-                     "момент чека; поставленное после — лучшей из других рук."),
+                     "Правило семёрок (по Robert's Rules): кто после обмена сказал «чек» с семёркой или лучше, "
+                     "выигрывает только банк на момент чека, а поставленное после чека забирает лучшая из остальных "
+                     "рук."),
     SevensRule.WHOLE_POT: ("The sevens rule: a player who checks a seven-low or better after the draw forfeits "
-                           "the whole pot.", "Правило семёрок: чекнувший после обмена с семёркой или лучше "
-                           "лишается всего банка."),
+                           "the whole pot.", "Правило семёрок: кто после обмена сказал «чек» с семёркой или лучше, "
+                           "теряет весь банк."),
 }
 
 
@@ -295,21 +306,21 @@ def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[
     en = lang == "en"
     system = ranking_system(t.ranking)
     deck = f"one {t.deck}-card deck" + (" with the joker" if t.joker else "") if en else \
-        f"колодой из {t.deck} карт" + (" с джокером" if t.joker else "")
+        f"одной колодой из {ru(t.deck, CARD, 'gen')}" + (" с джокером" if t.joker else "")
     runs_out = RUNS_OUT[t.runs_out][0 if en else 1]
     if t.runs_out in (RunsOut.RESHUFFLE_EARLIER, RunsOut.RESHUFFLE_ALL):
         runs_out += ("; a player may discard only as many cards as can then be served" if en else
-                     "; сбросить можно лишь столько карт, сколько тогда можно выдать")
+                     "; сбросить можно не больше карт, чем потом найдётся на замену")
     rules = [
         ("players", f"{t.players_min} to {t.players_max} players, {deck}." if en else
-         f"Играют от {t.players_min} до {t.players_max} человек {deck}."),
+         f"Играют от {t.players_min} до {ru(t.players_max, PLAYER, 'gen')} {deck}."),
         ("forced", _forced(t, lang)),
         ("size", _sizes(t, lang)),
         ("cap", _cap(t, lang)),
         ("stack", _stack(t, lang)),
         ("deal", _deal(t, lang)),
         ("button", "The dealer button moves one seat clockwise after every hand." if en else
-         "Сдающий меняется по кругу после каждой раздачи."),
+         "После каждой раздачи баттон переходит на одно место по часовой стрелке."),
         ("ranking", f"Hands are ranked by {system.title('en')}." if en else
          f"Руки сравниваются по системе «{system.title('ru')}»."),
         ("turn", _openers(t, lang, later=False)),
@@ -322,9 +333,9 @@ def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[
     rules += [
         ("showdown", _showdown(t, lang)),
         ("split", f"Equal hands split the pot; the odd chip goes to {ODD_CHIP['en'][t.odd_chip.value]}." if en
-         else f"Равные руки делят банк; нечётная фишка — {ODD_CHIP['ru'][t.odd_chip.value]}."),
+         else f"Равные руки делят банк; лишняя фишка достаётся {ODD_CHIP['ru'][t.odd_chip.value]}."),
         ("result", "A player's result is the change of their stack." if en else
-         "Результат игрока — изменение его запаса."),
+         "Результат игрока — изменение его стека."),
     ]
     extra = [("players", "runs_out", runs_out[0].upper() + runs_out[1:] + "."),
              ("turn", "check_raise", _check_raise(t, lang)),

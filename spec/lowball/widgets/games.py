@@ -38,6 +38,7 @@ from lowball.core.games import GameTable, load_game_table
 from lowball.engine.actions import Action
 from lowball.engine.state import OVER, Hand, deck_for
 from lowball.errors import IllegalAction, LowballError
+from lowball.text import plural
 from lowball.text.narration import counted, narrate
 from lowball.text.split import explain_split, split_hands
 from lowball.widgets.charts import COLORS, image, img_tag, kind_order
@@ -80,12 +81,12 @@ WORDS: dict[str, dict[str, str]] = {
         "deal7": "Deal seven cards", "player": "Player {n}", "high5": "high five", "low5": "low five",
         "both5": "in both", "legend": "Marked: the five cards of the high, of the low, and cards that play in both.",
         "shared": "{card} is dealt to two players: a deck holds each card once (L3)",
-        "seven": "{who}: {count} cards; stud gives each player seven (L3)",
+        "seven": "{who}: {count}; stud gives each player seven (L3)",
         # charts
         "lows_title": "Seven-card hands by the top card of their best ace-to-five low",
         "lows_ylabel": "hands", "qualifies": "eight or better: the low qualifies (L1)",
         "no_qualify": "nine or worse: no low", "top_card": "top card of the best low",
-        "paired": "not shown: {n} hands without five different ranks (no low at all)",
+        "paired": "not shown: {n} {hands} without five different ranks (no low at all)",
     },
     "ru": {
         "step": "Следующий шаг", "restart": "Сначала", "table": "Стол", "pot": "банк", "stacks": "стеки",
@@ -94,9 +95,9 @@ WORDS: dict[str, dict[str, str]] = {
         "refused": "{table}: {who} не может {action} — {reason}",
         "refused_short": "За этим столом раздача на этом останавливается: переключите стол, чтобы она пошла дальше.",
         "cbr": "повысить до {amount}", "cc": "сказать «чек» или уравнять", "f": "спасовать",
-        "pb": "сделать вынужденную ставку", "sd": "поменять карты",
+        "pb": "поставить бринг-ин", "sd": "поменять карты",
         "face_down": "в закрытую", "face_up": "в открытую",
-        "hand": "Рука", "throw": "Меняю", "system": "Система", "kind_col": "какая рука",
+        "hand": "Рука", "throw": "Сброс", "system": "Система", "kind_col": "какая рука",
         "draws_col": "за {n} {draw_word}", "draw_word": ("обмен", "обмена", "обменов"),
         "draws_title": "Шанс каждого вида руки за один, два и три обмена",
         "draws_note": "Правило подсчёта: оставляем те же карты и меняем сброшенные, пока рука не собрана; "
@@ -111,17 +112,17 @@ WORDS: dict[str, dict[str, str]] = {
         "both5": "в обеих", "legend": "Отмечены пять карт старшей руки, пять карт младшей и карты, "
                                       "которые играют в обеих.",
         "shared": "{card} сдана двум игрокам: в колоде каждая карта одна (L3)",
-        "seven": "{who}: карт {count}, а в стаде у каждого семь (L3)",
+        "seven": "{who}: {count}, а в стаде у каждого по семь карт (L3)",
         "lows_title": "Руки из семи карт по старшей карте лучшей младшей руки (от туза до пятёрки)",
         "lows_ylabel": "рук", "qualifies": "восьмёрка или лучше: младшая рука проходит (L1)",
         "no_qualify": "девятка или хуже: младшей руки нет", "top_card": "старшая карта лучшей младшей руки",
-        "paired": "не показаны: {n} рук без пяти разных рангов (младшей руки нет вовсе)",
+        "paired": "не показаны: {n} {hands} без пяти разных рангов (младшей руки нет вовсе)",
     },
 }
 
 # The refusals the notebooks' hands meet, said again in Russian (the engine words its rules in English).
 REASONS_RU = (
-    (r"the round is capped at a bet and (\d+) raises", "круг закрыт: ставка и {0} {raise_word} уже сделаны"),
+    (r"the round is capped at a bet and (\d+) raises", "повышать больше нельзя: ставка и {0} {raise_word} уже были"),
     (r"a player who checked may only call in this round", "после чека в этом круге можно только уравнять"),
     (r"before the draw a player must bet or drop; checking is not allowed",
      "до обмена нужно ставить или выходить; чек запрещён"),
@@ -153,7 +154,7 @@ def refusal_text(error: IllegalAction, lang: str = "en") -> str:
     >>> err = IllegalAction("p3 cbr 10: the round is capped at a bet and 3 raises (G1)")
     >>> err.reason = "the round is capped at a bet and 3 raises (G1)"
     >>> refusal_text(err, "ru")
-    'круг закрыт: ставка и 3 повышения уже сделаны (G1)'
+    'повышать больше нельзя: ставка и 3 повышения уже были (G1)'
     """
     reason = getattr(error, "reason", None) or str(error)
     if lang == "en":
@@ -336,9 +337,10 @@ def lows_chart(census, lang: str = "en") -> Figure:
 
     share = percent(qualify / census.hands, lang)
     paired = census.hands - sum(counts)
+    hands = plural.HAND.form(paired) if lang == "ru" else plural.counted(paired, ("hand", "hands"), lang)
     ax.legend(handles=[Patch(color="#55a868", label=f"{say(lang, 'qualifies')}: {number(qualify, lang)} = {share}"),
                        Patch(color="#b0b0b0", label=say(lang, "no_qualify")),
-                       Patch(color="white", label=say(lang, "paired", n=number(paired, lang)))],
+                       Patch(color="white", label=say(lang, "paired", n=number(paired, lang), hands=hands))],
               fontsize=8, loc="upper left", frameon=False)
     ax.set_title(say(lang, "lows_title"), fontsize=10)
     return fig
@@ -707,7 +709,8 @@ class SplitPanel(Panel):
         for box, name in zip(self.fields, self.names):
             cards = parse_cards(box.value)
             if len(cards) != 7:
-                raise LowballError(say(lang, "seven", who=player(name, lang), count=len(cards)))
+                count = plural.ru(len(cards), plural.CARD) if lang == "ru" else plural.en(len(cards), "card", "cards")
+                raise LowballError(say(lang, "seven", who=player(name, lang), count=count))
             for card in cards:
                 if card in seen:
                     raise LowballError(say(lang, "shared", card=_plain(card)))

@@ -62,20 +62,20 @@ WORDS: dict[str, dict[str, str]] = {
                   "(make lab) или как приложение (make app), чтобы с ней работать.",
         "system": "система", "verdict": "итог", "why": "почему",
         "a": "выигрывает рука A", "b": "выигрывает рука B", "tie": "ничья",
-        "hand_a": "Рука A", "hand_b": "Рука B", "examples": "Примеры", "own": "(свои руки)",
-        "deal2": "Сдать две руки", "disagree": "Системы расходятся на этой паре.",
+        "hand_a": "Рука A", "hand_b": "Рука B", "examples": "Примеры из источников", "own": "(свои руки)",
+        "deal2": "Сдать две руки", "disagree": "На этой паре системы расходятся.",
         "agree": "Все системы согласны.", "both": "{card} есть в обеих руках: в колоде каждая карта одна (T1)",
-        "level": "Уровень", "easy": "простой", "tricky": "с ловушками", "mixed": "смешанный",
+        "level": "Уровень", "easy": "простой", "tricky": "с ловушками", "mixed": "вперемешку",
         "any_system": "любая система", "kind": "Вопросы", "any_kind": "оба вида", "which-wins": "кто выиграет?",
         "rank": "упорядочить", "ask_which": "Какая рука выигрывает в системе «<b>{system}</b>»?",
         "ask_rank": "В системе «<b>{system}</b>» нажмите на руки от лучшей к худшей.",
         "wins_a": "Выигрывает A", "wins_b": "Выигрывает B", "tie_button": "Ничья", "clear": "Заново",
-        "your_order": "Ваш порядок: {order}", "again": "Ещё раз: вопрос вроде того, где вы ошиблись.",
-        "score": "Счёт: {right} из {asked}", "practise": "повторить: {n}", "next": "Следующий вопрос",
+        "your_order": "Ваш порядок: {order}", "again": "Ещё раз: вопрос на ту же ловушку, на которой вы ошиблись.",
+        "score": "Счёт: {right} из {asked}", "practise": "ещё повторить: {n}", "next": "Следующий вопрос",
         "step": "Следующий шаг", "restart": "Сначала", "pot": "банк", "stacks": "стеки", "dealer": "дилер",
         "new": "Новая раздача", "new_mid": "Прошлую раздачу вы отдали ({change}); баттон передвинулся.",
         "discard": "Поменять выбранные карты (ни одной — не менять)", "your_turn": "Ваш ход.",
-        "to_call": "Чтобы уравнять: {owed}.", "over": "Раздача окончена.", "download": "Скачать раздачу (PHH)",
+        "to_call": "Чтобы уравнять, нужно {owed}.", "over": "Раздача окончена.", "download": "Скачать раздачу (PHH)",
         "your_cards": "Ваши карты", "f": "Пас", "check": "Чек", "call": "Уравнять {amount}",
         "bet": "Поставить {amount}", "raise": "Повысить до {amount}",
         "players": "Игроков, не больше", "raises": "Повышений за круг", "min_stack": "Минимальный стек",
@@ -83,7 +83,7 @@ WORDS: dict[str, dict[str, str]] = {
         "proved": "доказано", "refuted": "ОПРОВЕРГНУТО",
         "stale": "Стол изменился: нажмите кнопку, чтобы доказать заново.",
         "busy": "Z3 проверяет изменённый стол…",
-        "hand": "Рука", "throw": "Меняю", "best": "Лучший обмен", "for": "для", "goal": "цель",
+        "hand": "Рука", "throw": "Сброс", "best": "Лучший обмен", "for": "для", "goal": "цель",
         "kind_col": "какая рука", "exact": "точно", "chance": "шанс",
         "best_note": "Лучший обмен в системе «{system}» для цели «{goal}»: {discard} ({chance}).",
         "nothing": "ничего (не менять)",
@@ -156,7 +156,7 @@ def kind_label(kind, lang: str = "en") -> str:
     if kind.key in {c.key for c in tables.categories}:
         return tables.category(kind.key).name("ru")
     value = next(v for v, forms in tables.rank_names["en"].items() if forms[0] == kind.key)
-    return f"до {tables.rank_names['ru'][value][1]} или лучше"
+    return f"{tables.rank_names['ru'][value][0]} или лучше"
 
 
 # A card error (lowball.CardError) in Russian: its English wording, matched, and said again.

@@ -12,26 +12,23 @@ import ipywidgets as w
 from lowball.core.games import GameTable, load_game_table
 from lowball.engine.state import max_investment
 from lowball.errors import LowballError
-from lowball.text.narration import counted
+from lowball.text.plural import ACTION, CARD, CHIP, PLAYER, RAISE, ru
 from lowball.verify import Check, load_for_verify, verify
 from lowball.widgets.panel import Panel
 from lowball.widgets.html import message, static_note, table
 from lowball.widgets.language import error_text, language_switch, number, say
 
 CHECKED = (4, 5, 7)
-CHIPS_GEN = ("фишки", "фишек", "фишек")        # genitive: "стека 13 фишек", "21 фишки"
-CARDS_ACC = ("карту", "карты", "карт")         # accusative: "колода в 52 карты"
-CARDS_GEN = ("карты", "карт", "карт")          # genitive: "из 52 карт"
 # The properties' titles in Russian, by number (the English ones are lowball.verify's own).
 TITLES_RU = {
     1: "таблицы рангов составлены правильно",
     2: "каждая система упорядочивает все руки; ничья только при равных рангах",
     3: "лучшие и худшие руки и разобранные примеры источников",
-    4: "без ва-банка: на кону никогда не больше минимального стека ({min_stack} {chips})",
-    5: "колоды в {deck} {cards} хватает всегда",
+    4: "без ва-банка: на кону никогда не больше минимального стека ({chips})",
+    5: "колоды из {cards} хватает всегда",
     6: "фишки не пропадают и не появляются ни при одном действии и при расчёте",
-    7: "каждый круг торгов кончается, и открывший его ещё в игре",
-    8: "пересдача, когда никто не открыл, случается ограниченное число раз",
+    7: "каждый круг торгов кончается, и тот, кто его открыл, ещё в игре",
+    8: "пересдача, когда торги никто не открыл, случается ограниченное число раз",
 }
 
 
@@ -39,9 +36,8 @@ def title(check: Check, table: GameTable, lang: str) -> str:
     """Return a property's title in ``lang``."""
     if lang == "en":
         return check.title
-    return TITLES_RU[check.number].format(min_stack=table.min_stack, deck=table.deck,
-                                          chips=counted(table.min_stack, CHIPS_GEN, lang),
-                                          cards=counted(table.deck, CARDS_ACC, lang))
+    return TITLES_RU[check.number].format(chips=ru(table.min_stack, CHIP, digits=number(table.min_stack, lang)),
+                                          cards=ru(table.deck, CARD, "gen", digits=number(table.deck, lang)))
 
 
 def reason(check: Check, table: GameTable, lang: str) -> str:
@@ -49,29 +45,32 @@ def reason(check: Check, table: GameTable, lang: str) -> str:
     if lang == "en":
         return check.counterexample or (check.proved[-1] if check.proved else "")
     figures, players = check.figures, table.players_max
+
+    def chips(n: int, case: str = "nom") -> str:
+        return ru(n, CHIP, case, digits=number(n, lang))
+
     if check.number == 4:
         most = figures.get("max_investment", max_investment(table))
         if check.holds:
-            return (f"больше {number(most, lang)} {counted(most, CHIPS_GEN, lang)} игрок в раздачу вложить не может, "
-                    f"а это не больше минимального стека {number(table.min_stack, lang)}: ва-банка не бывает")
-        return (f"при {table.raises_per_round} повышениях за круг игрок может вложить до {number(most, lang)} "
-                f"{counted(most, CHIPS_GEN, lang)}, "
-                f"а минимальный стек — {number(table.min_stack, lang)}: возможен ва-банк; безопасный минимум — "
-                f"{number(most, lang)}")
+            return (f"больше {chips(most, 'gen')} игрок в раздачу вложить не может, а это не больше минимального "
+                    f"стека ({chips(table.min_stack)}): ва-банка не бывает")
+        return (f"при {ru(table.raises_per_round, RAISE, 'prep')} за круг игрок может вложить до {chips(most, 'gen')}, "
+                f"а минимальный стек — {chips(table.min_stack)}: возможен ва-банк; безопасный минимум — "
+                f"{chips(most)}")
     if check.number == 5:
         if check.holds:
             most = figures.get("max_cards")
-            need = f"не больше {number(most, lang)} {counted(most, CARDS_GEN, lang)} из {table.deck}" \
-                if most is not None else f"не больше, чем есть в колоде из {table.deck} {counted(table.deck, CARDS_GEN, lang)}"
-            return f"с {players} игроками раздаче и обмену нужно {need}"
-        return (f"с {players} игроками на полный обмен может не хватить колоды в {table.deck} "
-                f"{counted(table.deck, CARDS_ACC, lang)}: столу нужно правило перетасовки")
+            need = (f"не больше {ru(most, CARD, 'gen', digits=number(most, lang))} из {number(table.deck, lang)}"
+                    if most is not None else f"не больше, чем есть в колоде из {ru(table.deck, CARD, 'gen')}")
+            return f"с {ru(players, PLAYER, 'ins')} раздаче и обмену нужно {need}"
+        return (f"с {ru(players, PLAYER, 'ins')} на полный обмен может не хватить колоды из "
+                f"{ru(table.deck, CARD, 'gen')}: столу нужно правило, как перемешать сброс в новую колоду")
     if check.number == 7:
         if check.holds:
             bound = figures.get("round_bound")
-            within = f" не позже чем через {bound} действий" if bound is not None else ""
-            return (f"каждое действие строго уменьшает неотрицательную меру круга, поэтому круг с {players} "
-                    f"игроками кончается{within}")
+            within = f" не позже чем через {ru(bound, ACTION, 'acc')}" if bound is not None else ""
+            return (f"каждое действие строго уменьшает неотрицательную меру круга, поэтому круг торгов с "
+                    f"{ru(players, PLAYER, 'ins')} кончается{within}")
         return "круг торгов может не закончиться: повышать можно без конца"
     return "доказано" if check.holds else "опровергнуто"
 
