@@ -167,7 +167,7 @@ def test_voila_09_triple_draw_stepped_at_both_tables_in_english_and_russian(voil
 
     to_russian(page)
     expect(story).to_contain_text("Оля выигрывает банк 42 с самой младшей рукой (K1)")
-    expect(odds.locator(".lowball-many-odds")).to_contain_text("до семёрки или лучше")
+    expect(odds.locator(".lowball-many-odds")).to_contain_text("семёрка или лучше")
     assert_all_russian(page)
     shot(page, "09-ru")
     assert_clean(page, voila)

@@ -391,9 +391,25 @@ class Quiz:
         """Return how many missed questions wait to be asked again."""
         return len(self.missed)
 
+    def fits(self, theme: str, system: str, kind: str) -> bool:
+        """Return whether a question of this theme, system and kind is one the learner's settings ask for."""
+        pool = {"easy": EASY, "tricky": TRICKY, "mixed": {**EASY, **TRICKY}}[self.level]
+        return ((self.system is None or system == self.system) and (self.kind is None or kind == self.kind)
+                and (theme in pool or theme == RANK_THEME))
+
     def next(self) -> Question:
-        """Return the next question: a missed one (same theme and system, new cards) when due, else a new one."""
-        due = next((m for m in self.missed if m[0] <= self.shown), None)
+        """Return the next question: a missed one (same theme and system, new cards) when due, else a new one.
+
+        A missed question waits while the learner's level, system or kind of question rules it out; it
+        comes back once they ask for such questions again.
+
+        >>> quiz = Quiz(seed=11, kind="which-wins")
+        >>> q = quiz.next(); _ = quiz.answer(1 if q.answer != 1 else -1)         # a miss, due a few questions on
+        >>> quiz.system = "deuce-to-seven" if q.system != "deuce-to-seven" else "ace-to-five"
+        >>> {quiz.next().system for _ in range(6)} == {quiz.system}, quiz.to_practise
+        (True, 1)
+        """
+        due = next((m for m in self.missed if m[0] <= self.shown and self.fits(*m[1:])), None)
         if due is not None:
             self.missed.remove(due)
             _, theme, system, kind = due

@@ -17,7 +17,7 @@ from typing import Sequence
 from matplotlib.figure import Figure
 
 from lowball.core.rankings import load_rankings
-from lowball.widgets.language import kind_label, number, percent, system_title
+from lowball.widgets.language import edition, in_language, kind_label, number, percent, system_title
 
 COLORS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3")
 WIN, TIE, LOSE = "#55a868", "#b0b0b0", "#c44e52"
@@ -49,13 +49,14 @@ def kind_order(key: str) -> int:
     return next((v for v, forms in names.items() if forms[0] == key and v < 14), 99)
 
 
-def odds_chart(results: dict, lang: str = "en", title: str = "") -> Figure:
+def odds_chart(results: dict, lang: str | None = None, title: str = "") -> Figure:
     """Return grouped bars: for each kind of low (best first), each system's chance of making it.
 
     ``results`` maps a system to its ``DrawOdds``. A kind a system cannot make
     (a five-low under ace-to-six, where the wheel is a straight) shows as 0%: every
     bar is labelled, zeros included, so nothing hides.
     """
+    lang = lang or edition()           # a chart in a notebook cell speaks the edition's language
     kinds = {}
     for odds in results.values():
         for kind, _ in odds.counts:
@@ -78,12 +79,13 @@ def odds_chart(results: dict, lang: str = "en", title: str = "") -> Figure:
     ax.spines[["top", "right"]].set_visible(False)
     ax.legend(fontsize=8, loc="upper left", frameon=False)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(in_language(title, lang), fontsize=10)
     return fig
 
 
-def census_chart(reports: dict, lang: str = "en") -> Figure:
+def census_chart(reports: dict, lang: str | None = None) -> Figure:
     """Return, for each system, the number of hands of each category (log scale, best category at the top)."""
+    lang = lang or edition()           # a chart in a notebook cell speaks the edition's language
     tables = load_rankings()
     fig = Figure(figsize=(11, 3.6))
     axes = fig.subplots(1, len(reports), sharex=True)
@@ -103,8 +105,9 @@ def census_chart(reports: dict, lang: str = "en") -> Figure:
     return fig
 
 
-def equity_chart(rows: Sequence[tuple[str, float, float, float]], lang: str = "en", title: str = "") -> Figure:
+def equity_chart(rows: Sequence[tuple[str, float, float, float]], lang: str | None = None, title: str = "") -> Figure:
     """Return one stacked bar per row (label, win, tie, lose): how often a choice wins, ties and loses."""
+    lang = lang or edition()           # a chart in a notebook cell speaks the edition's language
     legend = {"en": ("wins", "ties", "loses"), "ru": ("выигрыш", "ничья", "проигрыш")}[lang]
     fig = Figure(figsize=(8.4, 0.5 + 0.45 * len(rows)))
     ax = fig.subplots()
@@ -128,12 +131,13 @@ def equity_chart(rows: Sequence[tuple[str, float, float, float]], lang: str = "e
     return fig
 
 
-def lines_chart(labels: Sequence[str], panels: dict[str, dict[str, Sequence[float]]], lang: str = "en",
+def lines_chart(labels: Sequence[str], panels: dict[str, dict[str, Sequence[float]]], lang: str | None = None,
                 title: str = "", ylabel: str = "") -> Figure:
     """Return one panel per entry of ``panels`` (its title -> lines), each line a value per label, as percentages.
 
     The first line of a panel is labelled above its points, the others below, so the labels never collide.
     """
+    lang = lang or edition()           # a chart in a notebook cell speaks the edition's language
     fig = Figure(figsize=(4.6 * len(panels), 3.3))
     axes = fig.subplots(1, len(panels), sharey=True, squeeze=False)[0]
     xs = list(range(len(labels)))

@@ -44,7 +44,8 @@ from lowball.text.split import explain_split, split_hands
 from lowball.widgets.charts import COLORS, image, img_tag, kind_order
 from lowball.widgets.html import RANKS, SUITS, message, static_note, table
 from lowball.widgets.language import (
-    NAMES_RU, error_text, fraction, kind_label, language_switch, number, percent, signed, system_title,
+    NAMES_RU, edition, error_text, fraction, in_language, kind_label, language_switch, number, percent, signed,
+    system_title,
 )
 from lowball.widgets.panel import Panel
 
@@ -249,24 +250,27 @@ def stud_deck(hands: Sequence[str], table: GameTable, seed: int = 0) -> list[Car
 
 # ---- charts ----
 
-def bars_chart(groups: Sequence[str], series: Mapping[str, Sequence[float]], lang: str = "en", title: str = "",
+def bars_chart(groups: Sequence[str], series: Mapping[str, Sequence[float]], lang: str | None = None, title: str = "",
                xlabel: str = "") -> Figure:
     """Return grouped bars: one group per label, one bar per series, every bar labelled with its percentage.
 
     Chances are drawn on a scale from 0 to 100%, or, when every one is small, on a scale just above the
-    largest, so that a chance of 2% is still a bar a reader can see (the axis says which).
+    largest, so that a chance of 2% is still a bar a reader can see (the axis says which). The labels are
+    drawn in ``lang`` (the edition's language by default): a label given as ``Both(english, russian)``
+    is drawn in Russian in the Russian edition.
     """
+    lang = lang or edition()
     fig = Figure(figsize=(9.6, 3.6))
     ax = fig.subplots()
     width = 0.8 / max(len(series), 1)
     top = max((v for values in series.values() for v in values), default=0)
     for i, (name, values) in enumerate(series.items()):
         xs = [x + (i - (len(series) - 1) / 2) * width for x in range(len(groups))]
-        ax.bar(xs, values, width, label=name, color=COLORS[i % len(COLORS)])
+        ax.bar(xs, values, width, label=in_language(name, lang), color=COLORS[i % len(COLORS)])
         for x, h in zip(xs, values):
             ax.annotate(percent(h, lang, 0 if h == 0 or h >= 0.1 else 1), (x, h), xytext=(0, 2),
                         textcoords="offset points", ha="center", va="bottom", fontsize=7)
-    ax.set_xticks(range(len(groups)), [textwrap.fill(g, 12) for g in groups], fontsize=8)
+    ax.set_xticks(range(len(groups)), [textwrap.fill(in_language(g, lang), 12) for g in groups], fontsize=8)
     if top > 0.3 or top == 0:
         ax.set_ylim(0, 1.12)
         ticks = [0, 0.25, 0.5, 0.75, 1]
@@ -278,9 +282,9 @@ def bars_chart(groups: Sequence[str], series: Mapping[str, Sequence[float]], lan
     ax.spines[["top", "right"]].set_visible(False)
     ax.legend(fontsize=8, loc="upper left", frameon=False)
     if xlabel:
-        ax.set_xlabel(xlabel, fontsize=8)
+        ax.set_xlabel(in_language(xlabel, lang), fontsize=8)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(in_language(title, lang), fontsize=10)
     return fig
 
 
@@ -290,22 +294,24 @@ def draws_label(n: int, lang: str) -> str:
     return say(lang, "draws_col", n=n, draw_word=counted(n, forms, lang))
 
 
-def draws_chart(odds: Sequence, lang: str = "en", title: str | None = None) -> Figure:
+def draws_chart(odds: Sequence, lang: str | None = None, title: str | None = None) -> Figure:
     """Return the chance of each kind of low (best first) within each number of draws: one bar per draw count.
 
     ``odds`` are ``ManyDrawOdds`` of one hand and discard for 1, 2, 3... draws.
     """
+    lang = lang or edition()
     kinds = [kind for kind, _ in odds[0].chances]
     groups = [kind_label(kind, lang) for kind in kinds]
     series = {draws_label(o.draws, lang): [float(o.chance(kind.key)) for kind in kinds] for o in odds}
     return bars_chart(groups, series, lang, say(lang, "draws_title") if title is None else title)
 
 
-def joker_chart(without, with_joker, lang: str = "en", title: str | None = None) -> Figure:
+def joker_chart(without, with_joker, lang: str | None = None, title: str | None = None) -> Figure:
     """Return the chance of each kind (best first) from the 52-card deck and from the 53 with the joker (F8).
 
     ``without`` may be None (a hand that holds the joker comes from the 53-card deck only).
     """
+    lang = lang or edition()
     kinds = sorted((kind for kind, _ in with_joker.counts), key=lambda k: kind_order(k.key))
     series = {}
     if without is not None:
@@ -315,8 +321,9 @@ def joker_chart(without, with_joker, lang: str = "en", title: str | None = None)
                       say(lang, "joker_title") if title is None else title)
 
 
-def lows_chart(census, lang: str = "en") -> Figure:
+def lows_chart(census, lang: str | None = None) -> Figure:
     """Return the seven-card hands by the top card of their best ace-to-five low; the eight-or-better bars green (L1)."""
+    lang = lang or edition()
     tops = sorted(census.lows_by_top_card)
     counts = [census.lows_by_top_card[t] for t in tops]
     qualify = census.qualifying_lows.get("eight-or-better", 0)

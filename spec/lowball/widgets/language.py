@@ -10,7 +10,9 @@ language already.
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import ipywidgets as w
 
@@ -41,6 +43,7 @@ WORDS: dict[str, dict[str, str]] = {
         "score": "Score: {right} of {asked}", "practise": "to practise again: {n}", "next": "Next question",
         # notebooks 1 and 6
         "step": "Next step", "restart": "Start again", "pot": "pot", "stacks": "stacks", "dealer": "dealer",
+        "folded": "folded",
         "new": "New hand", "new_mid": "You gave up the last hand ({change}); the button moved.",
         "discard": "Discard the selected cards (none selected: stand pat)", "your_turn": "Your move.",
         "to_call": "To call: {owed}.", "over": "The hand is over.", "download": "Download the hand (PHH)",
@@ -73,6 +76,7 @@ WORDS: dict[str, dict[str, str]] = {
         "your_order": "Ваш порядок: {order}", "again": "Ещё раз: вопрос на ту же ловушку, на которой вы ошиблись.",
         "score": "Счёт: {right} из {asked}", "practise": "ещё повторить: {n}", "next": "Следующий вопрос",
         "step": "Следующий шаг", "restart": "Сначала", "pot": "банк", "stacks": "стеки", "dealer": "дилер",
+        "folded": "пас",
         "new": "Новая раздача", "new_mid": "Прошлую раздачу вы отдали ({change}); баттон передвинулся.",
         "discard": "Поменять выбранные карты (ни одной — не менять)", "your_turn": "Ваш ход.",
         "to_call": "Чтобы уравнять, нужно {owed}.", "over": "Раздача окончена.", "download": "Скачать раздачу (PHH)",
@@ -95,9 +99,50 @@ WORDS: dict[str, dict[str, str]] = {
 NAMES_RU = {"Lena": "Лена", "Misha": "Миша", "Olga": "Оля", "Pasha": "Паша", "Sasha": "Саша"}
 
 
-def language_switch() -> w.ToggleButtons:
-    """Return the English/Russian switch used by every panel."""
-    switch = w.ToggleButtons(options=[("English", "en"), ("Русский", "ru")], value="en",
+# Set to "en" or "ru" to choose the panels' language whatever the folder (the docs build, a test).
+EDITION_VARIABLE = "LOWBALL_LANG"
+
+
+def edition(folder: Path | str | None = None) -> str:
+    """Return the language of the edition of the notebooks being read: "ru" for ``notebooks/ru/``, else "en".
+
+    A notebook's kernel runs in the notebook's folder (JupyterLab, Voilà, nbval and the docs build all start
+    it there), so the folder tells which edition is open; the environment variable ``LOWBALL_LANG`` overrides.
+
+    >>> edition("notebooks/ru"), edition("notebooks"), edition("/tmp")
+    ('ru', 'en', 'en')
+    """
+    forced = os.environ.get(EDITION_VARIABLE, "")
+    if forced in LANGS:
+        return forced
+    name = Path(folder if folder is not None else Path.cwd()).name
+    return name if name in LANGS else "en"
+
+
+class Both(str):
+    """A text in English (the string itself, as a cell prints it) that also knows its Russian: a chart's label.
+
+    >>> label = Both("52 cards, no joker", "52 карты, без джокера")
+    >>> str(label), in_language(label, "ru"), in_language("A-2-3-4", "ru")
+    ('52 cards, no joker', '52 карты, без джокера', 'A-2-3-4')
+    """
+
+    ru: str
+
+    def __new__(cls, en: str, ru: str):
+        text = super().__new__(cls, en)
+        text.ru = ru
+        return text
+
+
+def in_language(text: str, lang: str) -> str:
+    """Return a label in ``lang``: the Russian of a ``Both``, any other text as it is."""
+    return text.ru if lang == "ru" and isinstance(text, Both) else str(text)
+
+
+def language_switch(value: str | None = None) -> w.ToggleButtons:
+    """Return the English/Russian switch used by every panel, set to the edition's language (``edition``)."""
+    switch = w.ToggleButtons(options=[("English", "en"), ("Русский", "ru")], value=value or edition(),
                              description="", style={"button_width": "90px"})
     switch.add_class("lowball-lang")
     return switch

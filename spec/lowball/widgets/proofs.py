@@ -7,6 +7,8 @@ since they were about another table.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 import ipywidgets as w
 
 from lowball.core.games import GameTable, load_game_table
@@ -78,7 +80,9 @@ def reason(check: Check, table: GameTable, lang: str) -> str:
 class ProofPanel(Panel):
     """Change players, raises per round and the minimum stack; see which guarantees still hold (T1, T4, T5, D1)."""
 
-    def __init__(self):
+    def __init__(self, checks: Iterable[Check] = ()):
+        """Start on the shipped table; ``checks``: its verdicts if the notebook has proved them already, so the
+        panel need not run Z3 again before the page can show (properties 4, 5 and 7 must be among them)."""
         table = load_game_table()
         style = {"description_width": "170px"}
         wide = w.Layout(width="460px")
@@ -100,7 +104,13 @@ class ProofPanel(Panel):
         self.run.on_click(lambda _: self.check())
         self.lang.observe(lambda _: self.show(), names="value")
         super().__init__([self.note, self.lang, self.players, self.raises, self.stack, self.run, self.result])
-        self.check()
+        known = {check.number: check for check in checks}
+        if all(number in known for number in CHECKED):
+            self.table = load_for_verify()[0]
+            self.checks = [known[number] for number in CHECKED]
+            self.show()
+        else:
+            self.check()
 
     def settings(self) -> dict[str, str]:
         """Return the table changes the sliders ask for, as ``lowball verify --set`` would take them."""

@@ -104,17 +104,18 @@ class RankingPanel(Panel):
         if self._quiet or change["new"] not in self.cases:
             return
         *_, a, b = self.cases[change["new"]]
-        self._quiet = True
-        self.hand_a.value = a
-        self._quiet = False
-        self.hand_b.value = b
+        self._show_hands(a, b)
 
     def _deal(self, _=None) -> None:
         cards = stacked_deck(seed=self.rng.randrange(2**32))
+        self._show_hands(" ".join(card_text(c) for c in cards[:5]), " ".join(card_text(c) for c in cards[5:10]))
+
+    def _show_hands(self, a: str, b: str) -> None:
+        """Put two hands in the fields and judge them once: always, even when a field's text does not change."""
         self._quiet = True
-        self.hand_a.value = " ".join(card_text(c) for c in cards[:5])
+        self.hand_a.value, self.hand_b.value = a, b
         self._quiet = False
-        self.hand_b.value = " ".join(card_text(c) for c in cards[5:10])
+        self.refresh()
 
     def _follow_examples(self) -> None:
         """Show "(your own hands)" in the dropdown once the hands are no longer the picked example's."""

@@ -7,7 +7,7 @@ import ipywidgets as w
 from lowball.core.games import load_game_table
 from lowball.engine.state import OVER, Hand, deck_for
 from lowball.widgets.panel import Panel
-from lowball.widgets.hands import status_html, story_html
+from lowball.widgets.hands import seats_html, status_html, story_html
 from lowball.widgets.html import static_note
 from lowball.widgets.language import language_switch, say
 
@@ -28,12 +28,14 @@ class StepThrough(Panel):
         self.restart = w.Button()
         self.restart.add_class("lowball-restart")
         self.status = w.HTML()
+        self.seats = w.HTML()
+        self.seats.add_class("lowball-seats")
         self.story = w.HTML()
         self.story.add_class("lowball-narration")
         self.step.on_click(lambda _: self.next_step())
         self.restart.on_click(lambda _: self.reset())
         self.lang.observe(lambda _: self.show(), names="value")
-        super().__init__([self.note, w.HBox([self.step, self.restart, self.lang]), self.status, self.story])
+        super().__init__([self.note, w.HBox([self.step, self.restart, self.lang]), self.status, self.seats, self.story])
         self.reset()
 
     def reset(self) -> None:
@@ -60,3 +62,4 @@ class StepThrough(Panel):
         self.step.disabled = self.hand.phase == OVER
         self.story.value = story_html(self.hand, lang, upto=self.shown)
         self.status.value = status_html(self.hand, lang)
+        self.seats.value = seats_html(self.hand, lang)
