@@ -15,7 +15,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-from lowball_docs import assets
+from lowball_docs import assets, links
 from lowball_docs.directives import DIRECTIVES
 from lowball_docs.games import GAME_DIRECTIVES
 from lowball_docs.histories import HISTORY_DIRECTIVES
@@ -39,4 +39,5 @@ def setup(app: Sphinx) -> dict:
     for name, directive in {**DIRECTIVES, **GAME_DIRECTIVES, **HISTORY_DIRECTIVES}.items():
         app.add_directive(name, directive)
     app.add_css_file("lowball.css")
+    app.connect("doctree-read", links.send_rules_links_to_their_pages)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

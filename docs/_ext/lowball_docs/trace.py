@@ -109,7 +109,8 @@ class Sources:
         return sorted(p for p in (self.root / "tests").rglob("*.py") if p.name not in NOT_EVIDENCE)
 
     def notebooks(self) -> list[Path]:
-        return sorted((self.root / "notebooks").glob("*.ipynb"))
+        # The course's notebooks (NN-name.ipynb): the rules notebook quotes every clause, and teaches none.
+        return sorted((self.root / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
     def trace(self, clause: str) -> dict[str, list[Citation]]:
         """Return the citations of ``clause`` in the tables, the code, the tests and the notebooks."""
