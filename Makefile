@@ -25,15 +25,17 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_COMPILE_BYTECODE := 1
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 
-.PHONY: help venv test test-full lab app bench clean docs mutants fuzz
+.PHONY: help venv test test-full lab app bench clean docs mutants fuzz editions
 
 help:
 	@echo "Targets:"
 	@echo "  make venv    create $(VENV) with the package (editable) and all dev deps from uv.lock"
 	@echo "  make test    make venv and docs, then run every test (pytest: tests, doctests, notebooks)"
-	@echo "  make docs    make venv, then build the docs site into docs/_build/html (warnings are errors;"
+	@echo "  make docs    make venv, then build the docs site into docs/_build/html, in Russian into .../html/ru (warnings are errors;"
 	@echo "               runs the notebooks and lowball verify; fetches pinned npm files once)"
-	@echo "  make lab     make venv, then JupyterLab on notebooks/ at http://127.0.0.1:$(PORT)/lab (PORT=...)"
+	@echo "  make lab     make venv, then JupyterLab on notebooks/ at http://127.0.0.1:$(PORT)/lab (PORT=..., EDITION=ru)"
+	@echo "  make editions  make venv, then bring every Russian notebook (notebooks/ru/) in step with the English one"
+	@echo "               (its code cells and outputs; scripts/editions.py) and write the rules notebooks again"
 	@echo "  make app     make venv, then the notebooks as interactive pages (Voila) at http://127.0.0.1:$(APP_PORT)/ (APP_PORT=...)"
 	@echo "  make bench   make venv, then the benchmarks side by side with pokerkit and treys (ratios)"
 	@echo "  make test-full  make test, then the slow hand-by-hand sweeps over all 2,598,960 hands"
@@ -79,6 +81,11 @@ fuzz: venv
 app: venv
 	PORT=$(APP_PORT) VENV=$(VENV) bash scripts/serve-app.sh
 
+# The Russian edition after the English notebooks changed: the rules notebooks, then every edition synced and run.
+editions: venv
+	$(PY) scripts/editions.py rules
+	$(PY) scripts/editions.py sync
+
 bench: venv
 	$(PY) benchmarks/bench_ranking.py --engine
 	$(PY) benchmarks/bench_games.py
@@ -89,12 +96,18 @@ bench: venv
 # cached in docs/_build/js-cache. -W --keep-going: report every warning, then fail.
 DOCS_BUILD := docs/_build
 
+# Two languages: docs/build.py builds the English site, then the Russian one into $(DOCS_BUILD)/html/ru (the
+# Russian edition of the notebooks, docs/locale/ru for the pages), in one process.
 docs: venv
-	rm -rf $(DOCS_BUILD)/html $(DOCS_BUILD)/doctrees $(DOCS_BUILD)/jupyter_execute
-	$(VENV)/bin/sphinx-build -W --keep-going -b html -c docs -d $(DOCS_BUILD)/doctrees . $(DOCS_BUILD)/html
+	rm -rf $(DOCS_BUILD)/html $(DOCS_BUILD)/doctrees $(DOCS_BUILD)/doctrees-ru $(DOCS_BUILD)/ru-src $(DOCS_BUILD)/jupyter_execute
+	$(PY) docs/build.py
+
+# EDITION=ru opens the Russian edition (notebooks/ru/); the clause links open the rules notebook beside each one.
+EDITION ?= en
+START := notebooks/$(if $(filter ru,$(EDITION)),ru/,)00-start-here.ipynb
 
 lab: venv
-	@echo "JupyterLab: http://127.0.0.1:$(PORT)/lab (the notebooks are in notebooks/; links to docs/ open beside them)"
+	@echo "JupyterLab: http://127.0.0.1:$(PORT)/lab (English: notebooks/, Russian: notebooks/ru/; make lab EDITION=ru)"
 	$(VENV)/bin/jupyter lab \
 	    --ServerApp.ip=127.0.0.1 \
 	    --ServerApp.port=$(PORT) \
@@ -103,7 +116,7 @@ lab: venv
 	    --IdentityProvider.token='' \
 	    --ServerApp.open_browser=False \
 	    --ServerApp.root_dir=. \
-	    --LabApp.default_url=/lab/tree/notebooks/00-start-here.ipynb
+	    --LabApp.default_url=/lab/tree/$(START)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build dist docs/_build artifacts

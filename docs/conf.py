@@ -13,11 +13,20 @@ against their sha512 integrity and cached under ``docs/_build/js-cache``.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS / "_ext"))
+
+# ---- the two languages (docs/build.py builds both: English in docs/_build/html, Russian in .../html/ru) ----
+# Sphinx's own translation machinery: the Russian text of a page is in docs/locale/ru/LC_MESSAGES/<page>.po
+# (a page without a catalog, or a paragraph without a translation, stays English). The Russian site's
+# notebooks are the Russian edition, notebooks/ru/, which docs/build.py puts where the English ones are.
+language = os.environ.get("LOWBALL_DOCS_LANG", "en")
+locale_dirs = [str(DOCS / "locale")]   # docs/locale, wherever the source folder is
+gettext_compact = False
 
 project = "lowball-spec"
 author = "lowball-spec developers"
@@ -41,7 +50,7 @@ exclude_patterns = [
     "notebooks/.ipynb_checkpoints",
 ]
 html_extra_path = ["_extra"]          # index.html at the site root: a redirect to docs/index.html
-templates_path: list[str] = []
+templates_path = ["_templates"]      # sidebar/lang.html: the same page in the other language
 # Quotes and ellipses become typographic; dashes do not, so "--game" stays an option, never "–game".
 smartquotes_action = "qe"
 
@@ -50,6 +59,11 @@ myst_enable_extensions = ["colon_fence", "deflist", "dollarmath", "fieldlist"]
 myst_dmath_allow_digits = False       # "$2/$4" stays text
 myst_heading_anchors = 3
 nb_execution_mode = "force"           # every build runs every notebook: the pages can't rot
+if language != "en":
+    # The Russian edition holds the English code cells and outputs (tests/test_editions.py checks they are the
+    # same, nbval runs the English notebooks) and its own Russian panels and charts (scripts/editions.py sync):
+    # shown as stored, not run a second time.
+    nb_execution_mode = "off"
 nb_execution_raise_on_error = True    # a failing cell fails the build
 nb_execution_show_tb = True
 nb_execution_timeout = 600
@@ -71,6 +85,9 @@ autodoc_default_options = {"show-inheritance": True}
 html_theme = "furo"
 html_title = "lowball-spec"
 html_static_path = ["_static"]        # lowball_docs adds the pinned JavaScript (docs/_build/js-cache/static)
+# furo's sidebar, with the language switch under the search box
+html_sidebars = {"**": ["sidebar/brand.html", "sidebar/search.html", "sidebar/lang.html", "sidebar/scroll-start.html",
+                        "sidebar/navigation.html", "sidebar/scroll-end.html"]}
 html_show_sourcelink = True
 html_copy_source = True
 

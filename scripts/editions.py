@@ -80,12 +80,21 @@ def source(cell: dict) -> str:
 # ---- what must be the same in both editions ----
 
 def text_outputs(cell: dict) -> list[tuple[str, str]]:
-    """Return what a code cell's outputs say as text, and which kinds of image they hold (not the pixels)."""
+    """Return what a code cell's outputs say as text, and which kinds of image they hold (not the pixels).
+
+    >>> text_outputs({"outputs": [{"output_type": "stream", "name": "stdout", "text": "a"},
+    ...                           {"output_type": "stream", "name": "stdout", "text": "b\\n"}]})
+    [('stdout', 'ab\\n')]
+    """
     found = []
     for out in cell.get("outputs", []):
         kind = out["output_type"]
-        if kind == "stream":
-            found.append((out["name"], source({"source": out["text"]})))
+        if kind == "stream":                 # a stream comes in chunks as the kernel flushes it: join them
+            text = source({"source": out["text"]})
+            if found and found[-1][0] == out["name"]:
+                found[-1] = (out["name"], found[-1][1] + text)
+            else:
+                found.append((out["name"], text))
         elif kind == "error":
             found.append(("error", f"{out['ename']}: {out['evalue']}"))
         else:

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Serve the teaching notebooks as interactive pages with Voilà (no code cells shown).
+# Serve the teaching notebooks as interactive pages with Voilà (no code cells shown): the English edition
+# in notebooks/, the Russian one in notebooks/ru/, and beside each the rules notebook that clause links open.
 #
 #   bash scripts/serve-app.sh               # http://127.0.0.1:8866/
 #   PORT=9000 bash scripts/serve-app.sh     # another port
@@ -48,6 +49,8 @@ echo "  all notebooks:  $URL/"
 echo "  for example:    $URL/voila/render/02-three-rankings.ipynb"
 echo "                  $URL/voila/render/03-quiz.ipynb"
 echo "                  $URL/voila/render/06-play.ipynb"
+echo "  the rules:      $URL/voila/render/rules.ipynb (every clause link opens it at the clause)"
+echo "  in Russian:     $URL/voila/tree/ru (the Russian edition: $URL/voila/render/ru/00-start-here.ipynb)"
 echo "  idle kernels are shut down after ${CULL_IDLE} s (checked every ${CULL_INTERVAL} s)"
 echo "Stop with Ctrl-C."
 

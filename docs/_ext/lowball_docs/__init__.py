@@ -39,5 +39,7 @@ def setup(app: Sphinx) -> dict:
     for name, directive in {**DIRECTIVES, **GAME_DIRECTIVES, **HISTORY_DIRECTIVES}.items():
         app.add_directive(name, directive)
     app.add_css_file("lowball.css")
+    # Before the widgets and MathJax: the panels' controls frozen, MathJax 2's Hub for the widget manager.
+    app.add_js_file("lowball-static.js", priority=100)
     app.connect("doctree-read", links.send_rules_links_to_their_pages)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

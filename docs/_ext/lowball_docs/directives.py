@@ -147,8 +147,23 @@ def help_width():
             os.environ["COLUMNS"] = old
 
 
+_RUNS: dict[tuple, tuple[int, str, str]] = {}
+
+
 def run_cli(argv: list[str]) -> tuple[int, str, str]:
-    """Run ``lowball ARGV`` in this process from the repository root; return (exit code, stdout, stderr)."""
+    """Run ``lowball ARGV`` in this process from the repository root; return (exit code, stdout, stderr).
+
+    A run is made once per process: the Russian site (docs/build.py builds it after the English one, in the
+    same process) shows the same commands with the same output. A file the command names is known by its
+    text, not its path (a history is written to a new temporary folder each time), and a changed file runs again.
+    """
+    key = tuple((REPO / a).read_bytes() if (REPO / a).is_file() else a for a in argv)
+    if key not in _RUNS:
+        _RUNS[key] = _run_cli(argv)
+    return _RUNS[key]
+
+
+def _run_cli(argv: list[str]) -> tuple[int, str, str]:
     from lowball.cli import main
 
     out, err = io.StringIO(), io.StringIO()
