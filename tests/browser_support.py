@@ -279,20 +279,18 @@ LAB_SETTINGS = {
 
 
 def lab_server(tmp: Path, log: Path) -> Server:
-    """JupyterLab on a copy of notebooks/ and docs/rules/ (running cells must never touch the checked-in notebooks).
+    """JupyterLab on a copy of notebooks/, both editions (running cells must never touch the checked-in notebooks).
 
-    The copy keeps the repository's layout, notebooks/ beside docs/, so that the notebooks' links to
-    the rules pages (``../docs/rules/teaching-table.md#h2``) open in JupyterLab as they do from the
-    repository's root.
+    The copy keeps the repository's layout (notebooks/ and notebooks/ru/, each with its rules notebook), so
+    that a clause link (``rules.ipynb#h2``) opens in JupyterLab as it does from the repository's root.
     """
     port = free_port()
     root = tmp / "repo"
-    (root / "notebooks").mkdir(parents=True, exist_ok=True)
-    (root / "docs" / "rules").mkdir(parents=True, exist_ok=True)
-    for notebook in NOTEBOOKS.glob("*.ipynb"):
-        (root / "notebooks" / notebook.name).write_bytes(notebook.read_bytes())
-    for page in (ROOT / "docs" / "rules").glob("*.md"):
-        (root / "docs" / "rules" / page.name).write_bytes(page.read_bytes())
+    for folder in (NOTEBOOKS, NOTEBOOKS / "ru"):
+        target = root / folder.relative_to(ROOT)
+        target.mkdir(parents=True, exist_ok=True)
+        for notebook in folder.glob("*.ipynb"):
+            (target / notebook.name).write_bytes(notebook.read_bytes())
     settings = tmp / "settings"
     for name, text in LAB_SETTINGS.items():
         (settings / name).parent.mkdir(parents=True, exist_ok=True)

@@ -6,8 +6,9 @@ Screenshots of every page (and the servers' logs) go to artifacts/browser/.
 
 What is covered: each panel in English and switched to Russian (no English word left in it), the
 charts as images, a full hand of notebook 6 with "New hand" pressed mid-hand, the Voilà kernels
-shut down when their pages are left or closed, no request leaving the machine, and in JupyterLab
-Run All plus a clause link that opens its rules page.
+shut down when their pages are left or closed, no request leaving the machine, a clause link that
+opens the rules notebook at its clause in Voilà and in JupyterLab, the Russian edition opening in
+Russian with its answers closed, and in JupyterLab Run All.
 """
 
 from __future__ import annotations
@@ -508,10 +509,62 @@ def test_lab_run_all_type_and_follow_a_clause_link(lab, page):
     expect_verdicts(page, (A, A, B, A), scope=out)
     expect(page.locator(f"{out} .lowball-agreement")).to_have_text("The systems disagree on this pair.")
 
-    # A clause link of the prose opens the rules page it points at, inside JupyterLab.
-    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^H1$")).first
-    assert "docs/rules/teaching-table.md" in link.get_attribute("href"), link.get_attribute("href")
+    # An answer waits closed under "Answer" and opens on a click.
+    answer = page.locator(".jp-RenderedMarkdown details").last
+    expect(answer.locator("ol")).to_be_hidden()
+    answer.locator("summary").click()
+    expect(answer.locator("ol")).to_be_visible()
+
+    # A clause link of the prose opens the rules notebook beside it, inside JupyterLab, at the clause: the
+    # digest's words and the seed's sentence (issue 24: it used to open the docs page's raw MyST source).
+    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^H4$")).first
+    assert link.get_attribute("href").endswith("rules.ipynb#h4"), link.get_attribute("href")
     link.click()
-    expect(page.locator(".lm-TabBar-tab", has_text="teaching-table.md").first).to_be_visible()
+    expect(page.locator(".lm-TabBar-tab.lm-mod-current", has_text="rules.ipynb")).to_be_visible()
+    clause = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown",
+                          has_text="A-K-Q-J-10 is the highest straight").first
+    expect(clause).to_be_in_viewport()
+    expect(clause).to_contain_text("«")                   # the seed's own sentence, in Russian
     shot(page, "lab-02-clause-link")
+    assert not page.errors, page.errors
+
+
+# ---- clause links, answers and the Russian edition (issue 24) ----
+
+def test_voila_a_clause_link_opens_the_rules_notebook_at_the_clause(voila, page):
+    """Notebook 1 in Voilà: the T5 link opens rules.ipynb scrolled to T5 (it was a 404: Voilà serves notebooks/)."""
+    open_voila(page, voila, "01-teaching-table.ipynb", ".lowball-step")
+    link = page.locator("a[href='rules.ipynb#t5']").first
+    link.scroll_into_view_if_needed()
+    link.click()
+    page.wait_for_url(re.compile(r"/rules\.ipynb#t5$"), timeout=RENDER_TIMEOUT)
+    page.locator("#t5").wait_for(state="attached", timeout=RENDER_TIMEOUT)
+    clause = page.locator("h3", has_text="T5").first
+    expect(clause).to_be_in_viewport()
+    body = page.locator("body").inner_text()
+    assert "13" in body and "«" in body and "404" not in page.title(), page.title()
+    shot(page, "voila-rules-t5")
+    assert_offline(page, voila)
+    assert not page.errors, page.errors
+
+
+def test_voila_the_russian_edition_opens_in_russian_with_its_answers_closed(voila, page):
+    """notebooks/ru/02: the panel is Russian from the start (no switch pressed), the prose Russian, answers closed."""
+    open_voila(page, voila, "ru/02-three-rankings.ipynb", ".lowball-verdicts tr.lowball-row")
+    panel = page.locator(".lowball-panel").first
+    expect(panel.locator(".lowball-agreement")).to_have_text("На этой паре системы расходятся.")
+    assert_all_russian(page)
+    answer = page.locator("details").last
+    expect(answer.locator("summary")).to_have_text("Ответы")
+    expect(answer.locator("ol")).to_be_hidden()
+    answer.locator("summary").click()
+    expect(answer.locator("ol")).to_be_visible()
+    link = page.locator("a[href='rules.ipynb#h4']").first
+    link.scroll_into_view_if_needed()
+    link.click()
+    page.wait_for_url(re.compile(r"/ru/rules\.ipynb#h4$"), timeout=RENDER_TIMEOUT)
+    clause = page.locator("h3", has_text="H4").first
+    expect(clause).to_be_in_viewport()
+    expect(page.locator("body")).to_contain_text("старший стрит")
+    shot(page, "voila-ru-02-and-rules")
     assert not page.errors, page.errors

@@ -70,7 +70,7 @@ THEN = "9♥ Q♥ 5♥ 2♦ K♠ 10♣ 7♦ 8♣ J♥ 4♠"
 DECISIONS = ["p3 cbr 4", "p1 cc", "p2 cc", "p1 sd Kc", "p2 sd JcTd", "p3 sd Qd", "p1 cc", "p2 cbr 2", "p3 cc", "p1 cc",
              "p1 sd Qh", "p2 sd", "p3 sd Ks", "p1 cc", "p2 cbr 4", "p3 cc", "p1 f", "p2 sd", "p3 sd 8c",
              "p2 cbr 4", "p3 cbr 8", "p2 cc"]
-TABLES = [TableChoice("deuce-to-seven-triple-draw", "card-room rules", "правила карточных залов"),
+TABLES = [TableChoice("deuce-to-seven-triple-draw", "card-room rules", "правила карточных клубов"),
           TableChoice("deuce-to-seven-triple-draw-phh", "PHH F2L3D, as pokerkit plays it", "стандарт PHH (F2L3D)")]
 NAMES = ["Lena", "Misha", "Olga"]
 

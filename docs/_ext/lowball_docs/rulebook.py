@@ -209,8 +209,9 @@ def rules_notebook(lang: str = "en") -> dict:
     cells.append(markdown("rules-pages", f"{said['pages']}\n\n{said['pages_intro']}"))
     for anchor, (doc, en_title, ru_title, what) in PAGES.items():
         title = en_title if lang == "en" else ru_title
+        said_what = what[0] if lang == "en" else what[1]
         cells.append(markdown(f"rules-{anchor}", f'<a id="{anchor}"></a>\n\n### {title}\n\n'
-                                                 f"{what[0] if lang == 'en' else what[1]}: `{doc}.md`."))
+                                                 f"{said_what[0].upper()}{said_what[1:]}: `{doc}.md`."))
     return {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
                                                         "name": "python3"},
                                          "language_info": {"name": "python"}},

@@ -61,8 +61,8 @@ WORDS: dict[str, dict[str, str]] = {
         "chart_title": "Chance of each kind of hand after the draw",
     },
     "ru": {
-        "static": "Статичная копия: на этой странице панель не отвечает. Откройте блокнот в JupyterLab "
-                  "(make lab) или как приложение (make app), чтобы с ней работать.",
+        "static": "Это статичная копия панели: здесь она не отвечает. Чтобы с ней работать, откройте блокнот в "
+                  "JupyterLab (make lab) или как приложение (make app).",
         "system": "система", "verdict": "итог", "why": "почему",
         "a": "выигрывает рука A", "b": "выигрывает рука B", "tie": "ничья",
         "hand_a": "Рука A", "hand_b": "Рука B", "examples": "Примеры из источников", "own": "(свои руки)",

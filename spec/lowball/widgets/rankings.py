@@ -69,7 +69,7 @@ class RankingPanel(Panel):
         self.hand_b = w.Text(value=b)
         self.hand_a.add_class("lowball-hand-a")
         self.hand_b.add_class("lowball-hand-b")
-        self.examples = w.Dropdown(layout=w.Layout(width="440px"))
+        self.examples = w.Dropdown(layout=w.Layout(width="520px"), style={"description_width": "initial"})
         self.examples.add_class("lowball-examples")
         self.deal = w.Button(layout=w.Layout(width="auto"))
         self.deal.add_class("lowball-deal")
