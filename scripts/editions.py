@@ -18,7 +18,8 @@ cells; nbval runs the English notebooks, whose code is the same. This script mak
                                              "<!-- перевести -->" until it is written in Russian
     python scripts/editions.py rules         write the rules notebooks (notebooks/rules.ipynb, notebooks/ru/...)
     python scripts/editions.py links 05      turn a notebook's links to docs pages (../docs/rules/stud.md#l2) into
-                                             links to the rules notebook (rules.ipynb#l2), which every server has
+                                             links to the rules notebook (rules.ipynb#cell-id=L2), which every
+                                             server has
     python scripts/editions.py check         what the test checks, for every notebook
 
 A number may be given as 02 or as the whole file name; with none, every notebook. ``make editions`` is
@@ -42,7 +43,7 @@ TO_TRANSLATE = "<!-- перевести -->"
 # charts, which the edition draws in its own language. Everything else an output holds must be the same.
 WIDGET = "application/vnd.jupyter.widget-view+json"
 IMAGES = ("image/png", "image/svg+xml", "image/jpeg")
-CLAUSE_LINK = re.compile(r"\]\(rules\.ipynb#([a-z0-9-]+)\)")
+CLAUSE_LINK = re.compile(r"\]\(rules\.ipynb#cell-id=([A-Za-z0-9-]+)\)")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 LATIN = re.compile(r"[A-Za-z]")
 # What a Russian paragraph may keep in Latin letters: code, links' targets, cards and hands, clause ids, tags.
@@ -110,7 +111,7 @@ def text_outputs(cell: dict) -> list[tuple[str, str]]:
 
 
 def clause_links(text: str) -> set[str]:
-    """Return the anchors of the rules notebook a cell links to (``[T1](rules.ipynb#t1)``)."""
+    """Return the cells of the rules notebook a cell links to (``[T1](rules.ipynb#cell-id=T1)``)."""
     return set(CLAUSE_LINK.findall(text))
 
 
@@ -231,7 +232,7 @@ def new(path: Path, lang: str = "ru") -> None:
 
 
 def relink(path: Path) -> None:
-    """Point a notebook's links to docs pages at the rules notebook beside it (``rules.ipynb#t1``)."""
+    """Point a notebook's links to docs pages at the rules notebook beside it (``rules.ipynb#cell-id=T1``)."""
     sys.path.insert(0, str(ROOT / "docs" / "_ext"))
     from lowball_docs.rulebook import relinked
 

@@ -282,7 +282,7 @@ def lab_server(tmp: Path, log: Path) -> Server:
     """JupyterLab on a copy of notebooks/, both editions (running cells must never touch the checked-in notebooks).
 
     The copy keeps the repository's layout (notebooks/ and notebooks/ru/, each with its rules notebook), so
-    that a clause link (``rules.ipynb#h2``) opens in JupyterLab as it does from the repository's root.
+    that a clause link (``rules.ipynb#cell-id=H2``) opens in JupyterLab as it does from the repository's root.
     """
     port = free_port()
     root = tmp / "repo"

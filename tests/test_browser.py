@@ -518,7 +518,8 @@ def test_lab_run_all_type_and_follow_a_clause_link(lab, page):
     # A clause link of the prose opens the rules notebook beside it, inside JupyterLab, at the clause: the
     # digest's words and the seed's sentence (issue 24: it used to open the docs page's raw MyST source).
     link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^H4$")).first
-    assert link.get_attribute("href").endswith("rules.ipynb#h4"), link.get_attribute("href")
+    href = link.get_attribute("href")             # JupyterLab writes it as the file's address: /files/...#h4
+    assert "notebooks/rules.ipynb" in href and href.endswith("#cell-id=H4"), href
     link.click()
     expect(page.locator(".lm-TabBar-tab.lm-mod-current", has_text="rules.ipynb")).to_be_visible()
     clause = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown",
@@ -534,11 +535,11 @@ def test_lab_run_all_type_and_follow_a_clause_link(lab, page):
 def test_voila_a_clause_link_opens_the_rules_notebook_at_the_clause(voila, page):
     """Notebook 1 in Voilà: the T5 link opens rules.ipynb scrolled to T5 (it was a 404: Voilà serves notebooks/)."""
     open_voila(page, voila, "01-teaching-table.ipynb", ".lowball-step")
-    link = page.locator("a[href='rules.ipynb#t5']").first
+    link = page.locator("a[href='rules.ipynb#cell-id=T5']").first
     link.scroll_into_view_if_needed()
     link.click()
-    page.wait_for_url(re.compile(r"/rules\.ipynb#t5$"), timeout=RENDER_TIMEOUT)
-    page.locator("#t5").wait_for(state="attached", timeout=RENDER_TIMEOUT)
+    page.wait_for_url(re.compile(r"/rules\.ipynb#cell-id=T5$"), timeout=RENDER_TIMEOUT)
+    page.locator("[id='T5']").wait_for(state="attached", timeout=RENDER_TIMEOUT)
     clause = page.locator("h3", has_text="T5").first
     expect(clause).to_be_in_viewport()
     body = page.locator("body").inner_text()
@@ -559,10 +560,10 @@ def test_voila_the_russian_edition_opens_in_russian_with_its_answers_closed(voil
     expect(answer.locator("ol")).to_be_hidden()
     answer.locator("summary").click()
     expect(answer.locator("ol")).to_be_visible()
-    link = page.locator("a[href='rules.ipynb#h4']").first
+    link = page.locator("a[href='rules.ipynb#cell-id=H4']").first
     link.scroll_into_view_if_needed()
     link.click()
-    page.wait_for_url(re.compile(r"/ru/rules\.ipynb#h4$"), timeout=RENDER_TIMEOUT)
+    page.wait_for_url(re.compile(r"/ru/rules\.ipynb#cell-id=H4$"), timeout=RENDER_TIMEOUT)
     clause = page.locator("h3", has_text="H4").first
     expect(clause).to_be_in_viewport()
     expect(page.locator("body")).to_contain_text("старший стрит")

@@ -22,13 +22,12 @@ COURSE = [path for path in ALL if re.match(r"0[0-8]-", path.name)]
 # The prose of notebooks 00-08 before the essays were written (issue 15), in characters of markdown.
 PROSE_BEFORE = 9_618
 
-# The course's notebooks link each clause to the rules notebook beside them, [T1](rules.ipynb#t1), which
+# The course's notebooks link each clause to the rules notebook beside them, [T1](rules.ipynb#cell-id=T1), which
 # JupyterLab and Voilà both open at the clause (the docs site sends the link to the clause's page). Notebooks
 # 05 and 09 are being rewritten elsewhere and still link to the docs pages themselves; `python
 # scripts/editions.py links 05` converts them, and then they leave this list.
 LEGACY_LINKS = {"05-draw-decisions", "09-deuce-to-seven-triple-draw"}
-RULES_LINK = re.compile(r"\]\(rules\.ipynb#([a-z0-9-]+)\)")
-ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
+RULES_LINK = re.compile(r"\]\(rules\.ipynb#cell-id=([A-Za-z0-9-]+)\)")
 FIGURE_REPR = re.compile(r"<(?:matplotlib\.)?[Ff]igure(?: size [^>]*| object[^>]*)?>|<Figure size|"
                          r"<matplotlib\.[A-Za-z.]+ object at 0x")
 LINK = re.compile(r"\]\((\.\./docs/[^)#\s]+)(?:#([^)\s]+))?\)")
@@ -95,8 +94,12 @@ def docs_anchors(page: Path) -> set[str]:
 
 
 def rules_anchors() -> set[str]:
-    """Return the anchors of the rules notebook (both editions have the same)."""
-    return set(ANCHOR.findall(" ".join("".join(c["source"]) for c in cells(NOTEBOOKS / "rules.ipynb"))))
+    """Return the cells of the rules notebook a link may name, each with an anchor of its id (both editions)."""
+    found = set()
+    for notebook in (NOTEBOOKS / "rules.ipynb", NOTEBOOKS / "ru" / "rules.ipynb"):
+        named = {c["id"] for c in cells(notebook) if f'<a id="{c["id"]}"></a>' in "".join(c["source"])}
+        found = named if not found else found & named
+    return found
 
 
 def docs_labels() -> set[str]:
@@ -108,7 +111,7 @@ def docs_labels() -> set[str]:
 
     labels = {f"verify-property-{n}" for n in range(1, 10)} | set(PAGES)
     for page in (ROOT / "docs" / "rules").glob("*.md"):
-        labels |= docs_anchors(page)
+        labels |= {label.upper() for label in docs_anchors(page)}       # a clause's cell is T1, its label t1
     return labels
 
 
@@ -118,14 +121,14 @@ LINKED = [path for path in ALL if path.stem != "rules" and path.stem not in LEGA
 
 @pytest.mark.parametrize("path", LINKED, ids=[f"{p.parent.name}/{p.stem}" for p in LINKED])
 def test_clause_links_open_the_rules_notebook_at_an_anchor_it_has(path):
-    """Every clause link is ``rules.ipynb#<anchor>``, an anchor of the rules notebook and a label of the docs site;
+    """Every clause link is ``rules.ipynb#cell-id=<cell>``, a cell of the rules notebook and a label of the docs site;
     no link goes to a docs page's source (JupyterLab shows it raw, Voilà has no such page)."""
     text = markdown(path)
     assert not LINK.findall(text) and "../docs/" not in text, f"{path.name}: a link to a docs page's source"
     links = RULES_LINK.findall(text)
     assert links, f"{path.name} links to no rule"
     missing = set(links) - rules_anchors()
-    assert not missing, f"{path.name}: the rules notebook has no anchor {sorted(missing)}"
+    assert not missing, f"{path.name}: the rules notebook has no cell {sorted(missing)} with its anchor"
     assert not set(links) - docs_labels(), f"{path.name}: the docs site has no label {sorted(set(links) - docs_labels())}"
 
 

@@ -1,6 +1,6 @@
 """The rules as a notebook beside the others, so that a clause link works wherever a notebook is read.
 
-The notebooks link every clause they cite, ``[T1](rules.ipynb#t1)``. JupyterLab and Voilà open
+The notebooks link every clause they cite, ``[T1](rules.ipynb#cell-id=T1)``. JupyterLab and Voilà open
 ``notebooks/rules.ipynb`` (``notebooks/ru/rules.ipynb`` in the Russian edition) at the clause's anchor: the digest's
 wording of the clause, the seed's own sentence, and where the docs site has the rest. The docs site sends the same
 link to the clause's own page instead (``links.py``). Nothing here is written by hand: the notebooks are made from
@@ -8,8 +8,11 @@ link to the clause's own page instead (``links.py``). Nothing here is written by
 of ``docs/rules/``, and the properties of ``lowball verify``; ``tests/test_editions.py`` fails when the committed
 notebooks are not what this module writes today (``python scripts/editions.py rules`` writes them again).
 
-The anchors are the docs site's: a clause's id in lower case (``t1``), ``verify-property-N`` for a property, and
-``docs-...`` for the other pages of the site a notebook mentions (``PAGES``). ``link_target`` turns the
+A link names a cell of the rules notebook, ``#cell-id=T1``: JupyterLab opens a notebook at the cell a link
+names this way, and the Voilà template of ``make app`` scrolls to it (each such cell starts with an anchor of its
+id). The cells are named after the docs site's anchors: a clause's id (``T1``; ``t1`` on the site),
+``verify-property-N`` for a property, and ``docs-...`` for the other pages of the site a notebook mentions
+(``PAGES``). ``link_target`` turns the
 notebooks' older links to the docs pages (``../docs/rules/teaching-table.md#t1``) into links to this notebook.
 """
 
@@ -165,7 +168,7 @@ def split_clauses(text: str) -> list[tuple[str, str]]:
 
 def with_links(text: str, known: set[str]) -> str:
     """Return text with each clause id it names made a link to that clause in this notebook."""
-    return CLAUSE.sub(lambda m: f"[{m.group(1)}](#{m.group(1).lower()})" if m.group(1) in known else m.group(1), text)
+    return CLAUSE.sub(lambda m: f"[{m.group(1)}](#{m.group(1)})" if m.group(1) in known else m.group(1), text)
 
 
 def markdown(cell_id: str, text: str) -> dict:
@@ -184,7 +187,7 @@ def rules_notebook(lang: str = "en") -> dict:
         shown = ru.get(text, text)
         if kind == "part":
             part = text.split(".", 1)[0]
-            cells.append(markdown(f"rules-part-{part}", f'<a id="part-{part.lower()}"></a>\n\n## {shown}'))
+            cells.append(markdown(f"part-{part}", f'<a id="part-{part}"></a>\n\n## {shown}'))
         elif kind == "group":
             cells.append(markdown(f"rules-{part}-{index}", f"**{shown}**"))
         elif kind == "text" or not split_clauses(text):
@@ -193,24 +196,24 @@ def rules_notebook(lang: str = "en") -> dict:
             for clause, words in split_clauses(shown):
                 page = pages.get(clause)
                 heading = page.heading if page and lang == "en" else clause
-                lines = [f'<a id="{clause.lower()}"></a>', "", f"### {heading}", "",
+                lines = [f'<a id="{clause}"></a>', "", f"### {heading}", "",
                          (f"**{clause}** " if lang == "en" else "") + with_links(words, known - {clause})]
                 if page and page.quote:
                     quote = page.quote if lang == "en" else page.quote.replace("(seed ", "(источник ")
                     lines += ["", f"> {quote}"]
                 if page:
                     lines += ["", said["page"].format(doc=page.doc, clause=clause)]
-                cells.append(markdown(f"rules-{clause}", "\n".join(lines)))
+                cells.append(markdown(clause, "\n".join(lines)))
     cells.append(markdown("rules-properties", f"{said['properties']}\n\n{said['properties_intro']}"))
     for number, text in properties(lang).items():
-        cells.append(markdown(f"rules-property-{number}", f'<a id="verify-property-{number}"></a>\n\n'
+        cells.append(markdown(f"verify-property-{number}", f'<a id="verify-property-{number}"></a>\n\n'
                                                           f"{said['property'].format(n=number)}\n\n"
                                                           f"{with_links(text, known)}"))
     cells.append(markdown("rules-pages", f"{said['pages']}\n\n{said['pages_intro']}"))
     for anchor, (doc, en_title, ru_title, what) in PAGES.items():
         title = en_title if lang == "en" else ru_title
         said_what = what[0] if lang == "en" else what[1]
-        cells.append(markdown(f"rules-{anchor}", f'<a id="{anchor}"></a>\n\n### {title}\n\n'
+        cells.append(markdown(anchor, f'<a id="{anchor}"></a>\n\n### {title}\n\n'
                                                  f"{said_what[0].upper()}{said_what[1:]}: `{doc}.md`."))
     return {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
                                                         "name": "python3"},
@@ -249,19 +252,21 @@ def write_rules_notebooks() -> list[Path]:
 
 
 # A link to a rules page without a clause goes to the page's first clause.
-FIRST_CLAUSE = {"teaching-table": "t1", "other-systems": "k1", "betting": "g1", "deuce-to-seven": "k2",
-                "california": "f2", "stud": "l2", "razz": "r1", "pokerkit": "p1"}
+FIRST_CLAUSE = {"teaching-table": "T1", "other-systems": "K1", "betting": "G1", "deuce-to-seven": "K2",
+                "california": "F2", "stud": "L2", "razz": "R1", "pokerkit": "P1"}
 OLD_LINK = re.compile(r"\]\((?:\.\./)+docs/([^)#\s]+)\.md(?:#([^)\s]+))?\)")
 
 
 def link_target(page: str, anchor: str | None) -> str:
-    """Return the anchor of the rules notebook for a link to a docs page (``rules/teaching-table``, ``t1``).
+    """Return the cell of the rules notebook for a link to a docs page (``rules/teaching-table``, ``t1``).
 
     >>> link_target("rules/teaching-table", "t1"), link_target("rules/stud", None), link_target("systems", None)
-    ('t1', 'l2', 'docs-systems')
+    ('T1', 'L2', 'docs-systems')
     >>> link_target("checks/index", "verify-property-3"), link_target("checks/house-rules", None)
     ('verify-property-3', 'docs-house-rules')
     """
+    if anchor and CLAUSE.fullmatch(anchor.upper()):
+        return anchor.upper()
     if anchor:
         return anchor
     if page.startswith("rules/") and page != "rules/index":
@@ -272,4 +277,4 @@ def link_target(page: str, anchor: str | None) -> str:
 
 def relinked(text: str) -> str:
     """Return markdown with every link to a docs page turned into a link to the rules notebook."""
-    return OLD_LINK.sub(lambda m: f"](rules.ipynb#{link_target(m.group(1), m.group(2))})", text)
+    return OLD_LINK.sub(lambda m: f"](rules.ipynb#cell-id={link_target(m.group(1), m.group(2))})", text)

@@ -2,7 +2,7 @@
 
 Each notebook ``NN-name.ipynb`` opens with its title as a heading (``# 2 · Three rankings, one evaluator``);
 its Russian edition, ``ru/NN-name.ipynb``, with the Russian title. The clauses a notebook teaches are the ones
-its prose links to (``[T1](rules.ipynb#t1)``). The list is the same whichever edition asks for it.
+its prose links to (``[T1](rules.ipynb#cell-id=T1)``). The list is the same whichever edition asks for it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 from lowball.widgets.language import LANGS
 
 TITLE = re.compile(r"^#\s+(?:\d+\s*·\s*)?(.+)$", re.M)
-LINKED = re.compile(r"\]\(rules\.ipynb#([a-z]\d{1,2})\)")
+LINKED = re.compile(r"\]\(rules\.ipynb#cell-id=([A-Z]\d{1,2})\)")
 
 
 @dataclass(frozen=True)
