@@ -74,7 +74,7 @@ def test_pokerkit_mucks_the_hands_that_win_nothing_and_cuts_every_pot_in_two_hal
     assert pokerkit_finishing_stacks(to_phh(hand)) == list(hand.result.finishing_stacks)
     story = narrate(hand)
     assert "Dan's hand can win nothing: it goes into the muck (L2)" in story
-    assert [line for line in story if "mucks" in line] == ["Dan mucks and gives up the pot (L2)"]
+    assert [line for line in story if "muck" in line] == ["Dan's hand can win nothing: it goes into the muck (L2)"]
     assert "Misha, Olga split 5, the high half of the main pot: Misha 3, Olga 2 (P5)" in story
     assert "Misha, Olga split 3, the low half of side pot 1: Misha 2, Olga 1 (P5)" in story
     assert not any("no hand makes a low" in line for line in story)

@@ -28,7 +28,7 @@ from lowball.widgets.games import (
     refusal_text,
 )
 from lowball.widgets.charts import png
-from test_notebooks import LINK, cells, output_texts
+from test_notebooks import LEGACY_LINKS, LINK, RULES_LINK, cells, output_texts
 from test_notebooks import docs_anchors as anchors
 from test_notebooks import markdown as prose
 from test_widgets import TAGS, texts
@@ -409,7 +409,17 @@ def test_there_are_three_game_notebooks():
 
 @pytest.mark.parametrize("path", GAME_NOTEBOOKS, ids=ids(GAME_NOTEBOOKS))
 def test_game_notebook_links_every_clause_it_cites_to_an_anchor_that_exists(path):
+    """A clause link goes to the rules notebook (tests/test_notebooks.py checks its cells); notebook 9 still links
+    the docs pages themselves until it is converted (test_notebooks.LEGACY_LINKS)."""
     text = prose(path)
+    if path.stem not in LEGACY_LINKS:
+        linked = {cell for cell in RULES_LINK.findall(text) if re.fullmatch(r"[A-Z]\d{1,2}", cell)}
+        every = set()
+        for page in (ROOT / "docs" / "rules").glob("*.md"):
+            every |= {a.upper() for a in anchors(page)}
+        cited = {c for c in CLAUSE_ID.findall(re.sub(r"\]\([^)]*\)", "]", text)) if c in every}
+        assert linked and cited <= linked, f"{path.name}: cited but never linked: {sorted(cited - linked)}"
+        return
     links = LINK.findall(text)
     assert links
     for target, anchor in links:
