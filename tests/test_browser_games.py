@@ -166,7 +166,10 @@ def test_voila_09_triple_draw_stepped_at_both_tables_in_english_and_russian(voil
     assert text.index("Misha discards 2") < text.index("Lena receives 1 new card"), "P3: discards come first"
 
     to_russian(page)
-    expect(story).to_contain_text("Оля выигрывает банк 42 с самой младшей рукой (K1)")
+    expect(story).to_contain_text("Оля забирает банк 42: самая младшая рука (K1)")
+    # issue 24, item 6: at the PHH table the shown loser's cards go into the muck; he is not said to muck them
+    expect(story).to_contain_text("Миша проигрывает: эти карты ничего не выигрывают и уходят в сброс (K1)")
+    expect(story).not_to_contain_text("не показывая")
     expect(odds.locator(".lowball-many-odds")).to_contain_text("семёрка или лучше")
     assert_all_russian(page)
     shot(page, "09-ru")
@@ -268,7 +271,7 @@ def test_voila_11_stud_and_razz_split_and_census_chart(voila, page):
     expect(split.locator(".lowball-split-hand-1 input")).not_to_have_value(before)
     expect(why).to_contain_text("(L2)")
     to_russian(page)
-    expect(story).to_contain_text("Оля выигрывает банк 8 с самой младшей рукой (R1)")
+    expect(story).to_contain_text("Оля забирает банк 8: самая младшая рука (R1)")
     expect(why).to_contain_text("половин")
     assert_all_russian(page)
     shot(page, "11-ru")
