@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm import tqdm
 
+from lowball.core.arguments import FLAG, one_of, takes
 from lowball.core.cards import DECK, SUIT_CHARS, Card, deck_of
 from lowball.core.rankings import load_rankings
 from lowball.errors import LowballError
@@ -127,6 +128,7 @@ def _class_facts(row: RankingSystem) -> _ClassFacts:
     return _ClassFacts(tuple(cats), tuple(tops), tuple(texts))
 
 
+@takes(progress=FLAG, cards=one_of(*CENSUS_CARDS))
 def census(system: str | RankingSystem | None = None, progress: bool = False, *, cards: int = HAND_SIZE,
            deck: int = len(DECK)) -> Census:
     """Return how many hands of ``cards`` cards fall in each category and class of ``system`` (their best five).

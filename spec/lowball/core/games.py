@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from lowball.core.behaviours import (
 )
 from lowball.core.files import quote
 from lowball.core.rankings import RULES_DIR, load_rankings
+from lowball.core.arguments import LABEL, NAME_OR_PATH, TEXT, instance_of, mapping_of, optional, takes
 from lowball.core.reader import MAX_DEPTH, TableReader, apply_overrides, describe, parse_toml, read_toml
 from lowball.errors import RulesError
 
@@ -626,6 +628,11 @@ def read_game_data(source: Path | str | None) -> tuple[TableReader, Path | None]
     return read_toml(path), path.parent
 
 
+# ``--set`` overrides as Python takes them: dotted keys to TOML text, e.g. {"players.max": "6"}.
+OVERRIDES = optional(mapping_of(TEXT, TEXT, "a dict from dotted keys to TOML text, e.g. {'players.max': '6'}"))
+
+
+@takes(game=optional(NAME_OR_PATH), overrides=OVERRIDES, rankings_data=optional(instance_of(dict, "a dict")))
 def load_game_table(game: Path | str | None = None, overrides: dict[str, str] | None = None,
                     rankings_data: dict[str, Any] | None = None) -> GameTable:
     """Load a game table by built-in name or path (the teaching table when None), with ``--set`` overrides.
@@ -639,7 +646,7 @@ def load_game_table(game: Path | str | None = None, overrides: dict[str, str] | 
     lowball.errors.RulesError: teaching-table.toml: players.max: expected an integer, got 'six'
     """
     if overrides is None and rankings_data is None:
-        return _cached(game if not isinstance(game, Path) else str(game))
+        return _cached(game if game is None or isinstance(game, str) else os.fspath(game))
     reader, folder = read_game_data(game)
     data = resolve(reader, folder)
     if overrides:
@@ -676,6 +683,7 @@ def builtin_games() -> list[GameTable]:
     return [load_game_table(name) for name in builtin_paths()]
 
 
+@takes(text=TEXT, source=LABEL)
 def table_from_text(text: str, source: str = "table.toml") -> GameTable:
     """Return the game table written in ``text`` (for tests and notebooks: a house rule inline)."""
     reader = TableReader(source, parse_toml(text, source))

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lowball.core.arguments import PATH, one_of, optional, takes
+from lowball.core.files import quote
 from lowball.core.behaviours import Joker
 from lowball.core.reader import TableReader, read_toml
 from lowball.errors import RulesError
@@ -39,6 +41,7 @@ CATEGORY_PARTS: dict[str, frozenset[str]] = {
 }
 CATEGORIES = tuple(CATEGORY_PARTS)
 LANGUAGES = ("en", "ru")
+LANGUAGE = one_of(*LANGUAGES)          # what a ``lang`` argument takes
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,7 +117,7 @@ class Rankings:
             if row.key == name:
                 return row
         known = ", ".join(row.key for row in self.systems)
-        raise RulesError(f"unknown ranking system {name!r} (known: {known})")
+        raise RulesError(f"unknown ranking system {quote(name)} (known: {known})")
 
     def category(self, key: str) -> Category:
         """Return the category called ``key``."""
@@ -126,7 +129,7 @@ class Rankings:
             if row.key == name:
                 return row
         known = ", ".join(row.key for row in self.qualifiers)
-        raise RulesError(f"unknown qualifier {name!r} (known: {known})")
+        raise RulesError(f"unknown qualifier {quote(name)} (known: {known})")
 
 
 _SYSTEM_KEYS = {
@@ -303,6 +306,7 @@ def _read_hand_names(reader: TableReader) -> dict[str, dict[str, str]]:
     return names
 
 
+@takes(path=optional(PATH))
 def load_rankings(path: Path | str | None = None) -> Rankings:
     """Load and validate a rankings table; the shipped one when ``path`` is None.
 

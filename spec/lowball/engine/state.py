@@ -18,6 +18,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from lowball.core.arguments import (
+    ANYTHING, FLAG, NAME_CHARS, SEED, instance_of, is_name, one_of, optional, sequence_of, takes, whole,
+)
+from lowball.core.arguments import (
+    ANYTHING, FLAG, NAME_CHARS, SEED, instance_of, is_name, one_of, optional, sequence_of, takes, whole,
+)
 from lowball.core.behaviours import NobodyOpens, RunsOut, StreetKind
 from lowball.core.cards import Card, counted_cards, deck_of, format_cards, parse_cards
 from lowball.core.files import quote
@@ -64,9 +70,8 @@ def check_names(names: Sequence[str], count: int) -> tuple[str, ...]:
     if len(names) != count:
         raise IllegalAction(f"{len(names)} names for {count} players")
     for name in names:
-        if not isinstance(name, str) or not name.strip() or len(name) > 40 \
-                or any(ch in name for ch in "\n\r\t") or not name.isprintable():
-            raise IllegalAction(f"a player's name must be 1 to 40 printable characters, got {quote(name)}")
+        if not is_name(name):
+            raise IllegalAction(f"a player's name must be 1 to {NAME_CHARS} printable characters, got {quote(name)}")
     if len(set(names)) != len(names):
         raise IllegalAction(f"player names must be different, got {', '.join(names)}")
     return names
@@ -89,13 +94,14 @@ def check_can_start(table: GameTable, stacks: Sequence[int], names: Sequence[str
                 f"{table.min_stack} ({clauses['stack']}): top up or leave the table")
 
 
+@takes(seed=SEED)
 def stacked_deck(top: str | Iterable[Card | str] = (), seed: int | None = 0, cards: int = 52) -> list[Card]:
     """Return a deck order: the given ``top`` cards first, then the rest shuffled by ``seed`` (None: unshuffled).
 
     >>> format_cards(stacked_deck("6c 4h", seed=None)[:4])
     '6c 4h 2c 2d'
     """
-    first = list(parse_cards(top)) if top else []
+    first = list(parse_cards(top)) if top is not None else []
     taken = set(first)
     rest = [card for card in deck_of(cards) if card not in taken]
     if seed is not None:
@@ -103,6 +109,7 @@ def stacked_deck(top: str | Iterable[Card | str] = (), seed: int | None = 0, car
     return first + rest
 
 
+@takes(hands=sequence_of(ANYTHING, "a list of hands, one per player"), seed=SEED)
 def deck_for(hands: Sequence[str | Iterable[Card | str]], then: str | Iterable[Card | str] = (),
              seed: int | None = 0, cards: int = 52) -> list[Card]:
     """Return a deck that deals ``hands`` to p1, p2, ... one card at a time (T6), then the ``then`` cards.
@@ -117,6 +124,13 @@ def deck_for(hands: Sequence[str | Iterable[Card | str]], then: str | Iterable[C
     return stacked_deck(dealt + list(parse_cards(then)), seed=seed, cards=cards)
 
 
+# What a Hand is built from: stacks, a game table, a deck order, names (each checked further by the rules).
+STACKS = sequence_of(ANYTHING, "a list of stacks, one per player")
+TABLE = optional(instance_of(GameTable, "a game table (load_game_table)"))
+DECK_ORDER = optional(sequence_of(instance_of(Card, "a card"), "a list of cards, top first"))
+NAMES = optional(sequence_of(ANYTHING, "a list of names, one per player"))
+
+
 class Hand:
     """The state of one hand at a game table; seat 0 sits on the dealer's left and the last seat deals.
 
@@ -124,6 +138,7 @@ class Hand:
     with ``replay=True``: the cards are named by the actions (a hand history).
     """
 
+    @takes(stacks=STACKS, table=TABLE, deck=DECK_ORDER, seed=SEED, names=NAMES, narrate=FLAG, replay=FLAG)
     def __init__(self, stacks: Sequence[int], *, table: GameTable | None = None, deck: Sequence[Card] | None = None,
                  seed: int | None = 0, names: Sequence[str] | None = None, narrate: bool = True,
                  replay: bool = False):
@@ -133,7 +148,7 @@ class Hand:
         if len(stacks) > self.table.players_max or len(stacks) < self.table.players_min:
             check_can_start(self.table, stacks, [f"p{i + 1}" for i in range(min(len(stacks), 99))])
         self.n = len(stacks)
-        self.names = check_names(names, self.n) if names else tuple(f"p{i + 1}" for i in range(self.n))
+        self.names = check_names(names, self.n) if names is not None else tuple(f"p{i + 1}" for i in range(self.n))
         check_can_start(self.table, stacks, self.names)
         self.system = ranking_system(self.table.ranking)
         self.starting_stacks = tuple(stacks)
@@ -185,8 +200,15 @@ class Hand:
 
     active = contenders
 
+    def check_seat(self, seat: int, where: str = "Hand") -> int:
+        """Return ``seat`` if it is a seat of this hand (0 to n - 1), else raise ``ArgumentError`` naming ``where``."""
+        if not (type(seat) is int and 0 <= seat < self.n):     # the usual case costs one test: these run in loops
+            whole(0, self.n - 1).named(f"a seat from 0 to {self.n - 1}").check(where, "seat", seat)
+        return seat
+
     def can_act(self, seat: int) -> bool:
         """Return whether ``seat`` can still make a betting decision: in the hand, with chips behind."""
+        self.check_seat(seat, "Hand.can_act")
         return not self.folded[seat] and self.stacks[seat] > 0
 
     @property
@@ -225,6 +247,7 @@ class Hand:
 
     def owed(self, seat: int) -> int:
         """Return what ``seat`` must add to call."""
+        self.check_seat(seat, "Hand.owed")
         return betting.owed(self.current, seat) if self.phase == BET else 0
 
     @property
@@ -255,11 +278,13 @@ class Hand:
 
     def fully_shown(self, seat: int) -> bool:
         """Return whether a player has shown every card they hold."""
+        self.check_seat(seat, "Hand.fully_shown")
         return all(card is not None and (up or card in self.shown[seat])
                    for card, up in zip(self.hands[seat], self.face_up[seat]))
 
     def system_of(self, half: str) -> RankingSystem:
         """Return the ranking system of a side of the pot ("whole", "high" or "low")."""
+        one_of(*(s.half for s in self.table.sides)).check("Hand.system_of", "half", half)
         side = next(s for s in self.table.sides if s.half == half)
         return ranking_system(side.system)
 

@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from pathlib import Path
 from typing import Any
 
+from lowball.core.arguments import instance_of, takes
 from lowball.core.behaviours import Structure
-from lowball.core.files import is_existing_file, quote, read_text
+from lowball.core.files import exists, quote, read_text
 from lowball.core.games import GameTable, builtin_games, with_stakes
 from lowball.core.reader import parse_toml
 from lowball.engine.actions import parse_action
-from lowball.engine.state import OVER, SHOWDOWN, Hand, HandResult
+from lowball.engine.state import OVER, SHOWDOWN, TABLE, Hand, HandResult
 from lowball.errors import HistoryError, IllegalAction, LowballError, RulesError
 
 # A history longer than this is not a hand of poker (a hand has at most a few hundred actions).
@@ -36,6 +38,7 @@ def _toml(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+@takes(hand=instance_of(Hand, "a hand (lowball.Hand)"))
 def to_phh(hand: Hand) -> str:
     """Return the hand as PHH text (its table's variant code) that ``replay`` turns back into the same hand."""
     table = hand.table
@@ -62,7 +65,7 @@ def to_phh(hand: Hand) -> str:
 
 def read_history(phh: str | Path) -> dict[str, Any]:
     """Return the parsed fields of a history given as its text, or as a path (a ``Path``, or a string naming a file)."""
-    if isinstance(phh, Path) or (isinstance(phh, str) and is_existing_file(phh)):
+    if isinstance(phh, os.PathLike) or (isinstance(phh, str) and exists(phh)):
         text = read_text(phh, HistoryError, "hand history")
     elif isinstance(phh, str):
         if "\n" not in phh and "=" not in phh:
@@ -71,7 +74,7 @@ def read_history(phh: str | Path) -> dict[str, Any]:
     else:
         raise HistoryError(f"a hand history is its text or a path, got {quote(phh)}")
     try:
-        return parse_toml(text, "the hand history")
+        return parse_toml(text, "the hand history", "a hand history")
     except RulesError as err:
         raise HistoryError(str(err)) from None
 
@@ -105,6 +108,8 @@ def table_for(data: dict[str, Any], table: GameTable | None = None) -> GameTable
     """Return the table a history is played at: its variant's game, with the history's stakes where they may vary."""
     variant = data.get("variant")
     games = games_by_variant()
+    if "variant" not in data:
+        raise HistoryError(f"variant: missing: a history names its game (lowball replays {', '.join(games)})")
     if table is None:
         if not isinstance(variant, str) or variant not in games:
             raise HistoryError(f"unknown variant {quote(variant)}: lowball replays {', '.join(games)}")
@@ -147,6 +152,7 @@ def table_for(data: dict[str, Any], table: GameTable | None = None) -> GameTable
         raise HistoryError(f"the history's stakes do not make a {table.name} table: {err}") from None
 
 
+@takes(table=TABLE)
 def replay_hand(phh: str | Path, table: GameTable | None = None) -> Hand:
     """Replay a PHH hand history (text or path), checking every action; return the finished ``Hand``."""
     data = read_history(phh)
@@ -185,6 +191,7 @@ def replay_hand(phh: str | Path, table: GameTable | None = None) -> Hand:
     return hand
 
 
+@takes(table=TABLE)
 def replay(phh: str | Path, table: GameTable | None = None) -> HandResult:
     """Replay a PHH hand history and return how it ended; the variant code picks the game.
 

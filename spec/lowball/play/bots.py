@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from lowball.analysis.odds import draw_odds, kinds
+from lowball.core.arguments import Kind, instance_of, sequence_of, takes
 from lowball.core.behaviours import Structure
 from lowball.core.cards import Card
 from lowball.engine.actions import Action
@@ -29,6 +30,12 @@ from lowball.ranking.fast import all_ranks, evaluate_rank
 
 Bot = Callable[[Hand, random.Random], Action]
 
+# What a bot is asked with: a hand waiting for a player's decision, and the random source it may use.
+DECISION = Kind("a hand waiting for a player's decision (hand.advance() first; not over)",
+                lambda v: isinstance(v, Hand) and v.player_to_act)
+RNG = instance_of(random.Random, "a random.Random")
+HAND = instance_of(Hand, "a hand (lowball.Hand)")
+
 DRAW_TO = 7          # keep distinct cards up to a seven and draw to them
 MADE_TOP = 8         # a no-pair hand topped by an eight or better is "made": bet it
 GOAL = "eight"       # when a made-looking hand is a straight or flush, draw for the best chance of this kind
@@ -36,6 +43,7 @@ RAISE_AT = 0.65      # bet or raise when the chance of winning is at least this
 GOOD_DRAW = 3        # three distinct cards to a seven are a draw worth a call before the last draw
 
 
+@takes(hand=DECISION, rng=RNG)
 def random_bot(hand: Hand, rng: random.Random) -> Action:
     """Return a uniformly random legal action (at the draw: a uniformly random legal discard).
 
@@ -70,6 +78,7 @@ def _made(cards: Sequence[Card], system: RankingSystem, limit: int) -> bool:
     return category(cards, system) == "no-pair" and _top(cards, system) <= limit
 
 
+@takes(cards=sequence_of(instance_of(Card, "a card"), "a list of the cards held", least=1), hand=HAND)
 def keep_for_draw(cards: Sequence[Card], hand: Hand) -> list[Card]:
     """Return the cards the sound bot keeps: a made eight stands pat, else distinct cards up to a seven.
 
@@ -134,6 +143,7 @@ def stud_chance(hand: Hand, seat: int) -> float:
     return max(chances)
 
 
+@takes(hand=DECISION, rng=RNG)
 def sound_bot(hand: Hand, rng: random.Random) -> Action:
     """Return the sound player's action: draw by the table's ranking, bet strong hands, call when the pot pays."""
     legal = hand.legal_actions()

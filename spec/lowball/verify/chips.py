@@ -30,7 +30,7 @@ from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
 from lowball.verify.models import pots as pm, round as rm
 from lowball.verify.models.ops import Z3
-from lowball.verify.proof import ProofUnknown, prove
+from lowball.verify.proof import ProofUnknown, prove, undecided
 from lowball.verify.rounds import Step, player_counts, step_kinds
 
 
@@ -146,7 +146,10 @@ def _share_counterexample(table: GameTable, winners: int) -> str:
     opt = z3.Optimize()
     opt.add(z3.Sum(shares) != chips, chips >= least)
     opt.minimize(chips)
-    if opt.check() != z3.sat:
+    verdict = opt.check()
+    if verdict == z3.unknown:
+        raise undecided("the smallest pot that loses a chip", opt.reason_unknown())
+    if verdict != z3.sat:
         raise ProofUnknown("could not find the smallest pot that loses a chip")
     value = opt.model().eval(chips).as_long()
     paid = opt.model().eval(z3.Sum(shares)).as_long()
