@@ -6,6 +6,7 @@ Bad input exits with code 2 and a one-line message, never a traceback.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any, Callable, Sequence
 
 from lowball.errors import LowballError
 from lowball.cli.games import add_game_commands
+from lowball.cli.interrupt import ctrl_c_stops, is_interruption
 from lowball.cli.output import READER_GONE, OutputError, guarded_stdout, silence_stdout
 from lowball.cli.odds import add_odds_command
 
@@ -405,8 +407,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     as_json = wants_json(argv)
     try:
-        return _run(argv, as_json)
-    except KeyboardInterrupt:            # Ctrl-C, whenever it comes: in a proof, a census, a session, the imports
+        with ctrl_c_stops():
+            return _run(argv, as_json)
+    except (KeyboardInterrupt, ctypes.ArgumentError) as err:   # Ctrl-C: in a proof, a census, a session...
+        if not is_interruption(err):
+            raise
         report("lowball: interrupted", "Interrupted", as_json)
         return 130
 
@@ -416,9 +421,11 @@ def _run(argv: list[str], as_json: bool) -> int:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
-    parsers = [parser, *_subparsers(parser)]
-    options = frozenset(o for sub in parsers for o in sub._option_string_actions)
-    for sub in parsers:
+    commands = {sub.prog.split()[-1]: sub for sub in _subparsers(parser)}
+    # An unknown option is told the options of the command it was given to (the first command word on the line).
+    named = next((commands[word] for word in argv if word in commands), parser)
+    options = frozenset(named._option_string_actions)
+    for sub in [parser, *commands.values()]:
         sub.json_errors, sub.known_options = as_json, options
     command = "lowball"
     try:

@@ -628,6 +628,8 @@ def read_game_data(source: Path | str | None) -> tuple[TableReader, Path | None]
     return read_toml(path), path.parent
 
 
+# What an argument that takes a game table takes (None: the teaching table, or the call's own default).
+TABLE = optional(instance_of(GameTable, "a game table (load_game_table)"))
 # ``--set`` overrides as Python takes them: dotted keys to TOML text, e.g. {"players.max": "6"}.
 OVERRIDES = optional(mapping_of(TEXT, TEXT, "a dict from dotted keys to TOML text, e.g. {'players.max': '6'}"))
 

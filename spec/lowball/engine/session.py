@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from lowball.core.arguments import ANYTHING, FLAG, SEED, WHOLE, check, either, is_whole, mapping_of, sequence_of, \
     takes, whole
 from lowball.core.files import quote
-from lowball.core.games import GameTable, load_game_table
-from lowball.engine.state import DECK_ORDER, MAX_STACK, OVER, TABLE, Hand, check_can_start, check_names, stacked_deck
+from lowball.core.games import TABLE, GameTable, load_game_table
+from lowball.engine.state import DECK_ORDER, MAX_STACK, OVER, Hand, check_can_start, check_names, stacked_deck
 from lowball.errors import IllegalAction, LowballError
 
 # What a session is built from: its players in seat order, and their stacks (one number for all, or each one's).

@@ -27,7 +27,7 @@ from lowball.core.arguments import (
 from lowball.core.behaviours import NobodyOpens, RunsOut, StreetKind
 from lowball.core.cards import Card, counted_cards, deck_of, format_cards, parse_cards
 from lowball.core.files import quote
-from lowball.core.games import GameTable, Street, load_game_table
+from lowball.core.games import TABLE, GameTable, Street, load_game_table
 from lowball.core.rankings import RankingSystem, ranking_system
 from lowball.engine import betting, dealing, drawing, forced, openers, showdown
 from lowball.engine.actions import Action, check_fields, parse_action
@@ -126,7 +126,6 @@ def deck_for(hands: Sequence[str | Iterable[Card | str]], then: str | Iterable[C
 
 # What a Hand is built from: stacks, a game table, a deck order, names (each checked further by the rules).
 STACKS = sequence_of(ANYTHING, "a list of stacks, one per player")
-TABLE = optional(instance_of(GameTable, "a game table (load_game_table)"))
 DECK_ORDER = optional(sequence_of(instance_of(Card, "a card"), "a list of cards, top first"))
 NAMES = optional(sequence_of(ANYTHING, "a list of names, one per player"))
 

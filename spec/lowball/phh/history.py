@@ -24,10 +24,10 @@ from typing import Any
 from lowball.core.arguments import instance_of, takes
 from lowball.core.behaviours import Structure
 from lowball.core.files import exists, quote, read_text
-from lowball.core.games import GameTable, builtin_games, with_stakes
+from lowball.core.games import TABLE, GameTable, builtin_games, with_stakes
 from lowball.core.reader import parse_toml
 from lowball.engine.actions import parse_action
-from lowball.engine.state import OVER, SHOWDOWN, TABLE, Hand, HandResult
+from lowball.engine.state import OVER, SHOWDOWN, Hand, HandResult
 from lowball.errors import HistoryError, IllegalAction, LowballError, RulesError
 
 # A history longer than this is not a hand of poker (a hand has at most a few hundred actions).

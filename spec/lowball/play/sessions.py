@@ -13,9 +13,9 @@ from lowball.core.arguments import (
     ANYTHING, FLAG, PATH, SEED, TEXT, Kind, as_path, mapping_of, one_of, optional, sequence_of, takes, whole,
 )
 from lowball.core.files import describe_os_error, quote
-from lowball.core.games import GameTable, load_game_table
+from lowball.core.games import TABLE, GameTable, load_game_table
 from lowball.engine.session import Session
-from lowball.engine.state import MAX_STACK, OVER, TABLE, Hand
+from lowball.engine.state import MAX_STACK, OVER, Hand
 from lowball.errors import ArgumentError, LowballError
 from lowball.play.bots import BOTS, HAND, RNG, Bot
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 from lowball.core.behaviours import (
     CapCounts, NobodyOpens, Opener, Pots, RunsOut, Serve, SevensRule, ShortAllIn, StreetKind, Structure, WrongCount,
 )
-from lowball.core.games import GameTable, Street, load_game_table
-from lowball.core.rankings import ranking_system
+from lowball.core.arguments import takes
+from lowball.core.games import TABLE, GameTable, Street, load_game_table
+from lowball.core.rankings import LANGUAGE, ranking_system
 
 ORDINAL = {"en": ["first", "second", "third", "fourth", "fifth", "sixth", "seventh"],
            "ru": ["первого", "второго", "третьего", "четвёртого", "пятого", "шестого", "седьмого"]}
@@ -288,6 +289,7 @@ SEVENS = {
 }
 
 
+@takes(table=TABLE, lang=LANGUAGE)
 def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[str, str]]:
     """Return (clause id, sentence) for each rule of a game table, every number read from the table."""
     t = table or load_game_table()
@@ -344,6 +346,7 @@ def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[
     return [(c[aspect], sentence) for aspect, sentence in rules]
 
 
+@takes(table=TABLE, lang=LANGUAGE)
 def rules_text(table: GameTable | None = None, lang: str = "en") -> str:
     """Return the table's rules as lines "T1  ..." for printing."""
     return "\n".join(f"{clause:<3} {sentence}" for clause, sentence in table_rules(table, lang))

@@ -53,8 +53,8 @@ def systems_of(table: GameTable) -> set[str]:
 
 @takes(table=optional(instance_of(GameTable, "a game table (load_for_verify)")),
        rankings=optional(instance_of(TableReader, "a rankings table (load_for_verify)")), exhaustive=FLAG,
-       only=optional(Kind(f"a set of property numbers ({min(NUMBERS)} to {max(NUMBERS)})",
-                          lambda v: isinstance(v, (set, frozenset, list, tuple))
+       only=optional(Kind(f"a set of property numbers ({min(NUMBERS)} to {max(NUMBERS)}; None for all)",
+                          lambda v: isinstance(v, (set, frozenset, list, tuple)) and len(v) > 0
                           and all(is_whole(n) and n in NUMBERS for n in v))))
 def verify(table: GameTable | None = None, rankings: TableReader | None = None, *,
            exhaustive: bool = True, only: set[int] | None = None) -> list[Check]:
