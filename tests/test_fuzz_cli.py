@@ -162,6 +162,14 @@ def test_ctrl_c_is_exit_130_and_interrupted_in_every_long_command(argv):
     assert (json.loads(line)["error"] if "--json" in argv else line) == "lowball: interrupted", err
 
 
+def test_the_command_line_starts_without_the_numeric_libraries():
+    """Ctrl-C reaches ``main`` from the first moments: numpy and Z3 load inside it, where it is caught, not before."""
+    child = subprocess.run([sys.executable, "-c", "import sys, lowball.cli; "
+                            "print(sorted(m for m in ('numpy', 'z3', 'lowball.engine.state') if m in sys.modules))"],
+                           capture_output=True, text=True, timeout=60)
+    assert child.stdout.strip() == "[]", child.stdout + child.stderr
+
+
 def test_ctrl_c_inside_a_z3_proof_is_an_interruption_not_an_undecided_claim():
     """Z3 answers ``unknown`` ("interrupted from keyboard") when Ctrl-C reaches it mid-search: that is a stop."""
     import threading

@@ -13,10 +13,8 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from lowball.errors import LowballError
-from lowball.cli.games import add_game_commands
 from lowball.cli.interrupt import ctrl_c_stops, is_interruption
 from lowball.cli.output import READER_GONE, OutputError, guarded_stdout, silence_stdout
-from lowball.cli.odds import add_odds_command
 
 SYSTEM_HELP = "ranking system (default: the teaching table's, {default}); one of: {names}"
 EXAMPLES = """\
@@ -306,7 +304,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """Return the ``lowball`` argument parser with one sub-command per task."""
+    """Return the ``lowball`` argument parser with one sub-command per task.
+
+    The commands' modules (and numpy, Z3 with them) are imported here, not when ``lowball.cli`` is: ``main``
+    builds the parser inside its Ctrl-C handling, so a Ctrl-C while they load is "interrupted", exit 130.
+    """
+    from lowball.cli.games import add_game_commands
+    from lowball.cli.odds import add_odds_command
+
     parser = OneLineParser(
         prog="lowball",
         description="An executable specification of lowball poker: rank and compare hands under "
