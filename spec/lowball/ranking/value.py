@@ -15,7 +15,7 @@ from lowball.core.arguments import ANYTHING, sequence_of, takes
 from lowball.core.cards import CARD_TOKENS, Card, check_disjoint, parse_cards
 from lowball.core.rankings import HAND_SIZE, RankingSystem
 from lowball.errors import LowballError
-from lowball.ranking.lookup import CLASSES_BY_ARGUMENT, HandClass, class_of, rank_of
+from lowball.ranking.lookup import CLASSES_BY_ARGUMENT, HandClass, class_of
 from lowball.ranking.tally import CARD_MASK, FIVE_OF_A_SUIT, RANK_SHIFT, SUIT_MASK, SUIT_SHIFT, TALLY, TOKEN_TALLY
 
 
@@ -192,9 +192,10 @@ def compare(a: str | Iterable[Card | str], b: str | Iterable[Card | str], system
     Traceback (most recent call last):
     lowball.errors.CardError: hands 1 and 2 both hold 6c
     """
-    a, b = hand_cards(a), hand_cards(b)
-    ra, rb = rank_of(a, system), rank_of(b, system)
-    check_disjoint((a, b))
+    (class_a, hand_a), (class_b, hand_b) = class_of(a, system), class_of(b, system)
+    if not set(hand_a).isdisjoint(hand_b):
+        check_disjoint((hand_a, hand_b))
+    ra, rb = class_a.rank, class_b.rank
     return (ra < rb) - (ra > rb)
 
 
@@ -208,8 +209,8 @@ def winners(hands: Sequence[str | Iterable[Card | str]], system: str | RankingSy
     Traceback (most recent call last):
     lowball.errors.ArgumentError: winners: hands: expected a list of hands (at least one), got []
     """
-    hands = [hand_cards(hand) for hand in hands]
-    ranks = [rank_of(hand, system) for hand in hands]
-    check_disjoint(hands)
+    judged = [class_of(hand, system) for hand in hands]
+    check_disjoint(cards for _, cards in judged)
+    ranks = [klass.rank for klass, _ in judged]
     best = min(ranks)
     return [i for i, rank in enumerate(ranks) if rank == best]
