@@ -32,7 +32,10 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     >>> quote("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
     """
-    text = repr(value)
+    try:
+        text = repr(value)
+    except Exception:               # an object whose repr fails is still named, by its type
+        text = f"<{type(value).__name__}>"
     if len(text) <= limit:
         return text
     size = f" ({len(value):,} characters)" if isinstance(value, str) else ""
