@@ -70,10 +70,11 @@ class Odd:
     """An object no call takes."""
 
 
-# Junk of every kind: wrong types, edge numbers, odd text, containers, callables, a path that does not exist.
+# Junk of every kind: wrong types, edge numbers, odd text, containers, callables, a path nobody can create (even
+# as root: /dev/null is no folder), so a junk phh_dir never writes anywhere.
 JUNK = [None, True, False, 0, -1, 1, 3, 2**70, -(2**70), 1.5, math.nan, math.inf, "", " ", "xx", "\x00", "a\nb",
         "\x1b[31m", b"x", bytearray(b"x"), [], [None], [1], ["x"], [[]], (), {}, {"a": 1}, {1: 2}, set(), Odd(),
-        Path("/nonexistent/lowball"), Odd, print, 1j, "6c", "ace-to-six", "ru", Ellipsis, range(3)]
+        Path("/dev/null/lowball"), Odd, print, 1j, "6c", "ace-to-six", "ru", Ellipsis, range(3)]
 
 # Each public call: how to get it (fresh, since some change state) and arguments it accepts.
 CALLS = {

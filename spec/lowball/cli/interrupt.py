@@ -1,12 +1,13 @@
 """Ctrl-C stops every command at once, whatever it is doing: ``lowball.cli.main`` then says "interrupted", exit 130.
 
-Python turns Ctrl-C into ``KeyboardInterrupt`` wherever the program is, and two places would lose it: Z3's
-search, which catches Ctrl-C itself and answers "unknown" (``lowball.verify.proof.undecided`` turns that back into
-``KeyboardInterrupt``), and an object's finalizer (``__del__``, e.g. of a Z3 term the garbage collector frees),
-where Python prints the exception as "ignored" and carries on. While a command runs, ``ctrl_c_stops`` installs a
-handler that raises as Python's does, except inside a finalizer, where it asks again a moment later. And one
-place disguises it: ctypes (under Z3) reports an exception raised while it converts an argument as its own
-``ArgumentError("argument 1: KeyboardInterrupt: ")``, which ``is_interruption`` recognises.
+Python turns Ctrl-C into ``KeyboardInterrupt`` wherever the program is, and some places lose it: Z3's search
+catches Ctrl-C itself and answers "unknown" (``lowball.verify.proof.undecided`` turns that back into
+``KeyboardInterrupt``); an object's finalizer (``__del__``, e.g. of a Z3 term the garbage collector frees)
+prints it as "ignored" and carries on; ctypes, under Z3, reports it as its own ``ArgumentError("argument 1:
+KeyboardInterrupt: ")`` (``is_interruption`` recognises it), which a library's ``except Exception`` may then
+swallow. So while a command runs, ``ctrl_c_stops`` installs a handler that raises as Python's does and asks
+again a moment later, until the interruption reaches ``main`` and the block ends; inside a finalizer it only
+asks again.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ import ctypes
 import os
 import signal
 import threading
+import time
 from types import FrameType
 from typing import Iterator
 
-# Seconds to wait before asking again when Ctrl-C came during a finalizer: long enough for it to finish.
-RETRY = 0.05
+# Seconds to wait before asking again, in case the interruption was lost: long enough for a finalizer to end.
+RETRY = 0.2
 
 
 def in_finalizer(frame: FrameType | None) -> bool:
@@ -51,22 +53,40 @@ def is_interruption(err: BaseException) -> bool:
     return isinstance(err, ctypes.ArgumentError) and ": KeyboardInterrupt" in str(err)
 
 
-def _stop(signum: int, frame: FrameType | None) -> None:
-    if in_finalizer(frame):
-        threading.Timer(RETRY, os.kill, (os.getpid(), signal.SIGINT)).start()
-        return
-    raise KeyboardInterrupt
+class _Stopper:
+    """The SIGINT handler of a running command, with the retries it has asked for (cancelled when the block ends)."""
+
+    def __init__(self) -> None:
+        self.retries: list[threading.Timer] = []
+        self.done = False
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if not self.done:
+            retry = threading.Timer(RETRY, os.kill, (os.getpid(), signal.SIGINT))
+            retry.daemon = True
+            self.retries.append(retry)
+            retry.start()
+        if not in_finalizer(frame) and not self.done:
+            raise KeyboardInterrupt
+
+    def stop_retrying(self) -> None:
+        self.done = True
+        for retry in self.retries:
+            retry.cancel()
 
 
 @contextlib.contextmanager
 def ctrl_c_stops() -> Iterator[None]:
-    """Let Ctrl-C stop the block even in a finalizer; leave Ctrl-C alone where it is ignored (a background job)."""
+    """Let Ctrl-C stop the block wherever it comes; leave Ctrl-C alone where it is ignored (a background job)."""
     main_thread = threading.current_thread() is threading.main_thread()
     if not main_thread or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         yield
         return
-    signal.signal(signal.SIGINT, _stop)
+    stopper = _Stopper()
+    signal.signal(signal.SIGINT, stopper)
     try:
         yield
     finally:
+        stopper.stop_retrying()
+        time.sleep(0)                       # a retry already sent arrives here, finds the stopper done, does nothing
         signal.signal(signal.SIGINT, signal.default_int_handler)

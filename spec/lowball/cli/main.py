@@ -293,12 +293,14 @@ def _settings(pairs: list[str]) -> dict[str, str]:
 def cmd_verify(args: argparse.Namespace) -> int:
     """Prove every property of a game table and its rankings; exit 0 only if every applicable one holds."""
     from lowball.verify import holds, load_for_verify, verify
+    from lowball.verify.ctrl_c import proofs_stop_on_ctrl_c
     from lowball.verify.properties import parse_only
     from lowball.verify.report import as_json, render
 
     only = parse_only(args.only)
     table, rankings = load_for_verify(args.rules, _settings(args.set), args.rankings)
-    checks = verify(table, rankings, exhaustive=not args.quick, only=only)
+    with proofs_stop_on_ctrl_c():
+        checks = verify(table, rankings, exhaustive=not args.quick, only=only)
     print(as_json(checks, table) if args.json else render(checks, table))
     return 0 if holds(checks) else 1
 
