@@ -162,7 +162,9 @@ def interrupt_after(argv: list[str], seconds: float) -> tuple[int, str]:
 def test_ctrl_c_is_exit_130_and_interrupted_in_every_long_command(argv):
     code, err = interrupt_after(argv, 2.5)
     line = err.strip().splitlines()[-1]          # after a progress bar, if the command showed one
-    assert code == 130, (code, err)
+    # 130, or (rarely, under ``python -m``) death by SIGINT once CPython has seen a KeyboardInterrupt pass through
+    # code it runs for a library: a shell reports 130 for both.
+    assert code in (130, -signal.SIGINT), (code, err)
     assert (json.loads(line)["error"] if "--json" in argv else line) == "lowball: interrupted", err
 
 

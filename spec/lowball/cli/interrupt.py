@@ -12,12 +12,11 @@ asks again.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import ctypes
-import os
 import signal
 import threading
-import time
 from types import FrameType
 from typing import Iterator
 
@@ -59,18 +58,29 @@ class _Stopper:
     def __init__(self) -> None:
         self.retries: list[threading.Timer] = []
         self.done = False
+        self.lock = threading.Lock()
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
-        if not self.done:
-            retry = threading.Timer(RETRY, os.kill, (os.getpid(), signal.SIGINT))
-            retry.daemon = True
-            self.retries.append(retry)
-            retry.start()
-        if not in_finalizer(frame) and not self.done:
+        if self.done:
+            return
+        retry = threading.Timer(RETRY, self._again)
+        retry.daemon = True
+        self.retries.append(retry)
+        retry.start()
+        if not in_finalizer(frame):
             raise KeyboardInterrupt
 
+    def _again(self) -> None:
+        # interrupt_main, not os.kill: the signal is marked for the main thread at once, not sent through the
+        # system to whichever thread (numpy's) happens to receive it.
+        with self.lock:
+            if not self.done:
+                _thread.interrupt_main(signal.SIGINT)
+
     def stop_retrying(self) -> None:
-        self.done = True
+        """Stop asking again; a retry that asked already has marked its signal once this returns."""
+        with self.lock:
+            self.done = True
         for retry in self.retries:
             retry.cancel()
 
@@ -88,5 +98,6 @@ def ctrl_c_stops() -> Iterator[None]:
         yield
     finally:
         stopper.stop_retrying()
-        time.sleep(0)                       # a retry already sent arrives here, finds the stopper done, does nothing
+        for _ in range(3):                  # a loop lets Python run a signal marked already: the stopper, done, ignores it
+            pass
         signal.signal(signal.SIGINT, signal.default_int_handler)
