@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,9 @@ from lowball.core.behaviours import (
     BringIn, CapCounts, HeadsUpCap, Joker, NobodyOpens, OddChip, Opener, Pots, RunsOut, Serve, WrongCount, SevensRule, ShortAllIn,
     StreetKind, Structure,
 )
+from lowball.core.card_flow import COMMUNITY_RULES, shortfall
 from lowball.core.files import quote
-from lowball.core.rankings import RULES_DIR, load_rankings
+from lowball.core.rankings import HAND_SIZE, MOST_CARDS, RULES_DIR, load_rankings
 from lowball.core.reader import MAX_DEPTH, TableReader, apply_overrides, describe, parse_toml, read_toml
 from lowball.errors import RulesError
 
@@ -324,25 +326,43 @@ def builtin_paths() -> dict[str, Path]:
 
 
 def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Return a table's data with everything it ``extends`` filled in, nearest table last."""
+    """Return a table's data with everything it ``extends`` filled in, nearest table last.
+
+    A file named by ``extends`` is found in the folder of the table that names it (``folder``), so a chain of
+    house tables may span folders. A chain that comes back to a table is a cycle; one longer than
+    ``MAX_EXTENDS`` is refused as too long; both name the tables (``seen``: the tables extended so far).
+    """
     data = reader.data
     parent = data.get("extends", "")
     if not parent:
         return data
     if not isinstance(parent, str):
         raise reader.fail("extends", f"expected a string, got {describe(parent)}")
-    if parent in seen or len(seen) >= MAX_EXTENDS:
-        raise reader.fail("extends", f"{quote(parent)} extends itself through {' -> '.join(seen)}")
-    parent_reader = _parent_reader(reader, parent, folder)
-    base = resolve(parent_reader, folder if parent.endswith(".toml") else None, seen + (parent,))
+    path = _parent_path(reader, parent, folder)
+    where = str(path) if path is not None else parent
+    names = [Path(name).name for name in seen]
+    if where in seen:
+        cycle = " -> ".join(names[seen.index(where):] + [Path(where).name])
+        raise reader.fail("extends", f"{quote(parent)} extends itself through {cycle}")
+    if len(seen) >= MAX_EXTENDS:
+        chain = " -> ".join(names + [Path(where).name])
+        raise reader.fail("extends", f"a chain of more than {MAX_EXTENDS} tables, each extending the next: {chain} "
+                                     f"is longer than the {MAX_EXTENDS} allowed")
+    parent_reader = read_toml(path) if path is not None else _builtin_reader(reader, parent)
+    base = resolve(parent_reader, path.parent if path is not None else None, seen + (where,))
     return _merge(base, data)             # the nearest table's keys win, its own ``extends`` included
 
 
-def _parent_reader(reader: TableReader, parent: str, folder: Path | None) -> TableReader:
-    if parent.endswith(".toml"):
-        if folder is None:
-            raise reader.fail("extends", f"a built-in table can only extend built-in games, not {quote(parent)}")
-        return read_toml(folder / parent)
+def _parent_path(reader: TableReader, parent: str, folder: Path | None) -> Path | None:
+    """Return the file a table extends, beside the table itself (None: a built-in game)."""
+    if not parent.endswith(".toml"):
+        return None
+    if folder is None:
+        raise reader.fail("extends", f"a built-in table can only extend built-in games, not {quote(parent)}")
+    return Path(os.path.abspath(folder / parent))
+
+
+def _builtin_reader(reader: TableReader, parent: str) -> TableReader:
     paths = builtin_paths()
     if parent not in paths:
         raise reader.fail("extends", f"no built-in game {quote(parent)} (known: {', '.join(paths)})")
@@ -390,7 +410,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
     """
     g = _Reader(reader)
     r = reader
-    systems, qualifiers, joker_systems = _ranking_names(rankings_data)
+    systems, qualifiers, joker_systems, low = _ranking_names(rankings_data)
     sides = _read_sides(r, systems, qualifiers)
     structure = Structure(g.get("structure"))
     players_min = r.count("players.min", 2, MAX_PLAYERS)
@@ -448,7 +468,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         clauses=_clauses(g),
         phh_stakes_vary=g.get("phh_stakes") == "from-history", data=reader.data,
     )
-    _check_whole(r, table)
+    _check_whole(r, table, low)
     return table
 
 
@@ -466,16 +486,19 @@ def _clauses(g: "_Reader") -> dict[str, str]:
     return clauses
 
 
-def _ranking_names(rankings_data: dict[str, Any] | None) -> tuple[set[str], dict[str, str], list[str]]:
-    """Return the system names, the qualifiers (name -> system) and the systems with a joker a game may use."""
+def _ranking_names(rankings_data: dict[str, Any] | None) -> tuple[set[str], dict[str, str], list[str], set[str]]:
+    """Return the system names, the qualifiers (name -> system), the systems with a joker a game may use, and the
+    systems where the lower hand wins."""
     if rankings_data is None:
         rankings = load_rankings()
         return ({row.key for row in rankings.systems}, {q.key: q.system for q in rankings.qualifiers},
-                [row.key for row in rankings.systems if row.joker is not None])
+                [row.key for row in rankings.systems if row.joker is not None],
+                {row.key for row in rankings.systems if row.better == "lower"})
     systems = rankings_data.get("systems") if isinstance(rankings_data.get("systems"), dict) else {}
     quals = rankings_data.get("qualifiers") if isinstance(rankings_data.get("qualifiers"), dict) else {}
     jokers = [k for k, v in systems.items() if isinstance(v, dict) and v.get("joker")]
-    return set(systems), {k: v.get("system", "") for k, v in quals.items() if isinstance(v, dict)}, jokers
+    low = {k for k, v in systems.items() if isinstance(v, dict) and v.get("better") == "lower"}
+    return set(systems), {k: v.get("system", "") for k, v in quals.items() if isinstance(v, dict)}, jokers, low
 
 
 def _read_sides(r: TableReader, systems: set[str], qualifiers: dict[str, str]) -> tuple[Side, ...]:
@@ -560,7 +583,7 @@ def _read_streets(r: TableReader, structure: Structure, bring_in: int) -> tuple[
     return tuple(streets)
 
 
-def _check_whole(r: TableReader, t: GameTable) -> None:
+def _check_whole(r: TableReader, t: GameTable, low: set[str]) -> None:
     """Refuse combinations the engine cannot play: checked after every key is read on its own."""
     held, shown = 0, False
     for i, street in enumerate(t.streets):
@@ -609,8 +632,58 @@ def _check_whole(r: TableReader, t: GameTable) -> None:
         raise r.fail("forced.ante", "California posts replace antes (F4)")
     if t.sevens_rule is not SevensRule.OFF and t.structure is not Structure.FIXED_LIMIT:
         raise r.fail("showdown.sevens_rule", "the sevens rule is a limit rule (F7)")
-    if t.deck == 52 and t.runs_out is RunsOut.COMMUNITY_CARD and t.draws:
+    if t.runs_out in COMMUNITY_RULES and t.draws:
         raise r.fail("deck.runs_out", "a community card is the stud rule (L8); a draw game reshuffles (K9)")
+    _check_hand_size(r, t)
+    _check_forced_bets(r, t, low)
+    _check_cards(r, t)
+
+
+def _check_hand_size(r: TableReader, t: GameTable) -> None:
+    """Refuse a hand the showdown cannot rank: more than seven cards (L9), or a draw game not of five (D1, K2)."""
+    if t.hand_size > MOST_CARDS:
+        raise r.fail("streets", f"a player is dealt {t.hand_size} cards; the best five are chosen from at most "
+                                f"{MOST_CARDS} (L3, L9)")
+    if t.draws and t.hand_size != HAND_SIZE:
+        raise r.fail("streets", f"a player is dealt {t.hand_size} cards; a draw game deals each player "
+                                f"{HAND_SIZE} and replaces what is discarded (D1, K2, F9)")
+
+
+def _check_forced_bets(r: TableReader, t: GameTable, low: set[str]) -> None:
+    """Refuse forced bets the first betting round cannot play: a bet already above the bet, a small blind above
+    the big, a bring-in with blinds; and the sevens rule where there is no draw or no low (F7)."""
+    first = t.bet_sizes[0]
+    if t.bring_in and t.bring_in >= first:
+        raise r.fail("forced.bring_in", f"{t.bring_in} is not less than the first round's bet of {first}: the "
+                                        f"bring-in may complete to the bet, so it is less than the bet (L4, V10)")
+    if t.bring_in and (t.blinds or t.posts):
+        raise r.fail("forced.bring_in", "a bring-in opens the betting of stud, where nobody posts blinds (L4, V10)")
+    if t.posts and max(t.posts) >= first:
+        raise r.fail("forced.posts", f"a post of {max(t.posts)} is not less than the first round's bet of {first}: "
+                                     f"the posts add up to the bet (F4)")
+    if t.blinds and t.blinds[0] > t.blinds[1]:
+        raise r.fail("forced.blinds", f"the small blind {t.blinds[0]} is more than the big blind {t.blinds[1]} (K3)")
+    if t.sevens_rule is not SevensRule.OFF and not t.draws:
+        raise r.fail("showdown.sevens_rule", "the sevens rule is about a seven checked after the draw; this game "
+                                             "has no draw (F7)")
+    if t.sevens_rule is not SevensRule.OFF and t.ranking not in low:
+        raise r.fail("showdown.sevens_rule", f"the sevens rule is about a seven-low; {t.ranking} ranks the higher "
+                                             f"hand better (F7)")
+
+
+def _check_cards(r: TableReader, t: GameTable) -> None:
+    """Refuse a table whose stub can fail a street for some player count, even by its rule for a short stub."""
+    for players in range(t.players_min, t.players_max + 1):
+        failed = shortfall(t, players)
+        if failed is None:
+            continue
+        index, problem = failed
+        street = t.streets[index]
+        at = f"streets[{index}]" + (".min_discard" if street.kind is StreetKind.DRAW else "")
+        rule = (f'deck.runs_out = "{t.runs_out}"' if t.runs_out is RunsOut.NEVER
+                else f'even after the reshuffle of deck.runs_out = "{t.runs_out}"')
+        raise r.fail(at, f"with {players} players {problem}, {rule} (T1, D1, L8): seat fewer players or choose "
+                         f"another rule for a short stub")
 
 
 def read_game_data(source: Path | str | None) -> tuple[TableReader, Path | None]:

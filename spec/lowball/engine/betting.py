@@ -217,9 +217,11 @@ def refusal(hand: "Hand", rnd: Round, action: Action) -> str | None:
     all_in = hand.stacks[seat] + rnd.bets[seat]
     amount = action.amount
     assert amount is not None
-    if amount == all_in and rnd.level < amount < least:
-        return None          # all in for less than a full raise (G3, G4)
     word = "bet" if not rnd.opened else "raise"
+    if amount <= rnd.level:      # S1: what is already in is called, not raised; nobody may be left short of it
+        return f"a {word} goes above the {rnd.level} already in this round; to match it, call ({clauses['turn']})"
+    if amount == all_in and amount < least:
+        return None          # all in for less than a full raise (G3, G4)
     if amount > all_in:
         return f"{hand.names[seat]} has only {all_in} to {word} to ({clauses['stack']})"
     if table.structure is Structure.FIXED_LIMIT and amount != least:

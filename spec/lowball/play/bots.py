@@ -50,15 +50,19 @@ def random_bot(hand: Hand, rng: random.Random) -> Action:
             least, most = span
             return action._replace(amount=rng.choice((least, most, rng.randint(least, most))))
         return action
-    # Every subset of the allowed size is legal (D1), so toss a coin per card instead of listing all 32.
+    # Every subset of the allowed size is legal (D1), so toss a coin per card instead of listing all 32; then
+    # put back cards over the most the stub can serve (K9), or throw more up to the least the draw asks.
     street, held = hand.current.street, hand.hands[hand.to_act]
-    most = min(street.max_discard, most_served(hand, hand.current))      # K9: what the stub can still serve
-    while True:
-        discard = [card for card in held if rng.random() < 0.5]
-        while len(discard) > most:
-            discard.pop(rng.randrange(len(discard)))
-        if street.min_discard <= len(discard):
-            return Action("sd", hand.to_act, cards=tuple(discard))
+    most = min(street.max_discard, len(held), most_served(hand, hand.current))
+    if most < street.min_discard:
+        raise AssertionError(f"{hand.table.name}: no legal discard (the loader refuses such tables)")
+    discard = [card for card in held if rng.random() < 0.5]
+    while len(discard) > most:
+        discard.pop(rng.randrange(len(discard)))
+    kept = [card for card in held if card not in discard]
+    while len(discard) < street.min_discard:
+        discard.append(kept.pop(rng.randrange(len(kept))))
+    return Action("sd", hand.to_act, cards=tuple(discard))
 
 
 def _top(cards: Sequence[Card], system: RankingSystem) -> int:
@@ -142,13 +146,11 @@ def sound_bot(hand: Hand, rng: random.Random) -> Action:
     if hand.phase != BET:
         keep = set(keep_for_draw(cards, hand))
         discard = {card for card in cards if card not in keep}
-        exact = next((a for a in legal if set(a.cards) == discard), None)
-        if exact is not None:
-            return exact
-        # K9: the stub cannot serve the whole draw; throw as many as it can, the highest cards first.
+        # The discard it wants, if legal; else (K9: the stub cannot serve it all; D1: the draw asks for more) the
+        # legal one closest to it: the fewest kept cards thrown, then as many of the rest, the highest first.
         system = hand.system
-        return max((a for a in legal if set(a.cards) <= discard),
-                   key=lambda a: (len(a.cards), sorted((value(c, system) for c in a.cards), reverse=True)))
+        return max(legal, key=lambda a: (-len(set(a.cards) - discard), len(a.cards),
+                                         sorted((value(c, system) for c in a.cards), reverse=True)))
     options: dict[str, Action] = {}
     for action in legal:                # the first of each kind: for a range of bets, the least
         options.setdefault(action.kind, action)

@@ -264,12 +264,13 @@ def raise_range(o, r: Rules, s: State, i: int) -> tuple[Any, Any]:
 
 
 def legal_raise(o, r: Rules, s: State, i: int, amount: Any) -> Any:
-    """Return whether seat ``i`` may bet or raise to ``amount`` (a full one, or all in for less: G3, G4)."""
+    """Return whether seat ``i`` may bet or raise to ``amount`` (a full one, or all in for less: G3, G4); either
+    goes above what is already in (S1)."""
     least, most = raise_range(o, r, s, i)
     all_in = s.stacks[i] + s.bets[i]
     lvl = level(o, s)
     short = o.And(amount == all_in, lvl < amount, amount < least)
-    sized = o.And(amount <= all_in, least <= amount, amount <= most,
+    sized = o.And(amount <= all_in, lvl < amount, least <= amount, amount <= most,
                   (amount == least) if r.structure is Structure.FIXED_LIMIT else True)
     return o.And(amount >= 0, may_raise(o, r, s, i), o.Or(short, sized))
 
