@@ -125,7 +125,7 @@ def random_street(pick: Chooser) -> dict[str, Any]:
     kind = pick.choice(("deal", "bet", "draw"))
     street: dict[str, Any] = {"kind": kind, "clause": "X1"}
     if kind == "deal":
-        street[pick.choice(("down", "up"))] = pick.choice((1, 1, 2, 5, 6, 7, 12))
+        street[pick.choice(("down", "up"))] = pick.choice((1, 1, 1, 2, 3, 5))
     elif kind == "bet":
         street |= {"size": pick.choice(("small", "big")), "opener": pick.choice(OPENERS)}
     else:
@@ -186,14 +186,16 @@ def mutate(data: dict[str, Any], pick: Chooser, changes: int, plausible: bool = 
                 else:
                     street[key.path] = odd_value(pick, street.get(key.path))
         elif what <= 8 and streets is not None:
-            action = pick.integer(0, 2)
+            action = pick.integer(0, 3)
             at = pick.integer(0, len(streets))
             if action == 0 or not streets:
                 streets.insert(at, random_street(pick))
             elif action == 1:
                 streets.pop(min(at, len(streets) - 1))
-            else:
+            elif action == 2:
                 streets.insert(at, copy.deepcopy(streets[pick.integer(0, len(streets) - 1)]))
+            else:
+                streets.insert(at, streets.pop(pick.integer(0, len(streets) - 1)))
         elif not plausible:
             set_path(data, pick.choice(("colour", "deck.colour", "forced.straddle", "showdown.colour")), 1)
     return data

@@ -82,7 +82,8 @@ def keep_for_draw(cards: Sequence[Card], hand: Hand) -> list[Card]:
     of a made low under the table's ranking.
     """
     system = hand.system
-    if _made(cards, system, MADE_TOP):
+    whole = len(cards) == hand.table.hand_size        # a draw may come before the last cards are dealt
+    if whole and _made(cards, system, MADE_TOP):
         return list(cards)
     kept, seen = [], set()
     for card in sorted(cards, key=lambda c: value(c, system)):
@@ -90,7 +91,7 @@ def keep_for_draw(cards: Sequence[Card], hand: Hand) -> list[Card]:
         if v <= DRAW_TO and v not in seen:
             kept.append(card)
             seen.add(v)
-    if len(kept) == len(cards):          # five low cards that are not a made low: a straight or a flush
+    if whole and len(kept) == len(cards):    # five low cards that are not a made low: a straight or a flush
         goal = next((kind.key for kind in kinds(system) if kind.key == GOAL), kinds(system)[-1].key)
         throw = max(cards, key=lambda c: (draw_odds(cards, [c], system).chance(goal), value(c, system)))
         kept = [card for card in cards if card != throw]
@@ -107,9 +108,9 @@ def _worse_than(system: RankingSystem) -> np.ndarray:
 def win_chance(hand: Hand, seat: int) -> float:
     """Return a rough chance that ``seat`` wins against the players still in (each holding a random hand)."""
     opponents = max(len(hand.contenders) - 1, 1)
-    if not hand.table.draws:
-        return stud_chance(hand, seat) ** opponents
     cards = hand.hands[seat]
+    if not hand.table.draws or len(cards) < hand.table.hand_size:     # stud, or cards still to be dealt
+        return stud_chance(hand, seat) ** opponents
     system = hand.system
     draws_left = sum(1 for s in hand.table.streets[hand.street_index:] if s.kind.value == "draw")
     if draws_left == 0:

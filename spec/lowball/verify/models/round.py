@@ -213,13 +213,15 @@ def call_amount(o, s: State, i: int) -> Any:
 # ---- what the player to act may do ----
 
 def may_fold(o, r: Rules, s: State, i: int) -> Any:
-    """Return whether seat ``i`` may fold: only facing a bet where checking is allowed (B1); never a bring-in due."""
-    return o.And(o.Not(s.bring_in_due), o.Or(owed(o, s, i) > 0, not r.check))
+    """Return whether seat ``i`` may fold: facing a bet (B1), or where checking is off and a bet can be made
+    (F5: bet or drop); never a bring-in due."""
+    return o.And(o.Not(s.bring_in_due), o.Or(owed(o, s, i) > 0, o.And(not r.check, may_raise(o, r, s, i))))
 
 
 def may_call(o, r: Rules, s: State, i: int) -> Any:
-    """Return whether seat ``i`` may check or call (F5: no checking before anyone bets where checks are off)."""
-    return o.And(o.Not(s.bring_in_due), o.Or(s.opened, r.check))
+    """Return whether seat ``i`` may check or call: F5 allows no check or call before anyone bets where checks are
+    off, unless the player cannot bet (nobody could call it, or he has only the call): then he checks or calls."""
+    return o.And(o.Not(s.bring_in_due), o.Or(s.opened, r.check, o.Not(may_raise(o, r, s, i))))
 
 
 def may_bring_in(o, r: Rules, s: State, i: int) -> Any:
