@@ -732,6 +732,9 @@ def with_stakes(table: GameTable, stakes: dict[str, Any]) -> GameTable:
     """Return ``table`` played at other stakes (dotted keys such as ``forced.ante``), checked like any table."""
     data = copy.deepcopy(table.data)
     for key, value in stakes.items():
+        current = getattr(table, key.split(".")[-1], None)
+        if value == current or isinstance(value, list) and tuple(value) == current:
+            continue                          # the table's own stakes (a big bet of 0 where no street is "big")
         named = data.get(key)                 # a dotted key names no top-level entry: None
         if isinstance(named, str) and value != getattr(table, key):      # F4: "total-posts", "double"
             raise RulesError(f"{table.source}: {key}: {value} contradicts the table, whose {key} is {named} "
