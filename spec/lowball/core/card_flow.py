@@ -85,25 +85,28 @@ class Piles:
         return need <= self.stub - burned + back
 
 
-def shortfall(table: "GameTable", players: int) -> tuple[int, str] | None:
-    """Return the first street the stub may fail with ``players`` players, and how (None: it never fails)."""
+def shortfall(table: "GameTable", players: int) -> tuple[int, str, str] | None:
+    """Return the first street the stub may fail with ``players`` players, the key at fault ("" for the street
+    itself, "burn" or "min_discard"), and how (None: it never fails)."""
     rule = table.runs_out
     piles = Piles(stub=table.deck)
     for index, street in enumerate(table.streets):
         if street.kind is StreetKind.DEAL:
+            if street.burn > piles.stub:
+                return index, "burn", f"this street burns {street.burn} cards and the stub holds {piles.stub}"
             piles.burn(street.burn)
             need = players * street.cards
             if piles.take(need, rule):
                 continue
             if street.cards == 1 and rule in COMMUNITY_RULES and piles.take(1, rule):
                 continue                       # L8: one card face up for everyone instead
-            return index, f"this deal needs {need} cards and the stub holds {piles.stub}"
+            return index, "", f"this deal needs {need} cards and the stub holds {piles.stub}"
         if street.kind is StreetKind.DRAW:
             piles.earlier += piles.current
             piles.current = 0
             problem = _draw(piles, street, players, rule, table.serve)
             if problem:
-                return index, problem
+                return index, "min_discard", problem
     return None
 
 
@@ -116,8 +119,8 @@ def _draw(piles: Piles, street, players: int, rule: RunsOut, serve: Serve) -> st
         most = next((count for count in range(street.max_discard, -1, -1)
                      if piles.would_serve(rule, waiting + count, burn, count)), 0)
         if most < street.min_discard:
-            return (f"with player {seat + 1} to discard, the stub can replace only {most} "
-                    f"card{'s' if most != 1 else ''}, fewer than the {street.min_discard} every player must discard")
+            return (f"p{seat + 1} may find only {most} card{'s' if most != 1 else ''} to replace, fewer than the "
+                    f"{street.min_discard} every player must discard")
         piles.current += most
         if serve is Serve.IN_TURN:
             if most:

@@ -677,9 +677,10 @@ def _check_cards(r: TableReader, t: GameTable) -> None:
         failed = shortfall(t, players)
         if failed is None:
             continue
-        index, problem = failed
-        street = t.streets[index]
-        at = f"streets[{index}]" + (".min_discard" if street.kind is StreetKind.DRAW else "")
+        index, key, problem = failed
+        at = f"streets[{index}]" + (f".{key}" if key else "")
+        if key == "burn":
+            raise r.fail(at, f"with {players} players {problem} (D1, K8, L3)")
         rule = (f'deck.runs_out = "{t.runs_out}"' if t.runs_out is RunsOut.NEVER
                 else f'even after the reshuffle of deck.runs_out = "{t.runs_out}"')
         raise r.fail(at, f"with {players} players {problem}, {rule} (T1, D1, L8): seat fewer players or choose "

@@ -148,6 +148,9 @@ def compare_with_engine(hand, report) -> None:
     if hand.result.showdown:
         report.showdowns += 1
         contenders = list(hand.contenders)
+        if max(hand.invested) > max(hand.invested[seat] for seat in contenders):
+            report.add(f"{hand.table.name}: a folded player put in more than anyone still in ({hand.invested}, in: "
+                       f"{contenders}): the pots proof assumes the highest total is a contender's (property 6)")
         engine = [(p.chips, p.eligible) for p in build_pots(hand.invested, contenders)]
         still_in = [not f for f in hand.folded]
         model = [(p.chips, tuple(k for k, e in enumerate(p.eligible) if e))
