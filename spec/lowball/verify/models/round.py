@@ -56,6 +56,7 @@ class Rules:
     blinds: tuple[int, ...]
     posts: tuple[int, ...]
     ante: int
+    posters: int = 0                # how many players post (F4): left-of-last-post opens from them in any round
 
     @classmethod
     def of(cls, table: GameTable, street: Street, players: int) -> "Rules":
@@ -65,7 +66,8 @@ class Rules:
                    cap_counts=table.cap_counts, heads_up_cap=table.heads_up_cap, short_all_in=table.short_all_in,
                    structure=table.structure, check_raise=table.check_raise, check=street.check,
                    bring_in=table.bring_in if first else 0, opener=street.opener, first=first,
-                   blinds=table.blinds if first else (), posts=table.posts if first else (), ante=table.ante)
+                   blinds=table.blinds if first else (), posts=table.posts if first else (), ante=table.ante,
+                   posters=len(table.posts) if street.opener is Opener.LEFT_OF_LAST_POST else 0)
 
     @property
     def kind(self) -> "Rules":
@@ -74,8 +76,9 @@ class Rules:
         bet size is left symbolic (any size of at least one chip), so rounds of different sizes share a proof.
         A bring-in round keeps its sizes: its rules compare the bring-in with the bet."""
         if self.bring_in:
-            return replace(self, opener=Opener.DEALER_LEFT, blinds=(), posts=(), ante=0)
-        return replace(self, size=SYMBOLIC_SIZE, opener=Opener.DEALER_LEFT, first=False, blinds=(), posts=(), ante=0)
+            return replace(self, opener=Opener.DEALER_LEFT, blinds=(), posts=(), ante=0, posters=0)
+        return replace(self, size=SYMBOLIC_SIZE, opener=Opener.DEALER_LEFT, first=False, blinds=(), posts=(), ante=0,
+                       posters=0)
 
 
 def start_kind(r: Rules) -> Rules:
@@ -215,13 +218,19 @@ def call_amount(o, s: State, i: int) -> Any:
 def may_fold(o, r: Rules, s: State, i: int) -> Any:
     """Return whether seat ``i`` may fold: facing a bet (B1), or where checking is off and a bet can be made
     (F5: bet or drop); never a bring-in due."""
-    return o.And(o.Not(s.bring_in_due), o.Or(owed(o, s, i) > 0, o.And(not r.check, may_raise(o, r, s, i))))
+    return o.And(o.Not(s.bring_in_due), o.Or(owed(o, s, i) > 0, bet_or_drop(o, r, s, i)))
+
+
+def bet_or_drop(o, r: Rules, s: State, i: int) -> Any:
+    """Return whether seat ``i`` must bet or drop (F5: no check before anyone bets where checks are off), which
+    it need not where it cannot bet (nobody could call it, or it has only the call: G6)."""
+    return o.And(not r.check, o.Not(s.opened), may_raise(o, r, s, i))
 
 
 def may_call(o, r: Rules, s: State, i: int) -> Any:
     """Return whether seat ``i`` may check or call: F5 allows no check or call before anyone bets where checks are
     off, unless the player cannot bet (nobody could call it, or he has only the call): then he checks or calls."""
-    return o.And(o.Not(s.bring_in_due), o.Or(s.opened, r.check, o.Not(may_raise(o, r, s, i))))
+    return o.And(o.Not(s.bring_in_due), o.Not(bet_or_drop(o, r, s, i)))
 
 
 def may_bring_in(o, r: Rules, s: State, i: int) -> Any:
@@ -478,7 +487,7 @@ def post_seats(players: int, posts: int) -> list[int]:
 RULE_SEATS: dict[Opener, Callable[[Any, int, Rules, Seats], Any]] = {
     Opener.DEALER_LEFT: lambda o, n, r, seats: 0,                                            # B1, K3, K4, F5
     Opener.LEFT_OF_BIG_BLIND: lambda o, n, r, seats: (big_blind_seat(n) + 1) % n,             # K3
-    Opener.LEFT_OF_LAST_POST: lambda o, n, r, seats: (post_seats(n, len(r.posts))[-1] + 1) % n,   # F4
+    Opener.LEFT_OF_LAST_POST: lambda o, n, r, seats: (post_seats(n, r.posters)[-1] + 1) % n,   # F4
     Opener.FIRST_ROUND_OPENER: lambda o, n, r, seats: o.If(seats.first_round_opener == NOBODY, 0,
                                                            seats.first_round_opener),      # B2
     Opener.BRING_IN: lambda o, n, r, seats: seats.chosen,                                   # L4, R2
