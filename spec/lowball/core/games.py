@@ -329,25 +329,26 @@ def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()
     """Return a table's data with everything it ``extends`` filled in, nearest table last.
 
     A file named by ``extends`` is found in the folder of the table that names it (``folder``), so a chain of
-    house tables may span folders. A chain that comes back to a table is a cycle; one longer than
-    ``MAX_EXTENDS`` is refused as too long; both name the tables (``seen``: the tables extended so far).
+    house tables may span folders. A chain that comes back to a table is a cycle; one of more than
+    ``MAX_EXTENDS`` extends is refused as too long; both name the tables (``seen``: the chain so far, each a
+    file's full path or a built-in game's name).
     """
     data = reader.data
     parent = data.get("extends", "")
+    if not seen:
+        seen = (os.path.abspath(folder / reader.source) if folder is not None else Path(reader.source).stem,)
     if not parent:
         return data
     if not isinstance(parent, str):
         raise reader.fail("extends", f"expected a string, got {describe(parent)}")
     path = _parent_path(reader, parent, folder)
     where = str(path) if path is not None else parent
-    names = [Path(name).name for name in seen]
+    chain = " -> ".join(Path(name).name for name in seen[seen.index(where) if where in seen else 0:] + (where,))
     if where in seen:
-        cycle = " -> ".join(names[seen.index(where):] + [Path(where).name])
-        raise reader.fail("extends", f"{quote(parent)} extends itself through {cycle}")
-    if len(seen) >= MAX_EXTENDS:
-        chain = " -> ".join(names + [Path(where).name])
-        raise reader.fail("extends", f"a chain of more than {MAX_EXTENDS} tables, each extending the next: {chain} "
-                                     f"is longer than the {MAX_EXTENDS} allowed")
+        raise reader.fail("extends", f"{quote(parent)} extends itself through {chain}")
+    if len(seen) > MAX_EXTENDS:
+        raise reader.fail("extends", f"a chain of {len(seen)} extends ({chain}) is longer than the {MAX_EXTENDS} "
+                                     f"allowed; it has no cycle")
     parent_reader = read_toml(path) if path is not None else _builtin_reader(reader, parent)
     base = resolve(parent_reader, path.parent if path is not None else None, seen + (where,))
     return _merge(base, data)             # the nearest table's keys win, its own ``extends`` included
