@@ -16,7 +16,7 @@ failure names the table, the seed and the actions so far, so that it can be past
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
 from lowball.core.behaviours import Structure
 from lowball.core.cards import deck_of
@@ -110,10 +110,11 @@ def check_listing(hand: Hand, where: str) -> None:
 
 
 def play_checked(table: GameTable, stacks: Sequence[int], seed: int, bots: Sequence[str] = ("random", "sound"),
-                 replay: bool = True, listing: bool = True) -> Hand:
+                 replay: bool = True, listing: bool = True, watch: Callable[[Hand], None] | None = None) -> Hand:
     """Play one hand of ``table`` with ``bots`` (seat by seat, in turn), checking it throughout; return it.
 
-    ``listing``: at every step, also check that ``apply`` accepts exactly what ``legal_actions`` lists.
+    ``listing``: at every step, also check that ``apply`` accepts exactly what ``legal_actions`` lists;
+    ``watch``: called with the hand before every step, to check more.
     """
     rng = random.Random(seed)
     hand = Hand(list(stacks), table=table, seed=seed, narrate=False)
@@ -124,6 +125,8 @@ def play_checked(table: GameTable, stacks: Sequence[int], seed: int, bots: Seque
         check_hand(hand, total, where)
         if listing:
             check_listing(hand, where)
+        if watch is not None:
+            watch(hand)
         if hand.to_act is None:          # the dealer deals, or the players show: what ``advance`` would do
             assert hand.phase != BET, f"{where}: nobody is to act in a betting round"
             dealt = [action for action in hand.legal_actions() if not action.muck]

@@ -11,28 +11,36 @@ each other from different folders. Each table is
   place and no hand larger than the table deals (D1, T6), every hand ending (S1), every player at the showdown
   holding the table's hand, and the history replaying to the same stacks.
 
-``make test`` tries a few tables (derandomized); ``make fuzz`` many (``tests/fuzz_support.py``).
+``make test`` tries a few tables (derandomized); ``make fuzz`` many (``tests/fuzz_support.py``);
+``make fuzz FUZZ_ARGS=--hypothesis-show-statistics`` counts the tables loaded and the keys refused.
 """
 
 from __future__ import annotations
 
 import copy
+import json
+import os
 import random
 import re
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import event, given, strategies as st
 
-from fuzz_support import fuzz_count, fuzz_settings
+from fuzz_support import LONG, fuzz_count, fuzz_settings
 from lowball.core.games import (
     GAME_KEYS, STREET_COMMON, STREET_KEYS, Key, builtin_paths, load_game_table, parse_game_table, resolve,
 )
 from lowball.core.rankings import load_rankings
 from lowball.core.reader import TableReader
+from lowball.engine.state import BET, DRAW
 from lowball.errors import RulesError
+from lowball.verify.game import check_card_bound, check_rounds, check_stack_guarantee
+from lowball.verify.link import check_engine_link
+from lowball.verify.rounds import clear_steps
 from table_support import play_checked
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -210,9 +218,12 @@ def load_or_refuse(data: dict[str, Any], source: str = "house.toml"):
         message = str(err)
         assert "\n" not in message, f"a refusal of more than one line: {message!r}"
         assert NAMES_KEY.match(message), f"a refusal that does not start with the file and the key: {message!r}"
+        event(f"refused at {re.sub(r'[0-9]+', 'N', message.split(': ')[1])}")
         table = None
     seconds = time.perf_counter() - start
     assert seconds < LOAD_SECONDS, f"the table took {seconds:.1f} s to load or refuse"
+    if table is not None:
+        event("loaded and played")
     return table
 
 
@@ -244,3 +255,152 @@ def test_a_table_with_any_value_anywhere_is_refused_or_plays(name, changes, data
     table = load_or_refuse(mutate(RESOLVED[name], Chooser(data=data), changes, plausible=False))
     if table is not None:
         play_table(table, seed=data.draw(st.integers(0, 2**32 - 1)), hands=fuzz_count(2, 8))
+
+
+@fuzz_settings(fast=10, long=1500)
+@given(st.sampled_from(sorted(RESOLVED)), st.integers(1, 3), st.data())
+def test_the_proofs_assumptions_hold_where_the_engine_plays_a_changed_table(name, changes, data):
+    """Properties 5-7 reason about the models of ``verify/models/``, and assume what the engine's states are
+    like. On every changed table that loads, the engine link (``verify.link``) finds the engine in the round's
+    invariant at every decision (properties 6 and 7 assume it), the highest total a contender's at every
+    showdown (property 6), and the models allowing exactly what the engine allows, opening each round with the
+    engine's opener, forming its pots and counting its cards (properties 5-7)."""
+    table = load_or_refuse(mutate(RESOLVED[name], Chooser(data=data), changes))
+    if table is not None:
+        report = check_engine_link(table, hands=fuzz_count(3, 8), seed=data.draw(st.integers(0, 2**32 - 1)))
+        assert report.agrees, "\n".join(report.mismatches)
+
+
+@pytest.mark.skipif(not LONG, reason="Z3 on every table: make fuzz only")
+@fuzz_settings(fast=1, long=60)
+@given(st.sampled_from(sorted(RESOLVED)), st.integers(1, 2), st.data())
+def test_what_verify_proves_of_a_changed_table_holds_in_play(name, changes, data):
+    """Properties 4, 5 and 7 of a changed table, proved by Z3, against the engine: where the stack guarantee is
+    proved nobody puts in more than the minimum stack nor goes all in; where the card bound is proved nobody
+    is ever refused a discard for want of cards; where a round bound is proved no round takes longer."""
+    table = load_or_refuse(mutate(RESOLVED[name], Chooser(data=data), changes))
+    if table is None or len(table.streets) > 9 or table.players_max > 6:
+        return                                      # Z3 takes long on the largest tables
+    clear_steps()
+    stack, cards, rounds = check_stack_guarantee(table), check_card_bound(table), check_rounds(table)
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+    for _ in range(20):
+        players = rng.randint(table.players_min, table.players_max)
+        chips = [max(table.min_stack, 1) + rng.choice((0, 0, 5, 50)) for _ in range(players)]
+        watch = ProvedFigures(stack, cards, rounds)
+        hand = play_checked(table, chips, seed=rng.randrange(2**32), listing=False, replay=False, watch=watch)
+        if stack.applies and stack.holds:
+            assert max(hand.invested) <= table.min_stack, f"{table.name}: property 4 proved, yet {hand.invested}"
+
+
+class ProvedFigures:
+    """Before each step of a hand, what the proofs of its table say of the state: checked."""
+
+    def __init__(self, stack, cards, rounds):
+        self.stack, self.cards, self.rounds = stack, cards, rounds
+        self.round, self.actions = None, 0
+
+    def __call__(self, hand) -> None:
+        from lowball.engine.drawing import most_served
+
+        if hand.phase == DRAW and hand.to_act is not None and self.cards.holds:
+            assert most_served(hand, hand.current) >= hand.current.street.max_discard, \
+                f"{hand.table.name}: property 5 proved, yet a discard is cut short: {hand.actions}"
+        if self.stack.applies and self.stack.holds:
+            assert all(hand.stacks[seat] > 0 for seat in hand.contenders), \
+                f"{hand.table.name}: property 4 proved, yet a player is all in: {hand.actions}"
+        bound = self.rounds.figures.get("round_bound")
+        if hand.phase == BET and bound is not None and self.rounds.holds:
+            key = (hand.redeals, hand.current.number)
+            self.round, self.actions = key, (self.actions + 1 if key == self.round else 1)
+            assert self.actions <= bound, f"{hand.table.name}: a round longer than the proved {bound}: {hand.actions}"
+
+
+def toml_literal(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, str)):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_literal(v) for v in value) + "]"
+    return "{ " + ", ".join(f"{toml_key(k)} = {toml_literal(v)}" for k, v in value.items()) + " }"
+
+
+def toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
+
+
+def toml_text(data: dict[str, Any]) -> str:
+    """Return TOML for a table's data: keys, then sections, then arrays of tables (the streets)."""
+    tables = lambda v: isinstance(v, list) and v and all(isinstance(item, dict) for item in v)
+    lines = [f"{toml_key(k)} = {toml_literal(v)}" for k, v in data.items() if not isinstance(v, dict) and not tables(v)]
+    for key, value in data.items():
+        if isinstance(value, dict):
+            lines += [f"[{toml_key(key)}]"] + [f"{toml_key(k)} = {toml_literal(v)}" for k, v in value.items()]
+    for key, value in data.items():
+        if tables(value):
+            for item in value:
+                lines += [f"[[{toml_key(key)}]]"] + [f"{toml_key(k)} = {toml_literal(v)}" for k, v in item.items()]
+    return "\n".join(lines) + "\n"
+
+
+def merged(base: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """Return ``base`` with ``change`` laid over it, as the table format says: tables key by key, else replaced."""
+    out = copy.deepcopy(base)
+    for key, value in change.items():
+        out[key] = merged(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
+def difference(pick: Chooser, base: dict[str, Any]) -> dict[str, Any]:
+    """Return a house table's own keys over ``base``: a few plausible changes, the streets whole if they change."""
+    changed = mutate(base, pick, pick.integer(1, 2))
+    diff: dict[str, Any] = {}
+    for key in changed:
+        if changed[key] == base.get(key):
+            continue
+        if isinstance(changed[key], dict) and isinstance(base.get(key), dict):
+            diff[key] = {k: v for k, v in changed[key].items() if base[key].get(k) != v}
+        else:
+            diff[key] = changed[key]
+    return diff
+
+
+@fuzz_settings(fast=5, long=800)
+@given(st.sampled_from(sorted(builtin_paths())), st.integers(1, 4), st.booleans(), st.data())
+def test_a_chain_of_house_tables_in_several_folders_loads_as_its_merge(game, depth, cycle, data):
+    """A chain of house tables, each in a folder of its own, each extending the one before by a path relative
+    to itself (the first a built-in game), sometimes closed into a cycle: loaded from the last file, it is the
+    tables merged in order (or refused as the merge is), or a cycle refused as one, in one line."""
+    pick = Chooser(data=data)
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        resolved = load_game_table(game).data
+        paths = [root.joinpath(*[f"d{level}"] + ["sub"] * pick.integer(0, 1), f"table{level}.toml")
+                 for level in range(depth)]
+        parent = game
+        for level, path in enumerate(paths):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            own = difference(pick, resolved) | {"extends": parent, "name": f"house{level}"}
+            path.write_text(toml_text(own), encoding="utf-8")
+            resolved = merged(resolved, own)
+            if level + 1 < depth:
+                parent = os.path.relpath(path, paths[level + 1].parent)
+        if cycle and depth > 1:                      # close the chain: the first table extends the last
+            first = paths[0]
+            text = first.read_text(encoding="utf-8").replace(
+                f'extends = "{game}"', f'extends = "{os.path.relpath(paths[-1], first.parent)}"', 1)
+            first.write_text(text, encoding="utf-8")
+        try:
+            table = load_game_table(paths[-1])
+        except RulesError as err:
+            assert "\n" not in str(err) and NAMES_KEY.match(str(err)), str(err)
+            if cycle and depth > 1:
+                assert "extends itself through" in str(err), str(err)
+                return
+            expected = load_or_refuse(resolved, source=paths[-1].name)
+            assert expected is None, f"the chain is refused ({err}) but its merge loads"
+            return
+        assert not (cycle and depth > 1), "a cycle of extends loaded"
+        assert table.data == resolved
+        play_table(table, seed=data.draw(st.integers(0, 2**32 - 1)), hands=fuzz_count(1, 4))

@@ -349,7 +349,7 @@ def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()
     if len(seen) > MAX_EXTENDS:
         raise reader.fail("extends", f"a chain of {len(seen)} extends ({chain}) is longer than the {MAX_EXTENDS} "
                                      f"allowed; it has no cycle")
-    parent_reader = read_toml(path) if path is not None else _builtin_reader(reader, parent)
+    parent_reader = _file_reader(reader, path) if path is not None else _builtin_reader(reader, parent)
     base = resolve(parent_reader, path.parent if path is not None else None, seen + (where,))
     return _merge(base, data)             # the nearest table's keys win, its own ``extends`` included
 
@@ -361,6 +361,14 @@ def _parent_path(reader: TableReader, parent: str, folder: Path | None) -> Path 
     if folder is None:
         raise reader.fail("extends", f"a built-in table can only extend built-in games, not {quote(parent)}")
     return Path(os.path.abspath(folder / parent))
+
+
+def _file_reader(reader: TableReader, path: Path) -> TableReader:
+    """Read the file a table extends; a file that cannot be read is the fault of the key that names it."""
+    try:
+        return read_toml(path)
+    except RulesError as err:
+        raise reader.fail("extends", str(err)) from None
 
 
 def _builtin_reader(reader: TableReader, parent: str) -> TableReader:
