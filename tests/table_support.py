@@ -25,6 +25,7 @@ from lowball.engine.actions import Action
 from lowball.engine.state import BET, OVER, SHOWDOWN, Hand
 from lowball.phh.history import replay_hand, to_phh
 from lowball.play.bots import BOTS
+from lowball.text.narration import narrate
 
 # No hand of any table takes this many actions: far above the longest (eight players, five uncapped rounds),
 # so reaching it means a hand that does not end.
@@ -110,14 +111,16 @@ def check_listing(hand: Hand, where: str) -> None:
 
 
 def play_checked(table: GameTable, stacks: Sequence[int], seed: int, bots: Sequence[str] = ("random", "sound"),
-                 replay: bool = True, listing: bool = True, watch: Callable[[Hand], None] | None = None) -> Hand:
+                 replay: bool = True, listing: bool = True, watch: Callable[[Hand], None] | None = None,
+                 story: bool = False) -> Hand:
     """Play one hand of ``table`` with ``bots`` (seat by seat, in turn), checking it throughout; return it.
 
     ``listing``: at every step, also check that ``apply`` accepts exactly what ``legal_actions`` lists;
-    ``watch``: called with the hand before every step, to check more.
+    ``watch``: called with the hand before every step, to check more; ``story``: tell the hand in English and
+    in Russian at the end (every event of every table has its words).
     """
     rng = random.Random(seed)
-    hand = Hand(list(stacks), table=table, seed=seed, narrate=False)
+    hand = Hand(list(stacks), table=table, seed=seed, narrate=story)
     total = sum(stacks)
     actions = 0
     while hand.phase != OVER:
@@ -144,6 +147,9 @@ def play_checked(table: GameTable, stacks: Sequence[int], seed: int, bots: Seque
         for seat in hand.contenders:        # a community card (L8) stands in for a card dealt to each
             held = len(hand.hands[seat]) + len(hand.community)
             assert held == table.hand_size, f"{where}: p{seat + 1} shows {held} cards; the table deals {table.hand_size}"
+    if story:
+        for lang in ("en", "ru"):
+            assert narrate(hand, lang), f"{where}: no story in {lang}"
     if replay:
         again = replay_hand(to_phh(hand), table)
         assert again.result.finishing_stacks == hand.result.finishing_stacks, f"{where}: the history replays " \

@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 from hypothesis import event, given, strategies as st
+from hypothesis.control import currently_in_test_context
 
 from fuzz_support import LONG, fuzz_count, fuzz_settings
 from lowball.core.games import (
@@ -38,6 +39,8 @@ from lowball.core.rankings import load_rankings
 from lowball.core.reader import TableReader
 from lowball.engine.state import BET, DRAW
 from lowball.errors import RulesError
+from lowball.play.sessions import play_session
+from lowball.text.rulebook import rules_text
 from lowball.verify.game import check_card_bound, check_rounds, check_stack_guarantee
 from lowball.verify.link import check_engine_link
 from lowball.verify.rounds import clear_steps
@@ -218,24 +221,35 @@ def load_or_refuse(data: dict[str, Any], source: str = "house.toml"):
         message = str(err)
         assert "\n" not in message, f"a refusal of more than one line: {message!r}"
         assert NAMES_KEY.match(message), f"a refusal that does not start with the file and the key: {message!r}"
-        event(f"refused at {re.sub(r'[0-9]+', 'N', message.split(': ')[1])}")
+        count(f"refused at {re.sub(r'[0-9]+', 'N', message.split(': ')[1])}")
         table = None
     seconds = time.perf_counter() - start
     assert seconds < LOAD_SECONDS, f"the table took {seconds:.1f} s to load or refuse"
     if table is not None:
-        event("loaded and played")
+        count("loaded and played")
     return table
 
 
+def count(what: str) -> None:
+    """Count a kind of table for ``--hypothesis-show-statistics`` (outside a test, as in a hunt script: nothing)."""
+    if currently_in_test_context():
+        event(what)
+
+
 def play_table(table, seed: int, hands: int) -> None:
-    """Play ``hands`` hands of ``table`` at random player counts and stacks, random and sound bots mixed."""
+    """Play ``hands`` hands of ``table`` at random player counts and stacks, random and sound bots mixed (the
+    first told in both languages), then a short session of them; write its rulebook in both languages."""
     rng = random.Random(seed)
     size = max(table.bet_sizes)
     for number in range(hands):
         players = rng.randint(table.players_min, table.players_max)
         stacks = [max(table.min_stack, rng.choice((1, 2, 3, size, 5 * size, 40 * size))) for _ in range(players)]
         bots = rng.choice((("random",), ("sound",), ("random", "sound"), ("sound", "random")))
-        play_checked(table, stacks, seed=rng.randrange(2**32), bots=bots)
+        play_checked(table, stacks, seed=rng.randrange(2**32), bots=bots, story=number == 0)
+    players = [f"p{seat + 1}" for seat in range(rng.randint(table.players_min, table.players_max))]
+    summary = play_session(players, ["random", "sound"], 3, seed=seed, table=table)
+    assert summary.hands == 3 and sum(summary.chips.values()) == 0
+    assert all(rules_text(table, lang) for lang in ("en", "ru"))
 
 
 @fuzz_settings(fast=40, long=4000)
