@@ -209,7 +209,26 @@ def mutate(data: dict[str, Any], pick: Chooser, changes: int, plausible: bool = 
                 streets.insert(at, streets.pop(pick.integer(0, len(streets) - 1)))
         elif not plausible:
             set_path(data, pick.choice(("colour", "deck.colour", "forced.straddle", "showdown.colour")), 1)
+        else:
+            restructure(data, pick)
     return data
+
+
+def restructure(data: dict[str, Any], pick: Chooser) -> None:
+    """Change a table's betting structure with every key that goes with it (G1-G5): the coherent house rule."""
+    structure = pick.choice(("no-limit", "pot-limit", "fixed-limit"))
+    data["structure"] = structure
+    if structure == "fixed-limit":
+        data |= {"raises_per_round": pick.choice((0, 1, 3, 4)), "short_all_in": pick.choice(("half-bet-reopens",
+                                                                                              "full-raise-only")),
+                 "heads_up_cap": pick.choice(("kept", "lifted", "lifted-if-started-heads-up"))}
+    else:
+        data |= {"raises_per_round": "unlimited", "heads_up_cap": "kept", "cap_counts": "bets",
+                 "short_all_in": pick.choice(("all-ins-add-up", "full-raise-only"))}
+        if isinstance(data.get("clauses"), dict):
+            data["clauses"]["heads_up"] = ""
+        if isinstance(data.get("showdown"), dict):
+            data["showdown"]["sevens_rule"] = "off"
 
 
 def load_or_refuse(data: dict[str, Any], source: str = "house.toml"):

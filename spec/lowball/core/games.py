@@ -621,7 +621,7 @@ def _check_whole(r: TableReader, t: GameTable, low: set[str]) -> None:
         raise r.fail("big_bet", "no betting street is sized \"big\": remove the key")
     if t.cap_counts is CapCounts.ACTIONS and t.raises_per_round is None:
         raise r.fail("cap_counts", "raising is unlimited: there is no cap to count toward (G1, P1)")
-    if r.has("clauses.heads_up") and t.raises_per_round is None:
+    if r.has("clauses.heads_up") and r.text("clauses.heads_up") and t.raises_per_round is None:   # "": none
         raise r.fail("clauses.heads_up", "raising is unlimited: there is no cap to keep or lift heads-up")
     if bool(t.clauses["draw"]) != bool(t.draws):
         raise r.fail("clauses.draw", "a game with draws names the clause of its draw; a game without draws has none")

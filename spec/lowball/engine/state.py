@@ -299,7 +299,7 @@ class Hand:
         if self.phase != BET:
             return None
         seat = self.current.actors[0]
-        if self.current.bring_in_due or betting.raise_refusal(self, self.current, seat):
+        if betting.raise_refusal(self, self.current, seat):       # a completion of the bring-in is a bet (L4)
             return None
         return betting.raise_range(self, self.current, seat)
 
