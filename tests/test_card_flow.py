@@ -1,4 +1,4 @@
-"""The stub serves every street of a table that loads (T1, T6, D1, K9, L8, L9): or the table is refused at load.
+"""The stub serves every street of a table that loads (T1, T6, D1, K9, L8): or the table is refused at load.
 
 Before these checks a razz table that never reshuffles dealt eight players calling down ``d dh p1`` with no
 card, settled six-card hands and refused its own history; draw games dealing 6, 12 or 60 cards loaded and
@@ -53,11 +53,11 @@ def test_the_engine_never_deals_from_nothing():
 @pytest.mark.parametrize("cards, refusal", [
     (6, r"streets: a player is dealt 6 cards; a draw game deals each player 5 and replaces what is discarded"),
     (4, r"streets: a player ends with 4 cards; a hand is five \(H2\)"),
-    (12, r"streets: a player is dealt 12 cards; the best five are chosen from at most 7 \(L3, L9\)"),
-    (60, r"streets: a player is dealt 60 cards; the best five are chosen from at most 7 \(L3, L9\)"),
+    (12, r"streets: a player is dealt 12 cards; the best five are chosen from at most 7 \(L3\)"),
+    (60, r"streets: a player is dealt 60 cards; the best five are chosen from at most 7 \(L3\)"),
 ])
 def test_a_draw_game_deals_five_cards(cards, refusal):
-    """D1, K2, L9: a draw game deals five and replaces what is thrown; no game plays from more than seven."""
+    """D1, K2, L3: a draw game deals five and replaces what is thrown; no game plays from more than seven."""
     with pytest.raises(RulesError, match=refusal):
         house("teaching-table", f"[[streets]]\nkind = 'deal'\ndown = {cards}\nclause = 'T6'\n"
                                 "[[streets]]\nkind = 'bet'\nsize = 'small'\nopener = 'dealer-left'\nclause = 'B1'\n"

@@ -649,10 +649,10 @@ def _check_whole(r: TableReader, t: GameTable, low: set[str]) -> None:
 
 
 def _check_hand_size(r: TableReader, t: GameTable) -> None:
-    """Refuse a hand the showdown cannot rank: more than seven cards (L9), or a draw game not of five (D1, K2)."""
+    """Refuse a hand the showdown cannot rank: more than seven cards (L3), or a draw game not of five (D1, K2)."""
     if t.hand_size > MOST_CARDS:
         raise r.fail("streets", f"a player is dealt {t.hand_size} cards; the best five are chosen from at most "
-                                f"{MOST_CARDS} (L3, L9)")
+                                f"{MOST_CARDS} (L3)")
     if t.draws and t.hand_size != HAND_SIZE:
         raise r.fail("streets", f"a player is dealt {t.hand_size} cards; a draw game deals each player "
                                 f"{HAND_SIZE} and replaces what is discarded (D1, K2, F9)")

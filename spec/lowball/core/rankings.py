@@ -22,7 +22,7 @@ RULES_DIR = Path(__file__).parent.parent / "rules"
 # five; the table says so too (``hand_size``) and the loader refuses any other number.
 HAND_SIZE = 5
 # The most cards a player chooses the best five from: stud deals seven (L3); with the community card (L8) a
-# player still plays from seven. A game dealing more is refused at load (L9: a hand of more than seven is dead).
+# player still plays from seven. A game dealing more is refused at load.
 MOST_CARDS = 7
 RANKINGS_FILE = RULES_DIR / "rankings.toml"
 
