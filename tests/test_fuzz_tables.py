@@ -118,7 +118,7 @@ def plausible_value(pick: Chooser, key: Key, old: Any) -> Any:
         if isinstance(old, int) and not isinstance(old, bool) and pick.integer(0, 1):
             return max(0, old + pick.choice((-1, 1, 2, old, 10)))
         return pick.choice(SMALL + (52, 53, 60, 100))
-    if key.kind == "counts":
+    if key.kind in ("counts", "seat-chips"):          # blinds and posts; antes seat by seat (0 allowed)
         return near_counts(pick, old)
     if key.kind == "raises":
         return pick.choice((0, 1, 2, 3, 4, 7, "unlimited"))
