@@ -215,7 +215,10 @@ def mutate(data: dict[str, Any], pick: Chooser, changes: int, plausible: bool = 
 
 
 def restructure(data: dict[str, Any], pick: Chooser) -> None:
-    """Change a table's betting structure with every key that goes with it (G1-G5): the coherent house rule."""
+    """Change a table's betting structure, or its forced bets, with every key that goes with them (G1-G5,
+    V1-V11): the coherent house rule."""
+    if pick.integer(0, 1):
+        return reforce(data, pick)
     structure = pick.choice(("no-limit", "pot-limit", "fixed-limit"))
     data["structure"] = structure
     if structure == "fixed-limit":
@@ -229,6 +232,31 @@ def restructure(data: dict[str, Any], pick: Chooser) -> None:
             data["clauses"]["heads_up"] = ""
         if isinstance(data.get("showdown"), dict):
             data["showdown"]["sevens_rule"] = "off"
+
+
+def reforce(data: dict[str, Any], pick: Chooser) -> None:
+    """Post the forced bets of a real table instead (V1-V11): a big-blind or a button ante, straddles, antes seat
+    by seat, a short big blind's posting order."""
+    forced = data.setdefault("forced", {})
+    if not isinstance(forced, dict):
+        return
+    blinds = forced.get("blinds") or []
+    choice = pick.integer(0, 4)
+    if choice == 0 and blinds:
+        forced |= {"ante_by": "big-blind", "ante": pick.choice((blinds[-1], 2 * blinds[-1], 1))}
+    elif choice == 1:
+        forced |= {"ante_by": "button", "ante": pick.choice((1, 2, 5))}
+    elif choice == 2 and blinds:
+        forced["blinds"] = list(blinds) + [2 * blinds[-1]] * pick.integer(1, 2)
+    elif choice == 3:
+        seats = get_path(data, "players.max") if isinstance(get_path(data, "players.max"), int) else 2
+        forced |= {"ante_by": "by-seat", "ante": 0, "seat_antes": [pick.choice((0, 1, 2)) for _ in range(seats)]}
+        if isinstance(data.get("players"), dict):
+            data["players"]["min"] = seats
+        if not any(forced["seat_antes"]):
+            forced["seat_antes"][0] = 1
+    elif blinds:
+        forced |= {"posting_order": pick.choice(("blind-first", "ante-first")), "ante": pick.choice((1, 2))}
 
 
 def load_or_refuse(data: dict[str, Any], source: str = "house.toml"):
