@@ -23,6 +23,9 @@ RULES_DIR = Path(__file__).parent.parent / "rules"
 # A poker hand is five cards (H2). The evaluator, the shape codes and the Z3 model are written for
 # five; the table says so too (``hand_size``) and the loader refuses any other number.
 HAND_SIZE = 5
+# The most cards a player chooses the best five from: stud deals seven (L3); with the community card (L8) a
+# player still plays from seven. A game dealing more is refused at load.
+MOST_CARDS = 7
 RANKINGS_FILE = RULES_DIR / "rankings.toml"
 
 # The categories the evaluator can recognise, and the parts each one is

@@ -302,8 +302,15 @@ class Hand:
     def legal_actions(self) -> list[Action]:
         """Return every action allowed now (dealer actions use the stub's next cards when it is known).
 
-        For a range of bets (pot-limit, no-limit) the two ends are listed; every
-        amount between is legal too (``betting.raise_range``).
+        ``apply`` accepts exactly these, written in any of their equivalent ways:
+
+        - a bet or raise in a range (pot-limit, no-limit) is listed by its two ends,
+          and every amount between them is legal too (``betting.raise_range``);
+        - a discard or a show may name its cards in any order; a show may also
+          name the community card, or no card at all (``sm -``: all of them);
+        - in a replayed hand the stub is unknown: the dealer's actions are not
+          listed, and any unseen cards may be dealt, or shown for cards dealt
+          face down and never named (the history names them).
 
         >>> hand = Hand([13, 13])
         >>> [str(a) for a in hand.legal_actions()]
@@ -326,7 +333,7 @@ class Hand:
         if self.phase != BET:
             return None
         seat = self.current.actors[0]
-        if self.current.bring_in_due or betting.raise_refusal(self, self.current, seat):
+        if betting.raise_refusal(self, self.current, seat):       # a completion of the bring-in is a bet (L4)
             return None
         return betting.raise_range(self, self.current, seat)
 
@@ -374,7 +381,7 @@ class Hand:
         if self.phase == OVER:
             return f"the hand is over ({clauses['showdown']})"
         if action.kind == "sm":
-            if self.phase != SHOWDOWN and not self.runout:
+            if self.phase != SHOWDOWN:      # all in, too: nobody shows while anyone is still to act (S1)
                 return f"cards are shown at the showdown ({clauses['showdown']})"
             return showdown.show_refusal(self, action)
         if self.phase == DEAL:
@@ -400,7 +407,7 @@ class Hand:
     def advance(self) -> None:
         """Apply the automatic steps (dealing from a known stub, showing down) until a player must decide."""
         while self.phase != OVER and self.to_act is None:
-            legal = self.legal_actions()
+            legal = [action for action in self.legal_actions() if not action.muck]     # nobody mucks for a player
             if not legal:
                 return            # a replayed hand: the history names the next cards
             self._carry_out(legal[0])      # the engine's own legal action: nothing to check again
@@ -628,6 +635,17 @@ class Hand:
                     return f"{card} was discarded and may not be dealt again ({rule})"
                 return f"{card} is already in play ({clause})"
         return None
+
+    def off_the_top(self, action: Action, dealt: Sequence[Action]) -> str | None:
+        """Return why a deal is not the stub's next cards, where the stub's order is known (T6, D1); None if it is.
+
+        A hand we deal ourselves knows its stub, so the dealer deals exactly the cards ``legal_actions`` lists; a
+        replayed history names the cards, and any unseen cards may come.
+        """
+        if self.stub.order is None or action in dealt:
+            return None
+        top = " ".join(format_cards(a.cards) for a in dealt)
+        return f"the dealer deals the stub's next cards, {top} ({self.table.clauses['deal']})"
 
     def _show(self, action: Action) -> None:
         seat = action.seat

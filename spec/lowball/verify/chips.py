@@ -31,7 +31,7 @@ from lowball.verify.checks import Check, timed
 from lowball.verify.models import pots as pm, round as rm
 from lowball.engine.ops import Z3
 from lowball.verify.proof import ProofUnknown, prove, undecided
-from lowball.verify.rounds import Step, player_counts, step_kinds
+from lowball.verify.rounds import Step, invariant_refutation, player_counts, step_kinds
 
 
 def check_actions(check: Check, table: GameTable) -> bool:
@@ -247,6 +247,12 @@ def check_chips(table: GameTable) -> Check:
     """
     check = Check.of(6, table)
     with timed(check):
-        if check_shares(check, table) and check_actions(check, table) and check_pots(check, table):
+        if not check_shares(check, table):
+            return check
+        why = invariant_refutation(table)
+        if why:          # the proofs of the actions below assume the invariant: without it they prove nothing
+            check.fail(f"the betting rounds leave the states these proofs assume (property 7): {why}")
+            return check
+        if check_actions(check, table) and check_pots(check, table):
             check_sevens(check, table)
     return check
