@@ -25,6 +25,8 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm import tqdm
 
+from lowball.core.arguments import FLAG, is_whole, takes
+from lowball.core.files import quote
 from lowball.core.cards import DECK, SUIT_CHARS, Card, deck_of
 from lowball.core.rankings import load_rankings
 from lowball.errors import LowballError
@@ -127,6 +129,7 @@ def _class_facts(row: RankingSystem) -> _ClassFacts:
     return _ClassFacts(tuple(cats), tuple(tops), tuple(texts))
 
 
+@takes(progress=FLAG)
 def census(system: str | RankingSystem | None = None, progress: bool = False, *, cards: int = HAND_SIZE,
            deck: int = len(DECK)) -> Census:
     """Return how many hands of ``cards`` cards fall in each category and class of ``system`` (their best five).
@@ -149,8 +152,8 @@ def census(system: str | RankingSystem | None = None, progress: bool = False, *,
     """
     row = as_system(system)
     deck_of(deck)                                   # refuses a deck that is neither 52 nor 53 cards
-    if cards not in CENSUS_CARDS:
-        raise LowballError(f"a census counts hands of {', '.join(map(str, CENSUS_CARDS))} cards, not {cards}")
+    if not is_whole(cards) or cards not in CENSUS_CARDS:
+        raise LowballError(f"a census counts hands of {', '.join(map(str, CENSUS_CARDS))} cards, not {quote(cards)}")
     if deck != len(DECK):
         if row.joker is None:
             raise refuse_joker(row)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lowball.core.arguments import PATH, one_of, optional, takes
+from lowball.core.files import quote
 from lowball.core.behaviours import Joker
 from lowball.core.reader import TableReader, read_toml
 from lowball.errors import RulesError
@@ -21,6 +23,9 @@ RULES_DIR = Path(__file__).parent.parent / "rules"
 # A poker hand is five cards (H2). The evaluator, the shape codes and the Z3 model are written for
 # five; the table says so too (``hand_size``) and the loader refuses any other number.
 HAND_SIZE = 5
+# The most cards a player chooses the best five from: stud deals seven (L3); with the community card (L8) a
+# player still plays from seven. A game dealing more is refused at load.
+MOST_CARDS = 7
 RANKINGS_FILE = RULES_DIR / "rankings.toml"
 
 # The categories the evaluator can recognise, and the parts each one is
@@ -39,6 +44,7 @@ CATEGORY_PARTS: dict[str, frozenset[str]] = {
 }
 CATEGORIES = tuple(CATEGORY_PARTS)
 LANGUAGES = ("en", "ru")
+LANGUAGE = one_of(*LANGUAGES)          # what a ``lang`` argument takes
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,7 +120,7 @@ class Rankings:
             if row.key == name:
                 return row
         known = ", ".join(row.key for row in self.systems)
-        raise RulesError(f"unknown ranking system {name!r} (known: {known})")
+        raise RulesError(f"unknown ranking system {quote(name)} (known: {known})")
 
     def category(self, key: str) -> Category:
         """Return the category called ``key``."""
@@ -126,7 +132,7 @@ class Rankings:
             if row.key == name:
                 return row
         known = ", ".join(row.key for row in self.qualifiers)
-        raise RulesError(f"unknown qualifier {name!r} (known: {known})")
+        raise RulesError(f"unknown qualifier {quote(name)} (known: {known})")
 
 
 _SYSTEM_KEYS = {
@@ -303,6 +309,7 @@ def _read_hand_names(reader: TableReader) -> dict[str, dict[str, str]]:
     return names
 
 
+@takes(path=optional(PATH))
 def load_rankings(path: Path | str | None = None) -> Rankings:
     """Load and validate a rankings table; the shipped one when ``path`` is None.
 

@@ -113,9 +113,9 @@ def explain(a: str | Iterable[Card | str], b: str | Iterable[Card | str],
     '6-4-3-2-A beats 6-5-3-2-A. Both are no-pair hands (F1); comparing from the top: 6 = 6, then 4 beats 5. The joker plays as a deuce (F8).'
     >>> explain("6c 4h 3s 2d Ac", "6d 4s 3h 2c Ah", "ace-to-six", lang="fr")
     Traceback (most recent call last):
-    ValueError: unknown language 'fr' (known: en, ru)
+    lowball.errors.ArgumentError: explain: lang: expected 'en' or 'ru', got 'fr'
     """
-    words.check_lang(lang)
+    words.check_lang(lang, "explain")
     row = as_system(system)
     given = hand_cards(a), hand_cards(b)
     jokers = [note for hand in given if (note := joker_note(hand, row, lang))]
@@ -156,7 +156,7 @@ def describe(cards: str | Iterable[Card | str], system: str | RankingSystem | No
     >>> describe("Ac 6d 5h 3s Jk", "ace-to-five")
     '6-5-3-2-A: no pair, six-five low; the joker plays as a deuce (F8)'
     """
-    words.check_lang(lang)
+    words.check_lang(lang, "describe")
     row = as_system(system)
     hand = hand_cards(cards)
     cat, _ = judge(resolve_joker(hand, row), row)

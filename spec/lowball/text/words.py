@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from lowball.core.rankings import LANGUAGES
+from lowball.core.rankings import LANGUAGE, LANGUAGES
 
 # How a hand of each category is named inside a sentence ("every straight").
 EN_NOUNS = {
@@ -142,11 +142,14 @@ def a_rank(name: str, lang: str) -> str:
     return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
 
 
-def check_lang(lang: str) -> str:
-    """Return ``lang`` if it is a supported language, else raise ``ValueError`` naming the choices."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
-    return lang
+def check_lang(lang: str, where: str = "lang") -> str:
+    """Return ``lang`` if it is a supported language, else raise ``ArgumentError`` naming the choices.
+
+    >>> check_lang("xx", "explain")
+    Traceback (most recent call last):
+    lowball.errors.ArgumentError: explain: lang: expected 'en' or 'ru', got 'xx'
+    """
+    return LANGUAGE.check(where, "lang", lang)
 
 
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
