@@ -125,6 +125,14 @@ class Joker(StrEnum):
     LOWEST_MISSING = "lowest-missing"        # F8: the lowest rank not already in the hand
 
 
+class Plays(StrEnum):
+    """Which of a hand's cards play in a ranking system (H2, U1)."""
+
+    FIVE_CARDS = "five-cards"                            # H2: a poker hand is five cards, and all five play
+    DISTINCT_RANKS_AND_SUITS = "distinct-ranks-and-suits"   # U1 (badugi): the largest set with no two of one rank
+                                                         # and no two of one suit; among those, the lowest
+
+
 class SevensRule(StrEnum):
     """The California sevens rule (F7)."""
 

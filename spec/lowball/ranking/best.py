@@ -50,8 +50,10 @@ def _best_tables(system: str | RankingSystem) -> _BestTables:
     try:
         return _BEST_BY_ARGUMENT[system]
     except (KeyError, TypeError):
-        tables = _BestTables(as_system(system))         # refuses an unknown system by name
-    _BEST_BY_ARGUMENT[system] = tables
+        row = as_system(system)                         # refuses an unknown system by name
+    if not row.five_cards:
+        raise CardError(f"{row.key} ranks exactly {row.hand_size} cards ({row.plays_clause}); there is no best five")
+    tables = _BEST_BY_ARGUMENT[system] = _BestTables(row)
     return tables
 
 
@@ -94,9 +96,16 @@ def best_rank(cards: Sequence[Card], system: str | RankingSystem) -> int:
     >>> best_rank(parse_cards("9c 8d"), "high")
     Traceback (most recent call last):
     lowball.errors.CardError: best five needs 5 to 7 cards, got 2
+
+    A badugi hand is its four cards (U1): the set that plays is chosen inside them.
+
+    >>> best_rank(parse_cards("Ac 2d 3h 4s"), "badugi")
+    1
     """
     count = len(cards)
     if count == HAND_SIZE:
+        return rank_of(cards if type(cards) is tuple else tuple(cards), system)
+    if count < HAND_SIZE and not as_system(system).five_cards:
         return rank_of(cards if type(cards) is tuple else tuple(cards), system)
     tables = _best_tables(system)
     total = _tally_of(cards) if HAND_SIZE < count <= MOST_CARDS else -1
