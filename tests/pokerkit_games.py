@@ -33,6 +33,8 @@ def pokerkit_game(variant: str, *, ante: int = 0, blinds: tuple[int, int] = (1, 
                                                                    big_bet)
     if variant == "FR":
         return pk.FixedLimitRazz(AUTOMATIONS, True, ante, bring_in, small_bet, big_bet)
+    if variant == "FB":
+        return pk.FixedLimitBadugi(AUTOMATIONS, True, ante, blinds, small_bet, big_bet)
     raise ValueError(f"no pokerkit game for {variant}")
 
 

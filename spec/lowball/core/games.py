@@ -24,7 +24,7 @@ from lowball.core.behaviours import (
     StreetKind, Structure,
 )
 from lowball.core.files import quote
-from lowball.core.rankings import RULES_DIR, load_rankings
+from lowball.core.rankings import HAND_SIZE, RULES_DIR, load_rankings
 from lowball.core.reader import MAX_DEPTH, TableReader, apply_overrides, describe, parse_toml, read_toml
 from lowball.errors import RulesError
 
@@ -101,6 +101,9 @@ GAME_KEYS: tuple[Key, ...] = (
             "have the table's own (the teaching table, where they are rules)"),
     Key(path="extends", kind="text", default="",
         doc="a built-in game (or a .toml file beside this one) that this table changes; list only the differences"),
+    Key(path="unset", kind="keys", default=(),
+        doc="dotted keys of the table it extends that this one removes (a key of a rule it does not have: "
+            "pot-limit London lowball drops razz's big bet and its heads-up clause)"),
     Key(path="ranking", kind="ranking", clause="S1, L1",
         doc='who wins the pot: a system ("ace-to-six": the best hand under it takes all), or a table '
             '{high = "high", low = "ace-to-five", qualifier = "eight-or-better"} for a high-low split'),
@@ -120,6 +123,9 @@ GAME_KEYS: tuple[Key, ...] = (
             ShortAllIn.FULL_RAISE_ONLY.value),
     Key(path="check_raise", kind="flag", clause="B1, K7, F6",
         doc="whether a player who checked may raise later in the same round"),
+    Key(path="pot_rounding", kind="count", clause="N7", default=0,
+        doc="pot-limit only: the pot after calling is rounded up to a multiple of this many chips when the largest "
+            "bet is sized (RRP, WSOP L 186: an odd amount counts as the next larger size); 0: not rounded"),
     Key(path="min_stack", kind="count", clause="T5", default=0,
         doc="every stack must hold at least this before a deal (0: no minimum); where it covers the most a "
             "player can put in, nobody is ever all-in (verify proves it)"),
@@ -129,6 +135,9 @@ GAME_KEYS: tuple[Key, ...] = (
     Key(path="deck.cards", kind="count", clause="T1, F8", doc="52, or 53 with the joker"),
     _choice("deck.joker", Joker, "what the joker counts as; only with 53 cards", "F2, F8", ""),
     _choice("deck.runs_out", RunsOut, "what happens when the deck cannot serve a street", "D1, K9, L8, P3"),
+    Key(path="deck.community_card_on_boards", kind="flag", clause="N8, P4", default=False,
+        doc="whether a community card (L8) shows on every board when the next opener is chosen (N8: unsettled; "
+            "pokerkit ignores it, P4); five cards showing are read as the ranking reads a hand"),
     Key(path="forced.ante", kind="count", clause="T2, K4, L4", default=0, doc="every player's ante"),
     Key(path="forced.blinds", kind="counts", clause="K3", default=(),
         doc="[small, big]: posted by the two players on the dealer's left (heads-up the dealer posts the small)"),
@@ -136,7 +145,10 @@ GAME_KEYS: tuple[Key, ...] = (
         doc="California posts: the dealer first, then up to two players on the dealer's left"),
     Key(path="forced.bring_in", kind="count", clause="L4, R2", default=0,
         doc="the bring-in on the first betting street of stud"),
-    _choice("forced.bring_in_by", BringIn, "who brings it in", "L4, R2", ""),
+    _choice("forced.bring_in_by", BringIn, "who brings it in", "L4, R2, N3, Y3", ""),
+    Key(path="forced.bring_in_may_bet", kind="flag", clause="L4, N7", default=True,
+        doc="whether the player who brings it in may bet more instead: complete to the small bet in limit (L4), "
+            "open for more, up to the pot, in pot-limit (N7: BARGE is silent)"),
     _choice("forced.nobody_opens", NobodyOpens, "what happens when the first round is checked through",
             "B2, K4", NobodyOpens.PLAY_ON.value),
     Key(path="streets", kind="streets", clause="T6, D1, B2, K5, K8, L3",
@@ -228,16 +240,19 @@ class GameTable:
     short_all_in: ShortAllIn
     check_raise: bool
     min_stack: int
+    pot_rounding: int
     players_min: int
     players_max: int
     deck: int
     joker: Joker | None
     runs_out: RunsOut
+    community_card_on_boards: bool
     ante: int
     blinds: tuple[int, ...]
     posts: tuple[int, ...]
     bring_in: int
     bring_in_by: BringIn | None
+    bring_in_may_bet: bool
     nobody_opens: NobodyOpens
     streets: tuple[Street, ...]
     serve: Serve
@@ -328,6 +343,8 @@ def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()
     data = reader.data
     parent = data.get("extends", "")
     if not parent:
+        if "unset" in data:
+            raise reader.fail("unset", "only a table that extends another removes keys from it")
         return data
     if not isinstance(parent, str):
         raise reader.fail("extends", f"expected a string, got {describe(parent)}")
@@ -335,7 +352,26 @@ def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()
         raise reader.fail("extends", f"{quote(parent)} extends itself through {' -> '.join(seen)}")
     parent_reader = _parent_reader(reader, parent, folder)
     base = resolve(parent_reader, folder if parent.endswith(".toml") else None, seen + (parent,))
+    base = _without(reader, base, parent)
     return _merge(base, data)             # the nearest table's keys win, its own ``extends`` included
+
+
+def _without(reader: TableReader, base: dict[str, Any], parent: str) -> dict[str, Any]:
+    """Return the parent's resolved data less the keys this table's ``unset`` names (each must be there)."""
+    base = copy.deepcopy(base)
+    base.pop("unset", None)              # a parent's own removals are done: they are not inherited
+    paths = reader.data.get("unset", [])
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        raise reader.fail("unset", f"expected a list of dotted keys, got {describe(paths)}")
+    for path in paths:
+        *parents, last = path.split(".")
+        node = base
+        for part in parents:
+            node = node.get(part) if isinstance(node, dict) else None
+        if not isinstance(node, dict) or last not in node:
+            raise reader.fail("unset", f"{quote(path)} is not a key of {quote(parent)}")
+        del node[last]
+    return base
 
 
 def _parent_reader(reader: TableReader, parent: str, folder: Path | None) -> TableReader:
@@ -390,7 +426,8 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
     """
     g = _Reader(reader)
     r = reader
-    systems, qualifiers, joker_systems = _ranking_names(rankings_data)
+    _check_unset(r)
+    systems, qualifiers, joker_systems, sizes = _ranking_names(rankings_data)
     sides = _read_sides(r, systems, qualifiers)
     structure = Structure(g.get("structure"))
     players_min = r.count("players.min", 2, MAX_PLAYERS)
@@ -438,10 +475,12 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         source=r.source, sides=sides, structure=structure, small_bet=small_bet, big_bet=big_bet,
         raises_per_round=raises, cap_counts=CapCounts(g.get("cap_counts")),
         heads_up_cap=HeadsUpCap(g.get("heads_up_cap")), short_all_in=short_all_in,
-        check_raise=g.get("check_raise"), min_stack=g.get("min_stack"), players_min=players_min,
-        players_max=players_max, deck=deck, joker=Joker(joker) if joker else None,
-        runs_out=RunsOut(g.get("deck.runs_out")), ante=g.get("forced.ante"), blinds=blinds, posts=posts,
+        check_raise=g.get("check_raise"), min_stack=g.get("min_stack"), pot_rounding=g.get("pot_rounding"),
+        players_min=players_min, players_max=players_max, deck=deck, joker=Joker(joker) if joker else None,
+        runs_out=RunsOut(g.get("deck.runs_out")), community_card_on_boards=g.get("deck.community_card_on_boards"),
+        ante=g.get("forced.ante"), blinds=blinds, posts=posts,
         bring_in=bring_in, bring_in_by=BringIn(bring_in_by) if bring_in_by else None,
+        bring_in_may_bet=g.get("forced.bring_in_may_bet"),
         nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets, serve=Serve(g.get("draw.serve")),
         wrong_count=WrongCount(g.get("draw.wrong_count")),
         odd_chip=OddChip(g.get("showdown.odd_chip")), pots=Pots(g.get("showdown.pots")), sevens_rule=SevensRule(g.get("showdown.sevens_rule")),
@@ -449,7 +488,43 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         phh_stakes_vary=g.get("phh_stakes") == "from-history", data=reader.data,
     )
     _check_whole(r, table)
+    _check_hand_size(r, table, sizes)
+    _check_settings(r, table)
     return table
+
+
+def _check_unset(r: TableReader) -> None:
+    """Refuse an ``unset`` that is not a list of dotted keys, or names a key the resolved table still holds."""
+    paths = r.value("unset", list, default=[])
+    for path in paths:
+        if not isinstance(path, str):
+            raise r.fail("unset", f"expected a list of dotted keys, got {describe(path)} in it")
+        if r.has(path):
+            raise r.fail("unset", f"{quote(path)} is removed from the table it extends and set again here")
+
+
+def _check_hand_size(r: TableReader, t: GameTable, sizes: dict[str, int]) -> None:
+    """Refuse a deal that does not give the ranking its hand: five or more (the best five, H2, L1), or exactly the
+    size of a ranking whose hand is its own (badugi's four, U1, U4)."""
+    for side in t.sides:
+        size = sizes.get(side.system, HAND_SIZE)
+        if size == HAND_SIZE and t.hand_size < HAND_SIZE:
+            raise r.fail("streets", f"a player ends with {t.hand_size} cards; a hand is five (H2)")
+        if size != HAND_SIZE and t.hand_size != size:
+            raise r.fail("streets", f"a player ends with {t.hand_size} cards; {side.system} ranks hands of "
+                                    f"exactly {size} (U1)")
+
+
+def _check_settings(r: TableReader, t: GameTable) -> None:
+    """Refuse a setting given where it can mean nothing (N7, N8): each key is honoured or refused."""
+    if r.has("pot_rounding") and t.structure is not Structure.POT_LIMIT:
+        raise r.fail("pot_rounding", f"only pot-limit sizes a bet by the pot (G5, N7); this table is {t.structure}")
+    if t.pot_rounding == 1:
+        raise r.fail("pot_rounding", "a unit of 1 chip rounds nothing (N7): 0 for no rounding, or 2 or more")
+    if r.has("forced.bring_in_may_bet") and not t.bring_in:
+        raise r.fail("forced.bring_in_may_bet", "there is no bring-in (L4, N7)")
+    if t.community_card_on_boards and t.runs_out not in (RunsOut.COMMUNITY_CARD, RunsOut.COMMUNITY_CARD_REUSE_FOLDED):
+        raise r.fail("deck.community_card_on_boards", "this table never deals a community card (L8, N8)")
 
 
 def _default(path: str) -> Any:
@@ -466,16 +541,21 @@ def _clauses(g: "_Reader") -> dict[str, str]:
     return clauses
 
 
-def _ranking_names(rankings_data: dict[str, Any] | None) -> tuple[set[str], dict[str, str], list[str]]:
-    """Return the system names, the qualifiers (name -> system) and the systems with a joker a game may use."""
+def _ranking_names(rankings_data: dict[str, Any] | None
+                   ) -> tuple[set[str], dict[str, str], list[str], dict[str, int]]:
+    """Return the system names, the qualifiers (name -> system), the systems with a joker a game may use, and the
+    hand size of each system (five; badugi's four, U1)."""
     if rankings_data is None:
         rankings = load_rankings()
-        return ({row.key for row in rankings.systems}, {q.key: q.system for q in rankings.qualifiers},
-                [row.key for row in rankings.systems if row.joker is not None])
+        rows = rankings.all_systems
+        return ({row.key for row in rows}, {q.key: q.system for q in rankings.qualifiers},
+                [row.key for row in rows if row.joker is not None], {row.key: row.hand_size for row in rows})
     systems = rankings_data.get("systems") if isinstance(rankings_data.get("systems"), dict) else {}
     quals = rankings_data.get("qualifiers") if isinstance(rankings_data.get("qualifiers"), dict) else {}
     jokers = [k for k, v in systems.items() if isinstance(v, dict) and v.get("joker")]
-    return set(systems), {k: v.get("system", "") for k, v in quals.items() if isinstance(v, dict)}, jokers
+    sizes = {k: v.get("hand_size", HAND_SIZE) for k, v in systems.items()
+             if isinstance(v, dict) and isinstance(v.get("hand_size", HAND_SIZE), int)}
+    return set(systems), {k: v.get("system", "") for k, v in quals.items() if isinstance(v, dict)}, jokers, sizes
 
 
 def _read_sides(r: TableReader, systems: set[str], qualifiers: dict[str, str]) -> tuple[Side, ...]:
@@ -568,7 +648,8 @@ def _check_whole(r: TableReader, t: GameTable) -> None:
         if street.kind is StreetKind.DEAL:
             held += street.cards
             shown = shown or street.up > 0
-        board_rule = street.opener in (Opener.BRING_IN, Opener.HIGHEST_BOARD, Opener.LOWEST_BOARD)
+        board_rule = street.opener in (Opener.BRING_IN, Opener.HIGHEST_BOARD, Opener.LOWEST_BOARD,
+                                       Opener.LOWEST_BOARD_ACE_HIGH)
         if street.kind is StreetKind.BET and board_rule and not shown:
             raise r.fail(f"{at}.opener", f"{street.opener} needs cards dealt face up before this round (L4, L6)")
         if street.kind is StreetKind.BET and street.opener is Opener.BRING_IN and street is not t.bet_streets[0]:
@@ -599,8 +680,6 @@ def _check_whole(r: TableReader, t: GameTable) -> None:
         raise r.fail("showdown.sevens_rule", "the sevens rule is a rule of one-sided lowball (F7)")
     if (t.serve is not Serve.IN_TURN or t.wrong_count is not WrongCount.REFUSED) and not t.draws:
         raise r.fail("draw", "a game without draws serves no replacements")
-    if t.hand_size < 5:
-        raise r.fail("streets", f"a player ends with {t.hand_size} cards; a hand is five (H2)")
     if t.split and t.sides[1].system == t.sides[0].system:
         raise r.fail("ranking.low", "the two halves of a split pot need two different rankings (L1)")
     if t.nobody_opens is NobodyOpens.REDEAL and not t.ante:

@@ -292,8 +292,8 @@ class Hand:
         if self.phase != BET:
             return None
         seat = self.current.actors[0]
-        if self.current.bring_in_due or betting.raise_refusal(self, self.current, seat):
-            return None
+        if betting.raise_refusal(self, self.current, seat):
+            return None             # a bring-in due may still be completed (L4) or open for more (N7)
         return betting.raise_range(self, self.current, seat)
 
     def apply(self, action: Action | str) -> None:
