@@ -21,20 +21,25 @@ AUTOMATIONS = (
 )
 
 
-def pokerkit_game(variant: str, *, ante: int = 0, blinds: tuple[int, int] = (1, 2), small_bet: int = 2,
-                  big_bet: int = 4, bring_in: int = 1):
-    """Return pokerkit's game for a PHH variant code, with these stakes."""
+def pokerkit_game(variant: str, *, ante: int | dict[int, int] | list[int] = 0, blinds: tuple[int, ...] = (1, 2),
+                  small_bet: int = 2, big_bet: int = 4, bring_in: int = 1, trimming: bool = True):
+    """Return pokerkit's game for a PHH variant code, with these stakes.
+
+    ``ante`` is pokerkit's raw antes: one number for every player, ``{1: 150}`` for a big-blind ante, ``{-1: 10}``
+    for a button ante, or a list with one ante per seat (V1, V8, V11); ``blinds`` may go on with straddles;
+    ``trimming`` is the ante trimming status (V9).
+    """
     if variant == "F2L3D":
-        return pk.FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, True, ante, blinds, small_bet, big_bet)
+        return pk.FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, trimming, ante, blinds, small_bet, big_bet)
     if variant == "N2L1D":
-        return pk.NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, True, ante, blinds, small_bet)
+        return pk.NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, trimming, ante, blinds, small_bet)
     if variant == "F7S/8":
-        return pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter(AUTOMATIONS, True, ante, bring_in, small_bet,
+        return pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter(AUTOMATIONS, trimming, ante, bring_in, small_bet,
                                                                    big_bet)
     if variant == "FR":
-        return pk.FixedLimitRazz(AUTOMATIONS, True, ante, bring_in, small_bet, big_bet)
+        return pk.FixedLimitRazz(AUTOMATIONS, trimming, ante, bring_in, small_bet, big_bet)
     if variant == "FB":
-        return pk.FixedLimitBadugi(AUTOMATIONS, True, ante, blinds, small_bet, big_bet)
+        return pk.FixedLimitBadugi(AUTOMATIONS, trimming, ante, blinds, small_bet, big_bet)
     raise ValueError(f"no pokerkit game for {variant}")
 
 
@@ -69,12 +74,14 @@ def play_random(state, rng: random.Random):
 def random_history(variant: str, rng: random.Random, players: int, stacks: list[int], **stakes) -> tuple[str, list[int]]:
     """Return (PHH text, finishing stacks) of one random pokerkit hand."""
     game = pokerkit_game(variant, **stakes)
-    state = game(stacks, players)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        random.seed(rng.randrange(2**32))      # pokerkit shuffles with the global random module
+        random.seed(rng.randrange(2**32))      # pokerkit shuffles with the global random module, at the deal
+        state = game(stacks, players)
         play_random(state, rng)
-    history = pk.HandHistory.from_game_state(game, state, finishing_stacks=list(state.stacks))
+    # pokerkit's from_game_state leaves out the ante trimming status (an optional field): pass it on.
+    history = pk.HandHistory.from_game_state(game, state, finishing_stacks=list(state.stacks),
+                                             ante_trimming_status=state.ante_trimming_status)
     return history.dumps(), list(state.stacks)
 
 

@@ -28,7 +28,7 @@ from lowball.engine.state import BET, OVER, Hand
 from lowball.play.bots import BOTS
 from lowball.verify.link import check_engine_link, round_rules, round_state
 from lowball.verify.models import cards as cm, pots as pm, redeal as dm, round as rm
-from lowball.verify.models.ops import PY, Z3
+from lowball.engine.ops import PY, Z3
 from lowball.verify.game import check_card_bound, check_rounds, check_stack_guarantee
 from lowball.verify.hands import RANKS, SymHand, beats
 

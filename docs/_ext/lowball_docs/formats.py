@@ -32,6 +32,7 @@ KIND_WORDS = {
     "count": "a whole number",
     "chips": "a whole number of chips",
     "counts": "a list of whole numbers",
+    "seat-chips": "a list of whole numbers of chips, one for each seat from the dealer's left",
     "flag": "true or false",
     "choice": "one of the names listed",
     "ranking": "a ranking system, or a table {high, low, qualifier}",

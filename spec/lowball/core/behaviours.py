@@ -65,6 +65,22 @@ class BringIn(StrEnum):
     HIGHEST_UPCARD_ACE_HIGH = "highest-upcard-ace-high"   # Y3 (BARGE): aces high, the A♠ highest, then A♥, ...
 
 
+class AnteBy(StrEnum):
+    """Who posts the ante (T2, K4, L4, V1, V8, V11)."""
+
+    EVERY_PLAYER = "every-player"    # T2, K4, L4, V1, V9: each player antes
+    BIG_BLIND = "big-blind"          # V1, V2, V3, V5, V7: the big blind antes for the whole table (the BB ante)
+    BUTTON = "button"                # V1, V8 (PHH, pokerkit): the dealer alone antes for the whole table
+    BY_SEAT = "by-seat"              # V11: each seat's own ante, as a PHH history lists them (forced.seat_antes)
+
+
+class PostingOrder(StrEnum):
+    """What a player too short for both a blind and an ante posts first (V4, P7)."""
+
+    BLIND_FIRST = "blind-first"      # V4: WSOP (2019), BARGE, the TDA (2024): the live blind, then the dead ante
+    ANTE_FIRST = "ante-first"        # V4, P7: pokerkit (blind = min(blind, stack - ante)); the TDA in 2019
+
+
 class CapCounts(StrEnum):
     """What counts toward the raise cap (G1, P1)."""
 
@@ -161,6 +177,6 @@ class SevensRule(StrEnum):
 
 BEHAVIOURS: dict[str, type[StrEnum]] = {
     "structure": Structure, "street kind": StreetKind, "serve": Serve, "wrong count": WrongCount, "opener": Opener, "bring-in": BringIn,
-    "cap counts": CapCounts, "heads-up cap": HeadsUpCap, "short all-in": ShortAllIn, "odd chip": OddChip,
+    "ante by": AnteBy, "posting order": PostingOrder, "cap counts": CapCounts, "heads-up cap": HeadsUpCap, "short all-in": ShortAllIn, "odd chip": OddChip,
     "deck runs out": RunsOut, "pots": Pots, "nobody opens": NobodyOpens, "joker": Joker, "sevens rule": SevensRule,
 }

@@ -14,13 +14,14 @@ is either honoured by the engine, the proofs or the docs, or refused here.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lowball.core.behaviours import (
-    BringIn, CapCounts, HeadsUpCap, Joker, NobodyOpens, OddChip, Opener, Pots, RunsOut, Serve, WrongCount, SevensRule, ShortAllIn,
+    AnteBy, BringIn, CapCounts, HeadsUpCap, Joker, NobodyOpens, OddChip, Opener, PostingOrder, Pots, RunsOut, Serve, WrongCount, SevensRule, ShortAllIn,
     StreetKind, Structure,
 )
 from lowball.core.files import quote
@@ -45,7 +46,7 @@ class Key:
     """One key of the game-table format: where it lives, what it holds, its default, and why (its clause)."""
 
     path: str
-    kind: str            # "text", "count", "flag", "counts", "choice", "ranking", "chips"
+    kind: str            # "text", "count", "flag", "counts", "seat-chips", "choice", "ranking", "chips"
     doc: str
     clause: str = ""
     default: Any = ...
@@ -138,9 +139,22 @@ GAME_KEYS: tuple[Key, ...] = (
     Key(path="deck.community_card_on_boards", kind="flag", clause="N8, P4", default=False,
         doc="whether a community card (L8) shows on every board when the next opener is chosen (N8: unsettled; "
             "pokerkit ignores it, P4); five cards showing are read as the ranking reads a hand"),
-    Key(path="forced.ante", kind="count", clause="T2, K4, L4", default=0, doc="every player's ante"),
-    Key(path="forced.blinds", kind="counts", clause="K3", default=(),
-        doc="[small, big]: posted by the two players on the dealer's left (heads-up the dealer posts the small)"),
+    Key(path="forced.ante", kind="count", clause="T2, K4, L4, V1", default=0,
+        doc="the ante: what each player posts, or what the one player forced.ante_by names posts for the table"),
+    _choice("forced.ante_by", AnteBy, "who antes: every player, the big blind for the table (the BB ante), the "
+            "button for the table, or each seat its own (forced.seat_antes)", "T2, V1, V8, V11",
+            AnteBy.EVERY_PLAYER.value),
+    Key(path="forced.seat_antes", kind="seat-chips", clause="V11", default=(),
+        doc="with ante_by = \"by-seat\": each seat's ante from the dealer's left (a hand then seats exactly that "
+            "many players)"),
+    Key(path="forced.ante_trimming", kind="flag", clause="V5, V9", default=False,
+        doc="whether a player short of the ante wins only in proportion to what he put in (PHH "
+            "ante_trimming_status); off: every ante is dead money in the main pot, which every player may win"),
+    _choice("forced.posting_order", PostingOrder, "what a player too short for both his blind and his ante "
+            "posts first", "V4, P7", PostingOrder.BLIND_FIRST.value),
+    Key(path="forced.blinds", kind="counts", clause="K3, V11", default=(),
+        doc="[small, big], then any straddles: live bets posted in turn by the players on the dealer's left "
+            "(heads-up the dealer posts the small, the other the big, and nobody straddles)"),
     Key(path="forced.posts", kind="counts", clause="F4", default=(),
         doc="California posts: the dealer first, then up to two players on the dealer's left"),
     Key(path="forced.bring_in", kind="count", clause="L4, R2", default=0,
@@ -248,6 +262,10 @@ class GameTable:
     runs_out: RunsOut
     community_card_on_boards: bool
     ante: int
+    ante_by: AnteBy
+    seat_antes: tuple[int, ...]
+    ante_trimming: bool
+    posting_order: PostingOrder
     blinds: tuple[int, ...]
     posts: tuple[int, ...]
     bring_in: int
@@ -263,6 +281,7 @@ class GameTable:
     clauses: dict[str, str]
     phh_stakes_vary: bool
     data: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)   # the resolved TOML
+    path: str = field(repr=False, compare=False, default="")    # the file of a table loaded from one ("": built-in)
 
     # ---- derived facts, each read off the fields above ----
 
@@ -415,6 +434,8 @@ class _Reader:
             return r.value(path, bool, default)
         if key.kind == "counts":
             return r.counts(path, 1, default=default)
+        if key.kind == "seat-chips":
+            return r.counts(path, 0, default=default)
         raise AssertionError(key.kind)
 
 
@@ -449,8 +470,12 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
     if len(posts) > 3:
         raise r.fail("forced.posts", f"at most three players post: the dealer and two on his left (F4); got {len(posts)}")
     blinds = g.get("forced.blinds")
-    if blinds and len(blinds) != 2:
-        raise r.fail("forced.blinds", f"expected [small, big] (K3), got {len(blinds)} blind(s)")
+    _check_blinds(r, blinds)
+    ante, ante_by, seat_antes = g.get("forced.ante"), AnteBy(g.get("forced.ante_by")), g.get("forced.seat_antes")
+    _check_antes(r, ante, ante_by, seat_antes, blinds, g.get("forced.ante_trimming"))
+    if r.has("forced.posting_order") and not blinds:
+        raise r.fail("forced.posting_order", "only a player who posts a blind can be short of a blind and an ante "
+                                             "(V4): this table has no blinds")
     if blinds and posts:
         raise r.fail("forced.posts", "a table has blinds (K3) or California posts (F4), not both")
     bring_in = g.get("forced.bring_in")
@@ -478,7 +503,9 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         check_raise=g.get("check_raise"), min_stack=g.get("min_stack"), pot_rounding=g.get("pot_rounding"),
         players_min=players_min, players_max=players_max, deck=deck, joker=Joker(joker) if joker else None,
         runs_out=RunsOut(g.get("deck.runs_out")), community_card_on_boards=g.get("deck.community_card_on_boards"),
-        ante=g.get("forced.ante"), blinds=blinds, posts=posts,
+        ante=ante, ante_by=ante_by, seat_antes=seat_antes,
+        ante_trimming=g.get("forced.ante_trimming"), posting_order=PostingOrder(g.get("forced.posting_order")),
+        blinds=blinds, posts=posts,
         bring_in=bring_in, bring_in_by=BringIn(bring_in_by) if bring_in_by else None,
         bring_in_may_bet=g.get("forced.bring_in_may_bet"),
         nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets, serve=Serve(g.get("draw.serve")),
@@ -577,6 +604,44 @@ def _read_sides(r: TableReader, systems: set[str], qualifiers: dict[str, str]) -
         known = ", ".join(k for k, s in qualifiers.items() if s == sides[1]) or "none"
         raise r.fail("ranking.qualifier", f"{quote(qualifier)} is not a qualifier of {sides[1]} (known: {known})")
     return (Side(half="high", system=sides[0]), Side(half="low", system=sides[1], qualifier=qualifier))
+
+
+def _check_blinds(r: TableReader, blinds: tuple[int, ...]) -> None:
+    """Refuse blinds that are not [small, big, straddles...], each at least the one before (K3, V11)."""
+    if not blinds:
+        return
+    if len(blinds) < 2:
+        raise r.fail("forced.blinds", f"expected [small, big] and any straddles (K3), got {len(blinds)} blind")
+    if len(blinds) > MAX_PLAYERS:
+        raise r.fail("forced.blinds", f"{len(blinds)} blinds and straddles; a table seats at most {MAX_PLAYERS}")
+    if blinds[0] > blinds[1]:
+        raise r.fail("forced.blinds", f"the small blind {blinds[0]} is more than the big blind {blinds[1]} (K3)")
+    for i in range(2, len(blinds)):
+        if blinds[i] < blinds[i - 1]:
+            raise r.fail(f"forced.blinds[{i}]", f"a straddle of {blinds[i]} is less than the {blinds[i - 1]} posted "
+                                                f"before it")
+
+
+def _check_antes(r: TableReader, ante: int, ante_by: AnteBy, seat_antes: tuple[int, ...], blinds: tuple[int, ...],
+                 trimming: bool) -> None:
+    """Refuse an ante structure that says nothing or contradicts itself (V1, V5, V9, V11)."""
+    if ante_by is AnteBy.BY_SEAT:
+        if ante:
+            raise r.fail("forced.ante", "with ante_by = \"by-seat\" each seat's ante is in forced.seat_antes")
+        if not any(seat_antes):
+            raise r.fail("forced.seat_antes", "ante_by = \"by-seat\" needs each seat's ante, one of them at least 1")
+        if len(seat_antes) > MAX_PLAYERS:
+            raise r.fail("forced.seat_antes", f"{len(seat_antes)} seats; a table seats at most {MAX_PLAYERS}")
+    elif seat_antes:
+        raise r.fail("forced.seat_antes", "seat antes need ante_by = \"by-seat\"")
+    elif ante_by is not AnteBy.EVERY_PLAYER and not ante:
+        raise r.fail("forced.ante_by", f"{quote(ante_by.value)} names who antes, but forced.ante is 0")
+    if ante_by is AnteBy.BIG_BLIND and not blinds:
+        raise r.fail("forced.ante_by", "the big-blind ante needs blinds (V1)")
+    uneven = ante_by in (AnteBy.BIG_BLIND, AnteBy.BUTTON) or len(set(seat_antes)) > 1
+    if trimming and uneven:
+        raise r.fail("forced.ante_trimming", "ante trimming is for antes every player posts alike; PHH keeps it off "
+                                             "for uneven antes, so that everyone may win them (V5, V9)")
 
 
 def _size(r: TableReader, key: str, posts: tuple[int, ...] = (), small: int = 0) -> int:
@@ -682,9 +747,9 @@ def _check_whole(r: TableReader, t: GameTable) -> None:
         raise r.fail("draw", "a game without draws serves no replacements")
     if t.split and t.sides[1].system == t.sides[0].system:
         raise r.fail("ranking.low", "the two halves of a split pot need two different rankings (L1)")
-    if t.nobody_opens is NobodyOpens.REDEAL and not t.ante:
-        raise r.fail("forced.nobody_opens", "a redeal needs antes to grow the pot (K4)")
-    if t.posts and t.ante:
+    if t.nobody_opens is NobodyOpens.REDEAL and (not t.ante or t.ante_by is not AnteBy.EVERY_PLAYER):
+        raise r.fail("forced.nobody_opens", "a redeal needs every player to ante again, so that the pot grows (K4)")
+    if t.posts and (t.ante or t.seat_antes):
         raise r.fail("forced.ante", "California posts replace antes (F4)")
     if t.sevens_rule is not SevensRule.OFF and t.structure is not Structure.FIXED_LIMIT:
         raise r.fail("showdown.sevens_rule", "the sevens rule is a limit rule (F7)")
@@ -725,13 +790,18 @@ def load_game_table(game: Path | str | None = None, overrides: dict[str, str] | 
         data = apply_overrides(data, overrides, reader.source)
         if any(key == "extends" or key.startswith("extends.") for key in overrides):
             raise RulesError(f"{reader.source}: extends: cannot be changed with --set; write a table that extends it")
-    return parse_game_table(TableReader(reader.source, data), rankings_data)
+    return _with_path(parse_game_table(TableReader(reader.source, data), rankings_data), game, folder)
 
 
 @functools.lru_cache(maxsize=64)
 def _cached(game: str | None) -> GameTable:
     reader, folder = read_game_data(game)
-    return parse_game_table(TableReader(reader.source, resolve(reader, folder)))
+    return _with_path(parse_game_table(TableReader(reader.source, resolve(reader, folder))), game, folder)
+
+
+def _with_path(table: GameTable, game: Path | str | None, folder: Path | None) -> GameTable:
+    """Return the table with the path of its file, when it was loaded from a file of its own (a house table)."""
+    return dataclasses.replace(table, path=str(game)) if folder is not None else table
 
 
 def with_stakes(table: GameTable, stakes: dict[str, Any]) -> GameTable:
@@ -747,7 +817,7 @@ def with_stakes(table: GameTable, stakes: dict[str, Any]) -> GameTable:
         for part in parents:
             node = node.setdefault(part, {})
         node[last] = value
-    return parse_game_table(TableReader(table.source, data))
+    return dataclasses.replace(parse_game_table(TableReader(table.source, data)), path=table.path)
 
 
 def builtin_games() -> list[GameTable]:

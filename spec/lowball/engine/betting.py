@@ -64,7 +64,7 @@ def start(hand: "Hand", street: Street, number: int, first: int | None, bets: li
                 lifted=len(hand.contenders) == 2 and table.heads_up_cap is not HeadsUpCap.KEPT)
     if table.short_all_in is ShortAllIn.ALL_INS_ADD_UP:
         rnd.increment = size         # G4: the big blind (the smallest bet) is the first full raise
-    if table.bring_in and number == 0:
+    if table.bring_in and number == 0:      # L4, V10: a live bring-in; completing it is the bet, not a raise
         rnd.bring_in_due = True
         # L4: a bring-in below the least bet may be completed to it; N5: one equal to the least bet cannot.
         rnd.completion = table.bring_in < size

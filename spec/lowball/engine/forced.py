@@ -1,64 +1,202 @@
-"""Forced bets before the deal: antes (T2, K4, L4), blinds (K3) and California posts (F4).
+"""Forced bets before the deal: antes (T2, K4, L4, V1-V9), blinds and straddles (K3, V11), California posts (F4).
 
-Antes go straight into the pot. Blinds and posts are the first round's first
-bets and count toward calls (K3, F4). A player who cannot cover a forced bet
-puts in all their chips and is all in (G6). The bring-in is not posted here:
-the player showing the lowest (razz: highest) card chooses on third street to
-bring it in or to complete (L4).
+Who owes what is read off the table once per player count (``owed``). Antes are
+dead money: they go into the pot and never count toward a call (V3, V9). Blinds,
+straddles and posts are live: they are the first round's first bets and count
+toward calls (K3, F4, V3). A player who cannot cover his forced bets puts in all
+his chips and is all in (G6); the table says which he covers first, the blind or
+the ante (V4). The bring-in is not posted here: the player the cards choose brings
+it in on third street, or completes (L4).
+
+``post`` is written once over the operations ``o`` (``lowball.engine.ops``): the
+engine runs it on chips, ``lowball verify`` on Z3 terms, so the proofs are about
+this very rule.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Sequence, assert_never
 
-from lowball.core.behaviours import CapCounts
-from lowball.engine.openers import blind_seats, post_seats
+from lowball.core.behaviours import AnteBy, CapCounts, PostingOrder
+from lowball.core.games import GameTable
+from lowball.engine.openers import big_blind_seat, blind_seats, post_seats
+from lowball.engine.ops import PY
 
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
 
 
-@dataclass
-class FirstRound:
-    """What the forced bets leave for the first betting round: each seat's bet, and whether it counts as a bet."""
+@dataclass(frozen=True)
+class Owed:
+    """What each seat must post before the cards, by the table, for one player count (seats from the dealer's left).
 
-    bets: list[int]
-    count: int = 0          # toward the cap: a full big blind counts as the bet (G1)
-    full_level: int = 0     # the level of the last full bet: the big blind, if it is a full bet
+    >>> from lowball.core.games import load_game_table
+    >>> owed(load_game_table("deuce-to-seven-single-draw"), 3)
+    Owed(antes=(0, 0, 0), blinds=(1, 2, 0), blind_first=True, trimming=False, full_bet=2, counts_bet=True)
+    """
 
-
-def post_antes(hand: "Hand") -> None:
-    """Every player posts the ante (T2, K4, L4), straight into the pot."""
-    table = hand.table
-    if not table.ante:
-        return
-    for seat in range(hand.n):
-        amount = min(table.ante, hand.stacks[seat])
-        hand.put_in(seat, amount)
-        hand.tell("ante", who=hand.names[seat], ante=amount, clause=table.clauses["forced"])
+    antes: tuple[int, ...]       # dead (V3, V9)
+    blinds: tuple[int, ...]      # live: blinds, straddles, California posts (K3, F4)
+    blind_first: bool            # a short stack covers the blind before the ante (V4)
+    trimming: bool               # a short ante wins only in proportion (V9); else every ante is dead money
+    full_bet: int                # a blind this size or more is the first round's bet (G1)
+    counts_bet: bool             # a full blind counts toward the cap (G1; P1: only players' actions count)
 
 
-def post_bets(hand: "Hand") -> FirstRound:
-    """Post the blinds (K3) or the California posts (F4); return the first round's opening bets."""
-    table = hand.table
-    bets = [0] * hand.n
-    first = FirstRound(bets=bets)
+def ante_seats(table: GameTable, players: int) -> tuple[int, ...]:
+    """Return each seat's ante: every player's, the big blind's or the button's for the table, or each seat's own.
+
+    >>> from lowball.core.games import load_game_table, with_stakes
+    >>> bb_ante = with_stakes(load_game_table("deuce-to-seven-single-draw"), {"forced.ante": 3,
+    ...                                                                     "forced.ante_by": "big-blind"})
+    >>> ante_seats(bb_ante, 4), ante_seats(bb_ante, 2)      # V7: heads-up the big blind is seat 0
+    ((0, 3, 0, 0), (3, 0))
+    """
+    antes = [0] * players
+    match table.ante_by:
+        case AnteBy.EVERY_PLAYER:                         # T2, K4, L4
+            antes = [table.ante] * players
+        case AnteBy.BIG_BLIND:                            # V1-V3; heads-up the big blind is seat 0 (V7)
+            antes[big_blind_seat(players)] = table.ante
+        case AnteBy.BUTTON:                               # V1, V8: the dealer, the last seat
+            antes[players - 1] = table.ante
+        case AnteBy.BY_SEAT:                              # V11: as the history lists them
+            antes = list(table.seat_antes)
+        case _:
+            assert_never(table.ante_by)
+    return tuple(antes)
+
+
+def blind_amounts(table: GameTable, players: int) -> tuple[int, ...]:
+    """Return each seat's live forced bet: the blinds and straddles in turn from the dealer's left (heads-up the
+    dealer posts the small blind and nobody straddles, K3), or the California posts (F4)."""
+    bets = [0] * players
     if table.blinds:
-        small, big = table.blinds
-        for seat, amount, key in zip(blind_seats(hand.n), (small, big), ("small-blind", "big-blind")):
-            paid = min(amount, hand.stacks[seat])
-            bets[seat] += paid
-            hand.put_in(seat, paid)
-            hand.tell(key, who=hand.names[seat], amount=paid, clause=table.clauses["forced"])
-        posted = max(bets)
-        size = table.size_of(table.bet_streets[0])
-        if posted >= size:               # a full big blind is the round's bet (G1)
-            first.full_level = posted
-            first.count = 1 if table.cap_counts is CapCounts.BETS else 0
-    for seat, amount in zip(post_seats(hand.n, len(table.posts)), table.posts):
-        paid = min(amount, hand.stacks[seat])
-        bets[seat] += paid
-        hand.put_in(seat, paid)
-        hand.tell("post", who=hand.names[seat], amount=paid, clause=table.clauses["forced"])
-    return first
+        order = blind_seats(players) + tuple(range(2, players))
+        for seat, amount in zip(order, table.blinds[:2] if players == 2 else table.blinds):
+            bets[seat] += amount
+    for seat, amount in zip(post_seats(players, len(table.posts)), table.posts):
+        bets[seat] += amount
+    return tuple(bets)
+
+
+def owed(table: GameTable, players: int) -> Owed:
+    """Return what each seat owes before the deal at ``table`` with ``players`` players."""
+    first = table.bet_streets[0]
+    return Owed(antes=ante_seats(table, players), blinds=blind_amounts(table, players),
+                blind_first=table.posting_order is PostingOrder.BLIND_FIRST, trimming=table.ante_trimming,
+                full_bet=table.size_of(first) if table.blinds else 0, counts_bet=table.cap_counts is CapCounts.BETS)
+
+
+@dataclass
+class Posted:
+    """The chips after the forced bets: stacks behind, each seat's live bet, each seat's dead ante, the pot."""
+
+    stacks: list[Any]
+    bets: list[Any]              # the first round's bets (blinds, straddles, posts)
+    antes: list[Any]             # dead money (V3, V9)
+    pot: Any
+    count: Any                   # toward the cap: a full big blind counts as the bet (G1)
+    full_level: Any              # the level of the last full bet: the blinds, if they are a full bet
+
+
+def post(o, due: Owed, chips: Sequence[Any], carried: Any = 0) -> Posted:
+    """Return the chips once every seat has posted what it owes: the blind or the ante first, as the table says
+    (V4); with ante trimming, an ante nobody matched goes back (V9, as pokerkit trims it).
+
+    >>> from dataclasses import replace
+    >>> big_blind_ante = Owed(antes=(0, 3, 0), blinds=(1, 2, 0), blind_first=True, trimming=False, full_bet=2,
+    ...                       counts_bet=True)
+    >>> posted = post(PY, big_blind_ante, [10, 4, 10])      # V4: blind first, so the ante is short
+    >>> posted.bets, posted.antes, posted.stacks, posted.pot
+    ([1, 2, 0], [0, 2, 0], [9, 0, 10], 5)
+    >>> post(PY, replace(big_blind_ante, blind_first=False), [10, 4, 10]).bets   # P7: ante first
+    [1, 1, 0]
+    """
+    n = len(chips)
+    stacks, bets, antes = list(chips), [0] * n, [0] * n
+    for seat in range(n):
+        blind, ante = due.blinds[seat], due.antes[seat]
+        if due.blind_first:
+            bets[seat] = o.Min(blind, stacks[seat])
+            antes[seat] = o.Min(ante, stacks[seat] - bets[seat])
+        else:
+            antes[seat] = o.Min(ante, stacks[seat])
+            bets[seat] = o.Min(blind, stacks[seat] - antes[seat])
+        stacks[seat] = stacks[seat] - bets[seat] - antes[seat]
+    if due.trimming and n > 1:
+        antes, stacks = _trim(o, antes, stacks)
+    pot = carried + o.Sum(bets) + o.Sum(antes)
+    full = o.And(due.full_bet > 0, o.Max(bets) >= due.full_bet)
+    return Posted(stacks=stacks, bets=bets, antes=antes, pot=pot,
+                  count=o.If(full, 1 if due.counts_bet else 0, 0), full_level=o.If(full, o.Max(bets), 0))
+
+
+def _trim(o, antes: list[Any], stacks: list[Any]) -> tuple[list[Any], list[Any]]:
+    """Return the antes and stacks once the part of the largest ante above the second largest has gone back."""
+    n = len(antes)
+    out_a, out_s = list(antes), list(stacks)
+    for seat in range(n):
+        others = [antes[k] for k in range(n) if k != seat]
+        excess = antes[seat] - o.Max(others)
+        back = o.If(excess > 0, excess, 0)
+        out_a[seat], out_s[seat] = antes[seat] - back, stacks[seat] + back
+    return out_a, out_s
+
+
+# ---- the engine's reading ----
+
+def post_forced(hand: "Hand") -> Posted:
+    """Post every forced bet of a new deal into ``hand`` and narrate it (antes first, then blinds or posts)."""
+    table = hand.table
+    due = owed(table, hand.n)
+    posted = post(PY, due, hand.stacks)
+    names, clause = hand.names, table.clauses["forced"]
+    key = "ante" if table.ante_by in (AnteBy.EVERY_PLAYER, AnteBy.BY_SEAT) else "table-ante"
+    for seat, ante in enumerate(posted.antes):
+        if due.antes[seat]:
+            hand.put_in(seat, ante)
+            hand.dead[seat] += ante
+            hand.tell(key, who=names[seat], ante=ante, clause=clause)
+    if table.blinds:
+        keys = ("small-blind", "big-blind") + ("straddle",) * (len(table.blinds) - 2)
+        order = blind_seats(hand.n) + tuple(range(2, hand.n))
+        for seat, key in zip(order, keys[:2] if hand.n == 2 else keys):
+            hand.put_in(seat, posted.bets[seat])
+            hand.tell(key, who=names[seat], amount=posted.bets[seat], clause=clause)
+    for seat in post_seats(hand.n, len(table.posts)):
+        hand.put_in(seat, posted.bets[seat])
+        hand.tell("post", who=names[seat], amount=posted.bets[seat], clause=clause)
+    return posted
+
+
+def most_forced(table: GameTable) -> int:
+    """Return the most one player can be forced to post before the cards: ante and blind or post (or bring-in).
+
+    >>> from lowball.core.games import load_game_table
+    >>> most_forced(load_game_table()), most_forced(load_game_table("deuce-to-seven-single-draw"))
+    (1, 2)
+    """
+    counts = range(table.players_min, table.players_max + 1)
+    if table.ante_by is AnteBy.BY_SEAT:
+        counts = range(len(table.seat_antes), len(table.seat_antes) + 1)
+    most = 0
+    for players in counts:
+        due = owed(table, players)
+        most = max(most, *(ante + max(blind, table.bring_in) for ante, blind in zip(due.antes, due.blinds)))
+    return most
+
+
+def largest_ante(table: GameTable) -> int:
+    """Return the largest ante one player posts at the table (dead money, V3, V9).
+
+    >>> from lowball.core.games import load_game_table
+    >>> largest_ante(load_game_table()), largest_ante(load_game_table("deuce-to-seven-single-draw"))
+    (1, 0)
+    """
+    return max(table.seat_antes) if table.ante_by is AnteBy.BY_SEAT else table.ante
+
+
+__all__ = ["Owed", "Posted", "ante_seats", "blind_amounts", "largest_ante", "most_forced", "owed", "post",
+           "post_forced"]

@@ -28,7 +28,7 @@ def rule_seat(hand: "Hand", rule: Opener) -> int:
         case Opener.DEALER_LEFT:                  # B1, K3 after the draw, K4, F5
             return 0
         case Opener.LEFT_OF_BIG_BLIND:            # K3: heads-up the dealer posts the small blind and acts first
-            return (big_blind_seat(hand.n) + 1) % hand.n
+            return (last_blind_seat(hand.n, len(hand.table.blinds)) + 1) % hand.n
         case Opener.LEFT_OF_LAST_POST:            # F4: posts run from the dealer to his left
             return (post_seats(hand.n, len(hand.table.posts))[-1] + 1) % hand.n
         case Opener.FIRST_ROUND_OPENER:           # B2: the first round's opener; checked through: dealer's left
@@ -63,6 +63,15 @@ def blind_seats(players: int) -> tuple[int, int]:
     ((1, 0), (0, 1))
     """
     return (1, 0) if players == 2 else (0, 1)
+
+
+def last_blind_seat(players: int, blinds: int) -> int:
+    """Return the seat of the last blind or straddle posted: the big blind, or the last straddler (K3, V11).
+
+    >>> last_blind_seat(6, 2), last_blind_seat(6, 3), last_blind_seat(2, 3)
+    (1, 2, 0)
+    """
+    return big_blind_seat(players) if players == 2 else min(blinds, players) - 1
 
 
 def post_seats(players: int, posts: int) -> list[int]:

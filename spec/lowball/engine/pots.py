@@ -24,22 +24,26 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-def build_pots(invested: Sequence[int], contenders: Sequence[int]) -> list[Pot]:
+def build_pots(invested: Sequence[int], contenders: Sequence[int], dead: int = 0) -> list[Pot]:
     """Return the main pot and the side pots, main first (G6).
 
-    ``invested[seat]`` is every chip a seat put in this hand; ``contenders`` are
-    the seats still in it (not folded). A pot's top is a contender's total; the
-    pot holds what every seat put in between the previous top and this one.
+    ``invested[seat]`` is every live chip a seat put in this hand; ``contenders``
+    are the seats still in it (not folded). A pot's top is a contender's total;
+    the pot holds what every seat put in between the previous top and this one.
+    ``dead`` chips (antes, V3, V5, V9) go into the main pot, which every
+    contender may win however short.
 
     >>> build_pots([10, 10, 10], [0, 1, 2])
     [Pot(chips=30, eligible=(0, 1, 2))]
     >>> build_pots([5, 20, 20, 3], [0, 1, 2])        # seat 0 all in for 5; seat 3 folded after 3
     [Pot(chips=18, eligible=(0, 1, 2)), Pot(chips=30, eligible=(1, 2))]
+    >>> build_pots([0, 20, 20], [0, 1, 2], dead=15)  # V5: seat 0 all in on the big-blind ante wins all 15
+    [Pot(chips=15, eligible=(0, 1, 2)), Pot(chips=40, eligible=(1, 2))]
     """
     tops = sorted({invested[seat] for seat in contenders})
     pots, floor = [], 0
-    for top in tops:
-        chips = sum(min(put, top) - min(put, floor) for put in invested)
+    for index, top in enumerate(tops):
+        chips = sum(min(put, top) - min(put, floor) for put in invested) + (dead if index == 0 else 0)
         eligible = tuple(seat for seat in sorted(contenders) if invested[seat] >= top)
         if chips:
             pots.append(Pot(chips, eligible))

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lowball.core.behaviours import OddChip, Pots
+from lowball.core.behaviours import OddChip, Pots, SevensRule
 from lowball.core.cards import SUIT_CHARS, Card
 from lowball.engine import sevens
 from lowball.engine.actions import Action
@@ -83,29 +83,31 @@ def settle(hand: "Hand") -> None:
     if table.pots is Pots.LOSERS_MUCKED_FIRST:
         contenders, halves_in_play = _muck_losers(hand, contenders, values)
     payouts: Counter[int] = Counter()
-    for invested, eligible in _layers(hand, contenders, values):
-        if not any(invested):
+    for invested, dead, eligible in _layers(hand, contenders, values):
+        if not any(invested) and not dead:
             continue
         if not eligible:                          # chips nobody may win go back to whoever put them in (F7)
             for seat, chips in enumerate(invested):
                 payouts[seat] += chips
             continue
         if len(eligible) == 1:
-            payouts[eligible[0]] += sum(invested)
-            hand.tell("win", who=hand.names[eligible[0]], pot=sum(invested), pot_name="the pot", half="whole",
-                      best="lowest" if hand.system.better == "lower" else "highest", clause=table.clauses["showdown"])
+            payouts[eligible[0]] += sum(invested) + dead
+            hand.tell("win", who=hand.names[eligible[0]], pot=sum(invested) + dead, pot_name="the pot",
+                      half="whole", best="lowest" if hand.system.better == "lower" else "highest",
+                      clause=table.clauses["showdown"])
             continue
-        pots = build_pots(invested, eligible)
+        pots = build_pots(invested, eligible, dead)
         for index, pot in enumerate(pots):
             _award(hand, pot, index, len(pots), values, payouts, halves_in_play)
     hand.pay(dict(payouts), showdown=True)
 
 
 def _layers(hand: "Hand", contenders: list[int], values: dict[str, dict[int, int | None]]
-            ) -> list[tuple[list[int], list[int]]]:
-    """Return the chips to settle, each with the players who may win them: the whole pot, or as the sevens rule
-    (F7) cuts it when a player who checked a seven or better would win."""
-    whole = [(list(hand.invested), contenders)]
+            ) -> list[tuple[list[int], int, list[int]]]:
+    """Return the chips to settle (each seat's live chips, the dead money), each with the players who may win them:
+    the whole pot, or as the sevens rule (F7) cuts it when a player who checked a seven or better would win."""
+    live, dead = hand.pot_chips()
+    whole = [(live, dead, contenders)]
     side = hand.table.sides[0]
     ranks = values[side.half]
     best = min((r for s, r in ranks.items() if s in contenders and r is not None), default=None)
@@ -113,18 +115,21 @@ def _layers(hand: "Hand", contenders: list[int], values: dict[str, dict[int, int
         if checker not in contenders or ranks.get(checker) != best:
             continue                               # F7: a checker who loses loses as usual
         moved, barred = sevens.apply_rule(hand, checker, before)
-        kept = [total - extra for total, extra in zip(hand.invested, moved)]
         others = [seat for seat in contenders if seat not in barred]
         hand.tell("sevens-rule", who=hand.names[checker], chips=sum(moved), rule=str(hand.table.sevens_rule),
                   clause=hand.table.clauses["sevens"])
-        return [(kept, contenders), (moved, others if barred else [])]
+        if hand.table.sevens_rule is SevensRule.WHOLE_POT:     # the dead money goes with the rest (F7)
+            return [([0] * hand.n, 0, contenders), (moved, 0, others if barred else [])]
+        kept = [chips - extra for chips, extra in zip(live, moved)]     # chips put in after the check are live
+        return [(kept, dead, contenders), (moved, 0, others if barred else [])]
     return whole
 
 
 def _muck_losers(hand: "Hand", contenders: list[int], values: dict[str, dict[int, int | None]]
                  ) -> tuple[list[int], list[str]]:
     """Muck every hand that can win nothing (pokerkit): return the players left and the halves they can win."""
-    pots = build_pots(hand.invested, contenders)
+    live, dead = hand.pot_chips()
+    pots = build_pots(live, contenders, dead)
 
     def can_win(seat: int) -> bool:
         for ranks in values.values():

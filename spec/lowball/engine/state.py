@@ -78,6 +78,9 @@ def check_can_start(table: GameTable, stacks: Sequence[int], names: Sequence[str
     if not table.players_min <= len(stacks) <= table.players_max:
         raise IllegalAction(f"a hand needs {table.players_min} to {table.players_max} players "
                             f"({clauses['players']}); got {len(stacks)}")
+    if table.seat_antes and len(stacks) != len(table.seat_antes):
+        raise IllegalAction(f"this table's antes are given seat by seat for {len(table.seat_antes)} players "
+                            f"(forced.seat_antes, {clauses['forced']}); got {len(stacks)}")
     for name, stack in zip(names, stacks):
         if isinstance(stack, bool) or not isinstance(stack, int):
             raise IllegalAction(f"{name}'s stack must be a whole number of chips, got {quote(stack)}")
@@ -154,6 +157,7 @@ class Hand:
         self._contenders = list(range(self.n))
         self.shown: list[set[Card]] = [set() for _ in range(self.n)]   # the cards each player has shown
         self.invested = [0] * self.n
+        self.dead = [0] * self.n                  # the antes in ``invested``: dead money (V3, V9)
         self.pot = 0
         self.openers: list[int | None] = []       # who made the first bet of each round (B2)
         self.bring_in_seat: int | None = None
@@ -167,8 +171,7 @@ class Hand:
         self.events: list[Event] = []
         self.narrate = narrate                    # long bot sessions need no story: skip it
         self.result: HandResult | None = None
-        forced.post_antes(self)
-        self.first_round = forced.post_bets(self)
+        self.first_round = forced.post_forced(self)
         self._next_street()
 
     def __repr__(self) -> str:
@@ -252,6 +255,13 @@ class Hand:
         """Return whether the betting is over for good: at most one player in the hand still has chips."""
         return self.phase != OVER and sum(1 for seat in self.contenders if self.stacks[seat] > 0) <= 1 \
             and len(self.contenders) > 1
+
+    def pot_chips(self) -> tuple[list[int], int]:
+        """Return what the pots are built from: each seat's live chips, and the dead money every player still in
+        may win however short (V5, V9); with ante trimming an ante is live like any chip."""
+        if self.table.ante_trimming:
+            return list(self.invested), 0
+        return [put - ante for put, ante in zip(self.invested, self.dead)], sum(self.dead)
 
     def fully_shown(self, seat: int) -> bool:
         """Return whether a player has shown every card they hold."""
@@ -496,8 +506,7 @@ class Hand:
         self.shown = [set() for _ in range(self.n)]
         self.openers = []
         self.tell("redeal", count=self.redeals, clause=self.table.clauses["forced"])
-        forced.post_antes(self)
-        self.first_round = forced.post_bets(self)
+        self.first_round = forced.post_forced(self)
         self.street_index = -1
         self._next_street()
 
@@ -667,5 +676,4 @@ def max_investment(table: GameTable) -> int | None:
     """
     if table.bets_per_round is None:
         return None
-    forced_most = table.ante + max(table.blinds + table.posts + (table.bring_in,), default=0)
-    return forced_most + sum(table.bets_per_round * size for size in table.bet_sizes)
+    return forced.most_forced(table) + sum(table.bets_per_round * size for size in table.bet_sizes)

@@ -18,30 +18,55 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
-from lowball.core.behaviours import Structure
+from lowball.core.behaviours import AnteBy, Structure
 from lowball.core.files import is_existing_file, quote, read_text
-from lowball.core.games import GameTable, builtin_games, with_stakes
+from lowball.core.games import GameTable, builtin_games, load_game_table, with_stakes
 from lowball.core.reader import parse_toml
 from lowball.engine.actions import parse_action
+from lowball.engine.forced import owed
+from lowball.engine.openers import big_blind_seat
 from lowball.engine.state import OVER, SHOWDOWN, Hand, HandResult
 from lowball.errors import HistoryError, IllegalAction, LowballError, RulesError
 
 # A history longer than this is not a hand of poker (a hand has at most a few hundred actions).
 MAX_ACTIONS = 10_000
+# The user fields (PHH allows any field starting with "_") naming the house table a hand was played at.
+HOUSE_TABLE, HOUSE_TABLE_FILE = "_lowball_table", "_lowball_table_file"
+# The keys a history may set where the game lets it choose the stakes (the PHH standard's games).
+STAKES_KEYS = ("forced", "small_bet", "big_bet")
 
 
 def _toml(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def in_phh_order(seat_values: Sequence[int]) -> list[int]:
+    """Return per-seat forced bets in PHH order, or PHH's back in seat order: heads-up PHH lists them reversed, the
+    small blind's first, since the dealer posts it (K3, V7); otherwise they are the same.
+
+    >>> in_phh_order([2, 1]), in_phh_order([1, 2, 0])
+    ([1, 2], [1, 2, 0])
+    """
+    values = list(seat_values)
+    return values[::-1] if len(values) == 2 else values
+
+
 def to_phh(hand: Hand) -> str:
-    """Return the hand as PHH text (its table's variant code) that ``replay`` turns back into the same hand."""
+    """Return the hand as PHH text (its table's variant code) that ``replay`` turns back into the same hand.
+
+    A hand played at a house table names its table in the user fields ``_lowball_table`` (and
+    ``_lowball_table_file``), which PHH allows, so that ``replay`` finds the rules it was played under.
+    """
     table = hand.table
-    lines = [f"variant = {_toml(table.variant)}", f"antes = {_toml([table.ante] * hand.n)}"]
+    due = owed(table, hand.n)
+    lines = [f"variant = {_toml(table.variant)}", f"antes = {_toml(in_phh_order(due.antes))}"]
+    if table.ante_trimming:
+        lines.append("ante_trimming_status = true")
     if table.blinds:
-        lines.append(f"blinds_or_straddles = {_toml(list(table.blinds) + [0] * (hand.n - 2))}")
+        posted = table.blinds[:2] if hand.n == 2 else table.blinds[:hand.n]
+        lines.append(f"blinds_or_straddles = {_toml(list(posted) + [0] * (hand.n - len(posted)))}")
     if table.bring_in:
         lines.append(f"bring_in = {table.bring_in}")
     if table.structure is Structure.FIXED_LIMIT:
@@ -57,7 +82,25 @@ def to_phh(hand: Hand) -> str:
     ]
     if hand.result is not None:
         lines.append(f"finishing_stacks = {_toml(list(hand.result.finishing_stacks))}")
+    if not is_builtin_game(table):
+        lines.append(f"{HOUSE_TABLE} = {_toml(table.name)}")
+        if table.path:
+            lines.append(f"{HOUSE_TABLE_FILE} = {_toml(table.path)}")
     return "\n".join(lines) + "\n"
+
+
+def is_builtin_game(table: GameTable) -> bool:
+    """Return whether ``table`` is the built-in game of its variant code (at the history's stakes, where the game
+    lets a history choose them): a history of it needs no name of its table."""
+    builtin = games_by_variant().get(table.variant)
+    if builtin is None or builtin.name != table.name:
+        return False
+    ours, theirs = dict(table.data), dict(builtin.data)
+    if table.phh_stakes_vary:
+        for key in STAKES_KEYS:
+            ours.pop(key, None)
+            theirs.pop(key, None)
+    return ours == theirs
 
 
 def read_history(phh: str | Path) -> dict[str, Any]:
@@ -101,45 +144,25 @@ def _int(data: dict[str, Any], key: str) -> int:
     return value
 
 
-def table_for(data: dict[str, Any], table: GameTable | None = None) -> GameTable:
-    """Return the table a history is played at: its variant's game, with the history's stakes where they may vary."""
+def table_for(data: dict[str, Any], table: GameTable | None = None, folder: Path | None = None) -> GameTable:
+    """Return the table a history is played at: its variant's game (or the house table it names), with the
+    history's stakes where they may vary."""
     variant = data.get("variant")
-    games = games_by_variant()
-    if table is None:
-        if not isinstance(variant, str) or variant not in games:
-            raise HistoryError(f"unknown variant {quote(variant)}: lowball replays {', '.join(games)}")
-        table = games[variant]
-    elif variant != table.variant:
-        raise HistoryError(f"unknown variant {quote(variant)}: this table replays {table.variant!r} ({table.en})")
+    if "variant" not in data:
+        raise HistoryError("variant: missing: a hand history names its game by a variant code (see `lowball games`)")
+    table = _named_table(data, table, folder)
     stacks = _ints(data, "starting_stacks")
     antes = _ints(data, "antes")
     if len(antes) != len(stacks):
         raise HistoryError(f"antes: {len(antes)} antes for {len(stacks)} players")
-    if len(set(antes)) > 1:
-        raise HistoryError(f"antes {antes}: every player posts the same ante here")
-    stakes = {"forced.ante": antes[0] if antes else 0}
-    blinds = _ints(data, "blinds_or_straddles", required=False)
-    if table.blinds or blinds:
-        if blinds is None or len(blinds) != len(stacks) or any(blinds[2:]) or not all(blinds[:2]):
-            raise HistoryError(f"blinds_or_straddles: expected [small, big, 0, ...] for {len(stacks)} players, "
-                               f"got {quote(blinds)}")
-        stakes["forced.blinds"] = blinds[:2]
-    if table.bring_in or "bring_in" in data:
-        stakes["forced.bring_in"] = _int(data, "bring_in")
+    seat_antes = in_phh_order(antes)
+    stakes = _forced_stakes(data, table, seat_antes)
     if table.structure is Structure.FIXED_LIMIT:
         stakes["small_bet"], stakes["big_bet"] = _int(data, "small_bet"), _int(data, "big_bet")
     else:
         stakes["small_bet"] = _int(data, "min_bet")
     if not table.phh_stakes_vary:
-        clauses = table.clauses
-        expected = {"forced.ante": (table.ante, clauses["forced"]), "small_bet": (table.small_bet, clauses["size"]),
-                    "big_bet": (table.big_bet, clauses["size"])}
-        for key, (want, clause) in expected.items():
-            if key in stakes and stakes[key] != want:
-                shown = antes if key == "forced.ante" else stakes[key]
-                field = {"forced.ante": "antes"}.get(key, key)
-                what = "every player posts an ante of" if key == "forced.ante" else "this table's bet is"
-                raise IllegalAction(f"{field} {shown}: {what} {want} ({clause})")
+        _check_table_stakes(table, seat_antes, stakes)
         return table
     try:
         return with_stakes(table, stakes)
@@ -147,10 +170,121 @@ def table_for(data: dict[str, Any], table: GameTable | None = None) -> GameTable
         raise HistoryError(f"the history's stakes do not make a {table.name} table: {err}") from None
 
 
+def _named_table(data: dict[str, Any], table: GameTable | None, folder: Path | None) -> GameTable:
+    """Return the game the history names: the table given, the house table of ``_lowball_table``, or the built-in
+    game of its variant code; refuse a history whose table is not the one it names, saying what to pass."""
+    variant, house = data.get("variant"), data.get(HOUSE_TABLE)
+    if house is not None and not isinstance(house, str):
+        raise HistoryError(f"{HOUSE_TABLE}: expected the name of a game table, got {quote(house)}")
+    games = games_by_variant()
+    if table is None and house is not None and (variant not in games or games[variant].name != house):
+        table = _house_table(data, house, folder)
+    if table is None:
+        if not isinstance(variant, str) or variant not in games:
+            raise HistoryError(f"unknown variant {quote(variant)}: lowball replays {', '.join(games)}; a hand of a "
+                               f"table of your own replays with --game FILE")
+        return games[variant]
+    if variant != table.variant:
+        raise HistoryError(f"unknown variant {quote(variant)}: this table replays {table.variant!r} ({table.en})")
+    if house is not None and house != table.name:
+        raise HistoryError(f"this hand was played at the table {quote(house)}, not at {quote(table.name)}: replay it "
+                           f"with --game and the file of {quote(house)}")
+    return table
+
+
+def _house_table(data: dict[str, Any], house: str, folder: Path | None) -> GameTable:
+    """Return the house table a history names, from the file it names (as written, or beside the history)."""
+    named = data.get(HOUSE_TABLE_FILE)
+    where = f" ({named})" if isinstance(named, str) else ""
+    if isinstance(named, str) and named:
+        for path in (named, *((str(folder / Path(named).name),) if folder is not None else ())):
+            if is_existing_file(path):
+                found = load_game_table(path)
+                if found.name == house:
+                    return found
+    raise HistoryError(f"this hand was played at the house table {quote(house)}{where}, not at a built-in game: "
+                       f"replay it with --game FILE, the file of {quote(house)}")
+
+
+def _forced_stakes(data: dict[str, Any], table: GameTable, seat_antes: list[int]) -> dict[str, Any]:
+    """Return the forced bets a history lists, as table keys: the antes by who posts them (V1, V11), the blinds and
+    straddles (K3), the bring-in (L4), ante trimming (V9)."""
+    players = len(seat_antes)
+    stakes: dict[str, Any] = ante_stakes(seat_antes, table)
+    trimming = data.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise HistoryError(f"ante_trimming_status: expected true or false, got {quote(trimming)}")
+    stakes["forced.ante_trimming"] = trimming
+    blinds = data.get("blinds_or_straddles")
+    if blinds is not None and isinstance(blinds, list) and any(isinstance(b, int) and b < 0 for b in blinds):
+        raise HistoryError(f"blinds_or_straddles {blinds}: a negative entry is a button blind (V8), which no game "
+                           f"here plays")
+    blinds = _ints(data, "blinds_or_straddles", required=False)
+    if table.blinds or (blinds and any(blinds)):
+        stakes["forced.blinds"] = _blind_list(blinds, players)
+    if table.bring_in or "bring_in" in data:
+        stakes["forced.bring_in"] = _int(data, "bring_in")
+    return stakes
+
+
+def ante_stakes(seat_antes: Sequence[int], table: GameTable) -> dict[str, Any]:
+    """Return the ante keys of per-seat antes: every player's, the big blind's or the button's, or each seat's own.
+
+    >>> from lowball.core.games import load_game_table
+    >>> ante_stakes([0, 150000, 0, 0, 0], load_game_table("deuce-to-seven-single-draw"))
+    {'forced.ante': 150000, 'forced.ante_by': 'big-blind', 'forced.seat_antes': []}
+    >>> ante_stakes([1, 1, 1], load_game_table("razz"))["forced.ante_by"]
+    'every-player'
+    """
+    n, posting = len(seat_antes), [seat for seat, ante in enumerate(seat_antes) if ante]
+    amounts = {seat_antes[seat] for seat in posting}
+    by, ante = AnteBy.BY_SEAT, 0
+    if not posting:
+        by = AnteBy.EVERY_PLAYER
+    elif len(posting) == n and len(amounts) == 1:
+        by, ante = AnteBy.EVERY_PLAYER, seat_antes[0]
+    elif posting == [big_blind_seat(n)] and table.blinds:
+        by, ante = AnteBy.BIG_BLIND, seat_antes[posting[0]]
+    elif posting == [n - 1]:
+        by, ante = AnteBy.BUTTON, seat_antes[posting[0]]
+    return {"forced.ante": ante, "forced.ante_by": by.value,
+            "forced.seat_antes": list(seat_antes) if by is AnteBy.BY_SEAT else []}
+
+
+def _blind_list(blinds: list[int] | None, players: int) -> list[int]:
+    """Return the table's blinds from a history's per-seat list: [small, big, straddles...] posted in turn (K3)."""
+    shown = quote(blinds)
+    if blinds is None or len(blinds) != players:
+        raise HistoryError(f"blinds_or_straddles: expected one entry for each of the {players} players, got {shown}")
+    posted = blinds[:2] if players == 2 else blinds
+    count = len(posted) - next((i for i, b in enumerate(reversed(posted)) if b), len(posted))
+    if count < 2 or not all(posted[:count]) or any(blinds[count:]):
+        raise HistoryError(f"blinds_or_straddles: expected [small, big, any straddles, 0, ...], posted in turn from "
+                           f"the dealer's left, got {shown}")
+    return list(posted[:count])
+
+
+def _check_table_stakes(table: GameTable, seat_antes: list[int], stakes: dict[str, Any]) -> None:
+    """Refuse a history whose stakes are not the table's, where the stakes are rules (T2, T3)."""
+    clauses = table.clauses
+    want = list(owed(table, len(seat_antes)).antes)
+    if seat_antes != want:
+        rule = f"every player posts an ante of {table.ante}" if table.ante_by is AnteBy.EVERY_PLAYER else \
+            f"the antes here are {in_phh_order(want)}"
+        raise IllegalAction(f"antes {in_phh_order(seat_antes)}: {rule} ({clauses['forced']})")
+    if tuple(stakes.get("forced.blinds", table.blinds)) != table.blinds:
+        raise IllegalAction(f"blinds_or_straddles {stakes['forced.blinds']}: the blinds here are "
+                            f"{list(table.blinds)} ({clauses['forced']})")
+    for key in ("small_bet", "big_bet"):
+        if key in stakes and stakes[key] != getattr(table, key):
+            raise IllegalAction(f"{key} {stakes[key]}: this table's bet is {getattr(table, key)} ({clauses['size']})")
+
+
 def replay_hand(phh: str | Path, table: GameTable | None = None) -> Hand:
     """Replay a PHH hand history (text or path), checking every action; return the finished ``Hand``."""
     data = read_history(phh)
-    table = table_for(data, table)
+    folder = Path(phh).parent if isinstance(phh, Path) or (isinstance(phh, str) and is_existing_file(phh)) else None
+    table = table_for(data, table, folder)
     stacks = _ints(data, "starting_stacks")
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):

@@ -12,8 +12,8 @@ table; each sentence is tagged with the clause the table names for it.
 from __future__ import annotations
 
 from lowball.core.behaviours import (
-    BringIn,
-    CapCounts, NobodyOpens, Opener, Pots, RunsOut, Serve, SevensRule, ShortAllIn, StreetKind, Structure, WrongCount,
+    AnteBy, BringIn, CapCounts, NobodyOpens, Opener, PostingOrder, Pots, RunsOut, Serve, SevensRule, ShortAllIn,
+    StreetKind, Structure, WrongCount,
 )
 from lowball.core.games import GameTable, Street, load_game_table
 from lowball.core.rankings import ranking_system
@@ -93,18 +93,36 @@ def _nth(n: int) -> str:
 def _forced(t: GameTable, lang: str) -> str:
     en = lang == "en"
     parts = []
-    if t.ante:
-        parts.append(f"Every player posts an ante of {t.ante}" if en else f"Каждый вносит анте {t.ante}")
+    match t.ante_by:
+        case AnteBy.EVERY_PLAYER if t.ante:
+            parts.append(f"Every player posts an ante of {t.ante}" if en else f"Каждый вносит анте {t.ante}")
+        case AnteBy.BIG_BLIND:
+            parts.append(f"the big blind posts an ante of {t.ante} for the whole table (dead money)" if en else
+                         f"большой блайнд вносит анте {t.ante} за весь стол (мёртвые деньги)")
+        case AnteBy.BUTTON:
+            parts.append(f"the dealer posts an ante of {t.ante} for the whole table (dead money)" if en else
+                         f"сдающий вносит анте {t.ante} за весь стол (мёртвые деньги)")
+        case AnteBy.BY_SEAT:
+            antes = ", ".join(map(str, t.seat_antes))
+            parts.append(f"the players post antes of {antes} in turn from the dealer's left" if en else
+                         f"игроки по порядку слева от сдающего вносят анте {antes}")
     if t.blinds:
-        small, big = t.blinds
+        small, big, *straddles = t.blinds
         parts.append(f"the two players on the dealer's left post blinds of {small} and {big} (heads-up the dealer "
                      f"posts the small blind)" if en else
                      f"двое слева от сдающего ставят блайнды {small} и {big} (вдвоём малый блайнд ставит сдающий)")
+        if straddles:
+            each = ", ".join(map(str, straddles))
+            parts.append(f"the next players straddle for {each}" if en else f"следующие игроки ставят стреддл {each}")
+        first = t.posting_order is PostingOrder.BLIND_FIRST
+        parts.append(f"a player too short for both his blind and an ante posts the {'blind' if first else 'ante'} "
+                     f"first" if en else
+                     f"кому не хватает фишек и на блайнд, и на анте, сначала вносит {'блайнд' if first else 'анте'}")
     elif t.posts:
         posts = " + ".join(map(str, t.posts))
         parts.append(f"the dealer and the players on his left post {posts}" if en else
                      f"сдающий и игроки слева от него вносят {posts}")
-    elif t.ante:
+    elif t.ante or t.seat_antes:
         parts.append("there are no blinds" if en else "блайндов нет")
     if t.bring_in:
         who = "lowest" if t.bring_in_by.value == "lowest-upcard" else "highest"

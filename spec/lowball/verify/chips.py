@@ -29,7 +29,7 @@ from lowball.core.behaviours import OddChip, Pots, SevensRule
 from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
 from lowball.verify.models import pots as pm, round as rm
-from lowball.verify.models.ops import Z3
+from lowball.engine.ops import Z3
 from lowball.verify.proof import ProofUnknown, prove
 from lowball.verify.rounds import Step, player_counts, step_kinds
 
@@ -132,10 +132,30 @@ def check_pots(check: Check, table: GameTable) -> bool:
             if not prove(mine, *known).proved:
                 check.fail(f"with {players} players p{j + 1} may win a pot it is not eligible for (G6)")
                 return False
+        if not _dead_money_proved(check, players, put, still_in, pots, known, top_in):
+            return False
     check.record(f"for any contributions of 2-{table.players_max} players, any of them folded, the main and side "
                  f"pots pay out exactly what was put in, and each player still in is eligible for exactly what "
                  f"their own total matched from every player, a folded player for nothing (G6); given that the "
-                 f"highest total is a player's still in (so an unmatched bet must go back first, as it does)")
+                 f"highest total is a player's still in (so an unmatched bet must go back first, as it does); "
+                 f"dead money (antes) goes whole into the main pot, which every player still in may win (V5, V9)")
+    return True
+
+
+def _dead_money_proved(check: Check, players: int, put: list, still_in: list, pots: list, known: list,
+                       top_in) -> bool:
+    """Prove that dead money (antes, V5) adds exactly itself to the pots, and to what each player still in may win."""
+    dead = z3.Int(f"dead{players}")
+    with_dead = pm.layers(Z3, put, still_in, list(range(players)), dead)
+    facts = [*known, dead >= 0, top_in]
+    if not prove(pm.total_paid(Z3, with_dead) == pm.total_paid(Z3, pots) + dead, *facts).proved:
+        check.fail(f"with {players} players the dead money is not paid out exactly once (V5, V9)")
+        return False
+    for j in range(players):
+        more = pm.may_win(Z3, with_dead, j) - pm.may_win(Z3, pots, j)
+        if not prove(more == z3.If(still_in[j], dead, 0), *facts).proved:
+            check.fail(f"with {players} players p{j + 1} may not win all the dead money (V5)")
+            return False
     return True
 
 

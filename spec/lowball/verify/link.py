@@ -31,7 +31,7 @@ from lowball.engine import betting
 from lowball.engine.actions import Action
 from lowball.engine.state import BET, DRAW, OVER, Hand
 from lowball.verify.models import round as rm
-from lowball.verify.models.ops import PY
+from lowball.engine.ops import PY
 
 Policy = Callable[[Hand, random.Random], Action]
 

@@ -19,7 +19,7 @@ import z3
 from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
 from lowball.verify.models import redeal as dm
-from lowball.verify.models.ops import Z3
+from lowball.engine.ops import Z3
 from lowball.verify.proof import prove
 from lowball.verify.rounds import player_counts
 

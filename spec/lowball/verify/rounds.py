@@ -28,7 +28,7 @@ from lowball.core.behaviours import HeadsUpCap, NobodyOpens
 from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
 from lowball.verify.models import round as rm
-from lowball.verify.models.ops import PY, Z3
+from lowball.engine.ops import PY, Z3
 from lowball.verify.proof import find, maximize, prove
 
 

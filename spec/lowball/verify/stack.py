@@ -32,10 +32,11 @@ import z3
 
 from lowball.core.behaviours import HeadsUpCap, NobodyOpens, ShortAllIn, Structure
 from lowball.core.games import GameTable
+from lowball.engine.forced import largest_ante
 from lowball.engine.state import MAX_STACK
 from lowball.verify.checks import Check, timed
 from lowball.verify.models import round as rm
-from lowball.verify.models.ops import Z3
+from lowball.engine.ops import Z3
 from lowball.verify.proof import maximize, prove
 from lowball.verify.rounds import Step, player_counts
 from lowball.verify.witness import MAX_WITNESS_ACTIONS, Witness, check_until_no_redeal, play, raise_heads_up, raise_most
@@ -213,8 +214,9 @@ def check_stack_guarantee(table: GameTable) -> Check:
                                    f"{most}: {step.story(m)}")
                     return check
         rounds = [(most_by_round[i], table.size_of(street)) for i, street in enumerate(table.bet_streets)]
-        total = table.ante + sum(most for most, _ in rounds)
-        sum_words = f"{_chips_words(table.ante, rounds)} = {total}"
+        ante = largest_ante(table)
+        total = ante + sum(most for most, _ in rounds)
+        sum_words = f"{_chips_words(ante, rounds)} = {total}"
         check.words["max_investment"] = sum_words
         players = max(2, table.players_min)
         if 2 * total > MAX_STACK:

@@ -1,6 +1,6 @@
 """The Z3 models of the engine, one module per engine module they mirror.
 
-Each model is written once, over an algebra of operations (``ops``): with
+Each model is written once, over an algebra of operations (``lowball.engine.ops``): with
 ``Z3`` its functions build Z3 terms that the properties prove things about;
 with ``PY`` the same functions compute plain values, which the engine-link
 checks (``lowball.verify.link``) compare with the engine on reachable states.

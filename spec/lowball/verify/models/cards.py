@@ -254,7 +254,7 @@ def demand(o, table: GameTable, players: int, choices: Choices) -> Any:
 
 def compare_with_engine(hand, report, choices: Choices) -> None:
     """Replay a finished hand's folds and discards through the card model; compare the piles with the engine's."""
-    from lowball.verify.models.ops import PY
+    from lowball.engine.ops import PY
 
     table = hand.table
     if hand.redeals:

@@ -18,7 +18,7 @@ from typing import Any, Sequence
 import z3
 
 from lowball.core.behaviours import OddChip, Pots, SevensRule
-from lowball.verify.models.ops import PY
+from lowball.engine.ops import PY
 
 
 @dataclass
@@ -56,24 +56,28 @@ def pick(o, values: Sequence[Any], seat: Any) -> Any:
     return term
 
 
-def layers(o, invested: Sequence[Any], contender: Sequence[Any], order: Sequence[Any]) -> list[Layer]:
+def layers(o, invested: Sequence[Any], contender: Sequence[Any], order: Sequence[Any], dead: Any = 0) -> list[Layer]:
     """Return the pots as ``build_pots`` cuts them, main first: one candidate per place in the sorted order.
 
     Going up the seats sorted by total, each contender's total is a top; the pot
     under it holds what every seat put in between the previous top and it, and
     only the contenders who reached it may win it. A place whose pot would be
-    empty (a total equal to the previous top, or a folded seat's) is no pot.
+    empty (a total equal to the previous top, or a folded seat's) is no pot. The
+    ``dead`` money (antes, V5, V9) goes into the main pot: the first contender's.
     """
     n = len(invested)
     result = []
     floor: Any = 0
+    seen: Any = False
     for p in range(n):
         top = pick(o, invested, order[p])
         counts = pick(o, contender, order[p])
-        chips = o.Sum([o.Min(put, top) - o.Min(put, floor) for put in invested])
+        main = o.And(counts, o.Not(seen))
+        chips = o.Sum([o.Min(put, top) - o.Min(put, floor) for put in invested]) + o.If(main, dead, 0)
         eligible = [o.And(contender[k], invested[k] >= top) for k in range(n)]
         result.append(Layer(exists=o.And(counts, chips > 0), top=top, floor=floor, chips=chips, eligible=eligible))
         floor = o.If(counts, top, floor)
+        seen = o.Or(seen, counts)
     return result
 
 
@@ -149,12 +153,14 @@ def compare_with_engine(hand, report) -> None:
     if hand.result.showdown:
         report.showdowns += 1
         contenders = list(hand.contenders)
-        engine = [(p.chips, p.eligible) for p in build_pots(hand.invested, contenders)]
+        live, dead = hand.pot_chips()
+        engine = [(p.chips, p.eligible) for p in build_pots(live, contenders, dead)]
         still_in = [not f for f in hand.folded]
         model = [(p.chips, tuple(k for k, e in enumerate(p.eligible) if e))
-                 for p in layers(PY, hand.invested, still_in, sorted_order(hand.invested)) if p.exists]
+                 for p in layers(PY, live, still_in, sorted_order(live), dead) if p.exists]
         if engine != model:
-            report.add(f"{hand.table.name}: pots of {hand.invested} (in: {contenders}): engine {engine}, model {model}")
+            report.add(f"{hand.table.name}: pots of {live} and {dead} dead (in: {contenders}): engine {engine}, "
+                       f"model {model}")
         if not hand.table.odd_chip.by_card:
             for chips, eligible in engine:
                 for winners in range(1, len(eligible) + 1):

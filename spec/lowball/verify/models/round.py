@@ -27,7 +27,9 @@ import z3
 
 from lowball.core.behaviours import CapCounts, HeadsUpCap, Opener, ShortAllIn, Structure
 from lowball.core.games import GameTable, Street
-from lowball.verify.models.ops import PY, Z3
+from lowball.engine import forced as posting
+from lowball.engine.openers import last_blind_seat, post_seats
+from lowball.engine.ops import PY, Z3
 
 # The kinds of action, as the model numbers them (a Z3 Int in proofs).
 CALL, RAISE, FOLD, BRING_IN = 0, 1, 2, 3
@@ -55,9 +57,9 @@ class Rules:
     pot_rounding: int               # pot-limit: the pot after calling rounded up to a multiple of this (N7)
     opener: Opener
     first: bool                     # the first betting round (forced bets, bring-in)
-    blinds: tuple[int, ...]
-    posts: tuple[int, ...]
-    ante: int
+    blind_count: int                # blinds and straddles posted (who opens left of the last, K3)
+    post_count: int                 # California posts (who opens left of the last, F4)
+    owed: posting.Owed | None       # the forced bets of the first round, seat by seat (None in later rounds)
 
     @classmethod
     def of(cls, table: GameTable, street: Street, players: int) -> "Rules":
@@ -68,7 +70,8 @@ class Rules:
                    structure=table.structure, check_raise=table.check_raise, check=street.check,
                    bring_in=table.bring_in if first else 0, bring_in_may_bet=table.bring_in_may_bet,
                    pot_rounding=table.pot_rounding, opener=street.opener, first=first,
-                   blinds=table.blinds if first else (), posts=table.posts if first else (), ante=table.ante)
+                   blind_count=len(table.blinds), post_count=len(table.posts),
+                   owed=posting.owed(table, players) if first else None)
 
     @property
     def kind(self) -> "Rules":
@@ -77,8 +80,8 @@ class Rules:
         bet size is left symbolic (any size of at least one chip), so rounds of different sizes share a proof.
         A bring-in round keeps its sizes: its rules compare the bring-in with the bet."""
         if self.bring_in:
-            return replace(self, opener=Opener.DEALER_LEFT, blinds=(), posts=(), ante=0)
-        return replace(self, size=SYMBOLIC_SIZE, opener=Opener.DEALER_LEFT, first=False, blinds=(), posts=(), ante=0)
+            return replace(self, opener=Opener.DEALER_LEFT, owed=None)
+        return replace(self, size=SYMBOLIC_SIZE, opener=Opener.DEALER_LEFT, first=False, owed=None)
 
 
 def start_kind(r: Rules) -> Rules:
@@ -472,26 +475,10 @@ class Seats:
     chosen: Any = 0                      # L4, L6, R2, R3: the seat the cards pick (bring-in, best board)
 
 
-def big_blind_seat(players: int) -> int:
-    """Return the seat of the big blind: the second on the dealer's left; heads-up the first (K3)."""
-    return 0 if players == 2 else 1
-
-
-def blind_seats(players: int) -> tuple[int, int]:
-    """Return the (small blind, big blind) seats; heads-up the dealer posts the small blind (K3)."""
-    return (1, 0) if players == 2 else (0, 1)
-
-
-def post_seats(players: int, posts: int) -> list[int]:
-    """Return the seats that post in California: the dealer, then the players on his left (F4)."""
-    dealer = players - 1
-    return [(dealer + i) % players for i in range(min(posts, players))]
-
-
 RULE_SEATS: dict[Opener, Callable[[Any, int, Rules, Seats], Any]] = {
     Opener.DEALER_LEFT: lambda o, n, r, seats: 0,                                            # B1, K3, K4, F5
-    Opener.LEFT_OF_BIG_BLIND: lambda o, n, r, seats: (big_blind_seat(n) + 1) % n,             # K3
-    Opener.LEFT_OF_LAST_POST: lambda o, n, r, seats: (post_seats(n, len(r.posts))[-1] + 1) % n,   # F4
+    Opener.LEFT_OF_BIG_BLIND: lambda o, n, r, seats: (last_blind_seat(n, r.blind_count) + 1) % n,    # K3, V11
+    Opener.LEFT_OF_LAST_POST: lambda o, n, r, seats: (post_seats(n, r.post_count)[-1] + 1) % n,     # F4
     Opener.FIRST_ROUND_OPENER: lambda o, n, r, seats: o.If(seats.first_round_opener == NOBODY, 0,
                                                            seats.first_round_opener),      # B2
     Opener.BRING_IN: lambda o, n, r, seats: seats.chosen,                                   # L4, R2
@@ -511,45 +498,10 @@ def chosen_by_cards(opener: Opener) -> bool:
     return opener in (Opener.BRING_IN, Opener.HIGHEST_BOARD, Opener.LOWEST_BOARD, Opener.LOWEST_BOARD_ACE_HIGH)
 
 
-@dataclass
-class Forced:
-    """The chips each seat brings to the first betting round, after the antes and the blinds or posts."""
-
-    bets: list[Any]
-    stacks: list[Any]
-    pot: Any
-    count: Any
-    full_level: Any
-
-
-def forced(o, r: Rules, chips: list[Any], carried: Any = 0) -> Forced:
-    """Return the forced bets of the first round: antes to the pot, then blinds (K3) or posts (F4) as bets."""
-    n = len(chips)
-    stacks = list(chips)
-    pot = carried
-    for i in range(n):
-        ante = o.Min(r.ante, stacks[i])
-        stacks[i] = stacks[i] - ante
-        pot = pot + ante
-    bets: list[Any] = [0] * n
-    count: Any = 0
-    full_level: Any = 0
-    if r.blinds:
-        for seat, amount in zip(blind_seats(n), r.blinds):
-            paid = o.Min(amount, stacks[seat])
-            bets[seat] = bets[seat] + paid
-            stacks[seat] = stacks[seat] - paid
-            pot = pot + paid
-        posted = o.Max(bets)
-        full = posted >= r.size                          # a full big blind is the round's bet (G1)
-        full_level = o.If(full, posted, 0)
-        count = o.If(full, 1 if r.cap_counts is CapCounts.BETS else 0, 0)
-    for seat, amount in zip(post_seats(n, len(r.posts)), r.posts):
-        paid = o.Min(amount, stacks[seat])
-        bets[seat] = bets[seat] + paid
-        stacks[seat] = stacks[seat] - paid
-        pot = pot + paid
-    return Forced(bets=bets, stacks=stacks, pot=pot, count=count, full_level=full_level)
+def forced(o, r: Rules, chips: list[Any], carried: Any = 0) -> posting.Posted:
+    """Return the chips after the first round's forced bets: the engine's own rule (``engine/forced.py``)."""
+    assert r.owed is not None, "only the first round has forced bets"
+    return posting.post(o, r.owed, chips, carried)
 
 
 def start(o, r: Rules, bets: list[Any], stacks: list[Any], folded: list[Any], pot: Any, seats: Seats,
@@ -675,7 +627,7 @@ def symbolic_start(r: Rules, tag: str, min_stack: int = 0) -> tuple[State, list[
     return state, known
 
 
-__all__ = ["Action", "BRING_IN", "CALL", "FOLD", "Forced", "KIND_OF", "NOBODY", "RAISE", "RULE_SEATS", "Rules",
+__all__ = ["Action", "BRING_IN", "CALL", "FOLD", "KIND_OF", "NOBODY", "RAISE", "RULE_SEATS", "Rules",
            "SYMBOLIC_SIZE", "Seats", "State", "able", "done", "finish", "first_from", "forced", "legal",
            "legal_raise", "level", "may_bring_in", "may_call", "may_fold", "may_raise", "raise_range", "start",
            "step", "symbolic_start", "well_formed"]
