@@ -228,7 +228,7 @@ def test_the_odd_chip_between_tied_london_hands_by_each_source(rule, first):
 
 def test_ace_to_five_triple_draw_ranks_by_ace_to_five_with_no_joker_and_caps_at_a_bet_and_four_raises():
     """W1: A-A-7-6-5 beats 2-2-5-4-3 (the lowest pair wins), the wheel is the best hand; no joker (52 cards).
-    W5: WSOP-T 100, a bet and four raises even heads-up."""
+    W2: no sevens rule. W5: WSOP-T 100, a bet and four raises even heads-up."""
     assert compare("Ac Ad 7h 6s 5c", "2c 2d 5h 4s 3c", A5TD.ranking) == 1
     assert evaluate("5c 4d 3h 2s Ac", A5TD.ranking).rank == 1 and A5TD.deck == 52 and A5TD.joker is None
     assert A5TD.bets_per_round == 5 and A5TD.heads_up_cap.value == "kept" and A5TD.sevens_rule.value == "off"
@@ -334,3 +334,38 @@ def test_bots_play_and_every_history_replays_to_the_same_stacks(game):
         again = replay_hand(to_phh(hand))
         assert again.result.finishing_stacks == hand.result.finishing_stacks
         assert sum(hand.result.changes) == 0
+
+
+# ---- lowball census --game: the game's ranking over the seven cards a stud player ends with ----
+
+def _containing(ranks: int) -> int:
+    """Return how many seven-card hands hold at least one card of each of ``ranks`` given ranks (inclusion-exclusion)."""
+    from math import comb
+
+    return sum((-1) ** k * comb(ranks, k) * comb(52 - 4 * k, 7) for k in range(ranks + 1))
+
+
+@pytest.mark.parametrize("game, best", [("london-lowball", "6-4-3-2-A"), ("deuce-to-seven-razz", "7-5-4-3-2")])
+def test_census_of_a_stud_game_counts_its_seven_card_hands(game, best, capsys):
+    """N1, Y1: `lowball census --game` counts the 133,784,560 seven-card hands by the best five under the game's
+    ranking. The best class worked out by hand: the hands holding each of the five ranks, less those whose only
+    such five is one suit (a flush: four suits, and two more cards from the 32 of other ranks)."""
+    import json
+
+    from lowball.cli import main
+
+    assert main(["census", "--game", game, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["system"] == load_game_table(game).ranking and report["cards"] == 7
+    assert report["hands"] == 133_784_560 and report["best_class"] == best
+    assert report["best_class_hands"] == _containing(5) - 4 * 496 == 779_840
+
+
+def test_verify_says_there_is_no_most_a_london_player_can_put_in():
+    """N5, property 4: pot-limit with unlimited raising promises no largest investment; in poker terms, a bet may be
+    all of a player's chips."""
+    from lowball.verify.game import check_stack_guarantee
+
+    check = check_stack_guarantee(LONDON)
+    assert not check.applies and "max_investment" not in check.figures
+    assert any("there is no most a player can put in: in pot-limit" in fact for fact in check.proved)

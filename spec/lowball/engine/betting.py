@@ -174,7 +174,7 @@ def raise_range(hand: "Hand", rnd: Round, seat: int) -> tuple[int, int]:
 def raised_from(hand: "Hand", rnd: Round) -> int:
     """Return the level a raise is measured from: the bets so far, or the bring-in while it is due (N5: a bring-in
     that opens for more opens for at least a raise over it; nothing is completed where the bring-in is the least
-    bet).
+    bet, so after 150 -> 300 the next raise is to 450; pokerkit measures from a completion and asks 600, P8).
 
     >>> from lowball.core.games import load_game_table
     >>> from lowball.engine.state import Hand
