@@ -100,13 +100,21 @@ class SetTables:
         self.row = row
         self.by_set: dict[SetShape, HandClass] = {
             ranks: HandClass(row, ranks, rank, category) for ranks, (rank, category) in set_classes(row).items()}
+        self.seen: dict[frozenset[Card], HandClass] = {}     # at most the 270,725 hands of four
 
     def class_of(self, cards: str | Iterable[Card | str]) -> tuple[HandClass, tuple[Card, ...]]:
-        """Return the class of a hand of the system's size and the cards: parsed (naming any problem), then looked up."""
+        """Return the class of a hand of the system's size and the cards: parsed (naming any problem), then looked up.
+
+        Each hand is read once by the literate rules (U1); a hand met again is a look-up by its set of cards.
+        """
         hand = parse_cards(cards, count=self.row.hand_size)
-        if JOKER in hand:
-            raise refuse_joker(self.row)
-        return self.by_set[set_shape(hand, self.row)], hand
+        key = frozenset(hand)
+        klass = self.seen.get(key)
+        if klass is None:
+            if JOKER in hand:
+                raise refuse_joker(self.row)
+            klass = self.seen[key] = self.by_set[set_shape(hand, self.row)]
+        return klass, hand
 
 
 @functools.cache
