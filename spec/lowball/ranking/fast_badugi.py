@@ -98,6 +98,19 @@ def hand_codes(hands: np.ndarray, system: RankingSystem) -> np.ndarray:
     return best
 
 
+def row_ranks(hands: np.ndarray, system: str | RankingSystem) -> np.ndarray:
+    """Return the class rank of each row of DECK indexes (a hand of the system's size), all at once: what an exact
+    count of draws (``lowball odds``) looks up for every final hand.
+
+    >>> from lowball.core.cards import parse_cards
+    >>> rows = np.array([[DECK.index(c) for c in parse_cards(h)] for h in ("Ac 2d 3h 4s", "Kc Kd Kh Ks")])
+    >>> row_ranks(rows, "badugi").tolist()                          # U2: the best hand and the worst
+    [1, 1092]
+    """
+    row = as_system(system)
+    return code_ranks(row)[hand_codes(hands, row)]
+
+
 def all_set_ranks(system: str | RankingSystem, deck: int = len(DECK)) -> np.ndarray:
     """Return the class rank (1 = best) of every hand of ``system``'s size, in ``itertools.combinations`` order.
 
@@ -111,5 +124,5 @@ def all_set_ranks(system: str | RankingSystem, deck: int = len(DECK)) -> np.ndar
     row = as_system(system)
     if deck_of(deck) != DECK:
         raise refuse_joker(row)
-    return code_ranks(row)[hand_codes(combinations_array(len(DECK), row.hand_size), row)]
+    return row_ranks(combinations_array(len(DECK), row.hand_size), row)
 
