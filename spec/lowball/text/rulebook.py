@@ -345,12 +345,9 @@ def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[
     deck = f"one {t.deck}-card deck" + (" with the joker" if t.joker else "") if en else \
         f"колодой из {t.deck} карт" + (" с джокером" if t.joker else "")
     runs_out = RUNS_OUT[t.runs_out][0 if en else 1]
-    if t.runs_out in (RunsOut.COMMUNITY_CARD, RunsOut.COMMUNITY_CARD_REUSE_FOLDED):       # N8, P4
-        runs_out += (("; it shows on every board when the next opener is chosen" if en else
-                      "; при выборе начинающего торги она входит в открытые карты каждого")
-                     if t.community_card_on_boards else
-                     ("; it is nobody's board when the next opener is chosen" if en else
-                      "; при выборе начинающего торги её не считают ничьей открытой картой"))
+    if t.community_card_on_boards:       # N8 (a setting; by default the card is nobody's board, P4)
+        runs_out += ("; it shows on every board when the next opener is chosen" if en else
+                     "; при выборе начинающего торги она входит в открытые карты каждого")
     if t.runs_out in (RunsOut.RESHUFFLE_EARLIER, RunsOut.RESHUFFLE_ALL):
         runs_out += ("; a player may discard only as many cards as can then be served" if en else
                      "; сбросить можно лишь столько карт, сколько тогда можно выдать")

@@ -188,10 +188,18 @@ def confirm_sets_exhaustively(row: RankingSystem, check: Check) -> None:
     check.record(f"{row.key}: confirmed on all {len(hands):,} hands of {row.hand_size} cards: {found:,} classes")
 
 
+def _rows(rankings: Rankings, systems: Collection[str] | None) -> list[RankingSystem]:
+    """Return the rows of ``systems``; None: the five-card rows, the seeds' systems (a badugi row is named)."""
+    if systems is None:
+        return list(rankings.systems)
+    return [row for row in rankings.all_systems if row.key in systems]
+
+
 def check_order(rankings: Rankings, exhaustive: bool = True, systems: Collection[str] | None = None) -> Check:
-    """Property 2: each system (of ``systems``; all when None) orders all its hands totally (H2, H3, S2; U1-U3)."""
+    """Property 2: each system (of ``systems``; the five-card ones when None) orders all its hands totally (H2, H3,
+    S2; U1-U3)."""
     check = Check.of(2)
-    rows = [row for row in rankings.all_systems if systems is None or row.key in systems]
+    rows = _rows(rankings, systems)
     fives = [row for row in rows if row.five_cards]
     with timed(check):
         if fives or not rows:
@@ -226,13 +234,13 @@ def _beats(h, g, row: RankingSystem) -> z3.BoolRef:
 
 
 def check_cases(rankings: Rankings, systems: Collection[str] | None = None) -> Check:
-    """Property 3: best and worst hands and the seeds' worked cases (of ``systems``; all when None), as theorems."""
+    """Property 3: best and worst hands and the worked cases (of ``systems``; the five-card ones when None), as theorems."""
     from lowball.text.explain import explain
 
     seeds, rulebooks = worked_cases(), badugi_cases()
     cases = {kind: seeds.get(kind, []) + rulebooks.get(kind, []) for kind in ("case", "extreme")}
     check = Check.of(3)
-    known = {row.key: row for row in rankings.all_systems if systems is None or row.key in systems}
+    known = {row.key: row for row in _rows(rankings, systems)}
     with timed(check):
         for case in cases.get("case", []):
             row = known.get(case["system"])
