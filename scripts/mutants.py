@@ -86,7 +86,7 @@ TARGETS = [
     Target("games", f"{PACKAGE}/core/games.py",
            ("tests/test_rules_gaps.py", f"{PACKAGE}/core/games.py", "tests/test_game_illegal.py",
             "tests/test_rules_examples.py", "tests/test_california.py", "tests/test_house_games.py",
-            "tests/test_game_scenarios.py", "tests/test_bad_input.py", "tests/test_mutant_tables.py",
+            "tests/test_game_scenarios.py", "tests/test_fuzz_files.py", "tests/test_mutant_tables.py",
             "tests/test_game_loader.py"), ()),
     Target("literate", f"{PACKAGE}/ranking/literate.py",
            (f"{PACKAGE}/ranking/literate.py", *RANKING_TESTS,

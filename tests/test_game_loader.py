@@ -217,7 +217,8 @@ def test_a_chain_of_extends_that_loops_is_refused(tmp_path):
     """A variant extending a variant that extends it back is refused by name, not followed forever."""
     (tmp_path / "a.toml").write_text('extends = "b.toml"\nname = "a"\n', encoding="utf-8")
     (tmp_path / "b.toml").write_text('extends = "a.toml"\nname = "b"\n', encoding="utf-8")
-    with pytest.raises(RulesError, match=r"extends: 'b\.toml' extends itself through b\.toml -> a\.toml"):
+    with pytest.raises(RulesError, match=r"b\.toml: extends: 'a\.toml' extends itself through a\.toml -> b\.toml -> "
+                                         r"a\.toml"):
         load_game_table(tmp_path / "a.toml")
 
 

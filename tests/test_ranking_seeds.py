@@ -52,7 +52,7 @@ def test_h4_no_wrap_around():
     """H4: K-A-2-3-4 is never a straight in A-6; it wins as a no-pair hand."""
     wrap = evaluate("Kc Ad 2h 3s 4c", A6)
     assert wrap.category == "no-pair"
-    assert compare("Kc Ad 2h 3s 4c", "6c 5d 4h 3s 2c", A6) == 1
+    assert compare("Kc Ad 2h 3s 4c", "6c 5d 4h 3d 2c", A6) == 1
 
 
 def test_h4_broadway_is_the_highest_straight_of_the_teaching_table():

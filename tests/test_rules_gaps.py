@@ -584,14 +584,15 @@ def test_the_game_table_bounds_at_their_edges(game, overrides, refused):
 
 
 def test_a_chain_of_extends_longer_than_eight_is_refused(tmp_path):
-    """Variants extend variants; eight deep loads, nine is refused as surely a loop (MAX_EXTENDS)."""
+    """Variants extend variants; eight deep loads, nine is refused as too long, naming the chain (MAX_EXTENDS)."""
 
     previous = "teaching-table"
     for depth in range(1, 10):
         (tmp_path / f"v{depth}.toml").write_text(f'extends = "{previous}"\nname = "v{depth}"\n', encoding="utf-8")
         previous = f"v{depth}.toml"
     assert load_game_table(tmp_path / "v8.toml").name == "v8"
-    with pytest.raises(RulesError, match=r"extends"):
+    with pytest.raises(RulesError, match=r"v1\.toml: extends: a chain of 9 extends \(v9\.toml -> v8\.toml -> .* -> "
+                                         r"v1\.toml -> teaching-table\) is longer than the 8 allowed; it has no cycle"):
         load_game_table(tmp_path / "v9.toml")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from lowball.core.games import table_from_text
+from lowball.errors import RulesError
 from lowball.engine.state import OVER, Hand, deck_for
 from lowball.phh.history import replay_hand, to_phh
 from lowball.text.narration import narrate
@@ -172,18 +173,34 @@ def eight_players_two_folding_on_third_street(table) -> Hand:
     return hand
 
 
-@pytest.mark.parametrize("runs_out", ["community-card", "never"])
-def test_a_stub_of_exactly_one_card_each_serves_seventh_street(runs_out):
+def test_a_stub_of_exactly_one_card_each_serves_seventh_street():
     """L3, L8: eight players, two fold on third street. 52 - 8 x 3 = 28 cards after third street; fourth, fifth
     and sixth street take a burn and 6 cards each (21), seventh a burn: 6 cards are left for the 6 players. Each
-    is dealt one, with no community card and nothing reshuffled; a table that never reshuffles (a house table)
-    deals it too, and replays its own history."""
-    table = table_from_text(f'extends = "stud-high-low"\nname = "house"\n[deck]\nruns_out = "{runs_out}"\n')
+    is dealt one, with no community card and nothing reshuffled, and the hand replays its own history."""
+    table = table_from_text('extends = "stud-high-low"\nname = "house"\n')
     hand = eight_players_two_folding_on_third_street(table)
     assert hand.folded[:2] == [True, True] and not any(hand.folded[2:])
     assert not hand.community and [len(cards) for cards in hand.hands[2:]] == [7] * 6
     assert hand.stub.size == 0 and hand.stub.reshuffles == 0
     assert replay_hand(to_phh(hand), table).result.finishing_stacks == hand.result.finishing_stacks
+
+
+def test_a_stud_table_that_never_reshuffles_seats_only_the_players_its_deck_serves():
+    """T1, L3, L8: seven players who never fold take 7 x 7 = 49 cards and four burns, 53 of 52, so a stud table
+    with no rule for a short stub (a house table) is refused at load, naming seventh street; six players take
+    46 and the table loads, and plays with nobody folding."""
+    never = 'extends = "stud-high-low"\nname = "house"\n[deck]\nruns_out = "never"\n'
+    with pytest.raises(RulesError, match=r'streets\[8\]: with 7 players this deal needs 7 cards and the stub holds '
+                                         r'6, deck\.runs_out = "never"'):
+        table_from_text(never)
+    table = table_from_text(never + "[players]\nmax = 6\n")
+    hand = Hand([50] * 6, table=table, seed=3)
+    hand.advance()
+    while hand.phase != OVER:
+        legal = {action.kind: action for action in hand.legal_actions()}
+        hand.apply(legal.get("pb") or legal["cc"])
+        hand.advance()
+    assert hand.result.showdown and [len(cards) for cards in hand.hands] == [7] * 6 and hand.stub.size == 6
 
 
 @pytest.mark.parametrize("code", ["F7S/8", "F7S/8-CR"])

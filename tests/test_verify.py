@@ -16,6 +16,7 @@ import pytest
 import z3
 
 from lowball.cli import main
+from lowball.core import games
 from lowball.core.games import load_game_table, table_from_text
 from lowball.core.rankings import RANKINGS_FILE
 from lowball.core.reader import read_toml
@@ -252,9 +253,19 @@ def test_property_5_stud_needs_a_community_card_only_with_eight():
         "card for everyone always serves every card (proved" in facts
 
 
-def test_property_5_a_two_card_street_cannot_be_saved_by_one_community_card():
-    """L8 deals one community card for a one-card street; a last street of two cards each is stuck."""
-    table = extending("stud-high-low", """
+def refused_then_unchecked(monkeypatch, check: str, game: str, text: str, refusal: str):
+    """Return a table the loader refuses (``refusal``) as the proofs see it with that loader ``check`` switched
+    off: the proofs refute such a table on their own, so that the two layers agree."""
+    with pytest.raises(RulesError, match=refusal):
+        extending(game, text)
+    monkeypatch.setattr(games, check, lambda *args: None)
+    return extending(game, text)
+
+
+def test_property_5_a_two_card_street_cannot_be_saved_by_one_community_card(monkeypatch):
+    """L8 deals one community card for a one-card street; a last street of two cards each is stuck. The loader
+    refuses the table (core.card_flow); property 5 refutes it too."""
+    table = refused_then_unchecked(monkeypatch, "_check_cards", "stud-high-low", """
 [[streets]]
 kind = "deal"
 down = 2
@@ -285,7 +296,8 @@ kind = "bet"
 size = "big"
 opener = "highest-board"
 clause = "L6"
-""")
+""", r'streets\[4\]: with 8 players this deal needs 16 cards and the stub holds 12, even after the reshuffle of '
+     r'deck\.runs_out = "community-card"')
     check = check_card_bound(table)
     assert not check.holds and "with 8 players the stub can run short even after its rule (L8" in check.counterexample
     assert "the hand cannot go on" in check.counterexample
@@ -322,9 +334,12 @@ def test_property_7_unlimited_raising_still_ends_by_the_stacks():
     assert not check_stack_guarantee(table).holds
 
 
-def test_property_7_refutes_posts_that_leave_no_bet_to_make():
-    """F4, G3: one post as large as the pre-draw bet: the engine's first "bet" goes to what is already in."""
-    check = check_rounds(extending("california-lowball", "[forced]\nposts = [2]\n[players]\nmax = 3"))
+def test_property_7_refutes_posts_that_leave_no_bet_to_make(monkeypatch):
+    """F4, G3: one post as large as the pre-draw bet: the first "bet" would go to what is already in. The loader
+    refuses the table; property 7 refutes it too."""
+    check = check_rounds(refused_then_unchecked(
+        monkeypatch, "_check_forced_bets", "california-lowball", "[forced]\nposts = [2]\n[players]\nmax = 3",
+        r"forced\.posts: a post of 2 is not less than the first round's bet of 2"))
     assert not check.holds
     assert "round 1 with 2 players can start with a bet that raises nothing" in check.counterexample
     assert "the least bet is to 2, what is already in (G3, F4)" in check.counterexample

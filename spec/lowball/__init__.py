@@ -9,27 +9,52 @@ The public contract (see DESIGN.md) is re-exported here:
 ('2c', 'As', 52)
 """
 
-from lowball.analysis.census import census
-from lowball.analysis.odds import draw_outcomes
-from lowball.core.cards import DECK, JOKER, Card, format_cards, parse_cards
-from lowball.core.games import builtin_games, load_game_table
-from lowball.core.rankings import load_rankings, ranking_system
-from lowball.engine.session import Session
-from lowball.engine.state import Hand, HandResult
-from lowball.errors import CardError, HistoryError, IllegalAction, LowballError, RulesError
-from lowball.phh.history import replay, to_phh
-from lowball.play.sessions import play_session
-from lowball.ranking import HandValue, best_hand, best_low, class_count, compare, evaluate, qualifies, winners
-from lowball.ranking.fast import all_ranks
-from lowball.text.explain import describe, explain
-from lowball.text.narration import narrate
-from lowball.text.split import explain_split
+import importlib
 
-__all__ = [
-    "DECK", "JOKER", "Card", "CardError", "Hand", "HandResult", "HandValue", "HistoryError", "IllegalAction",
-    "LowballError", "RulesError", "Session", "all_ranks", "best_hand", "best_low", "builtin_games", "census",
-    "class_count", "compare", "describe", "draw_outcomes", "evaluate", "explain", "explain_split",
-    "format_cards",
-    "load_game_table", "load_rankings", "narrate", "parse_cards", "play_session", "qualifies", "ranking_system",
-    "replay", "to_phh", "winners",
-]
+# The errors are tiny and needed first; every other name is imported when first used (PEP 562), so that
+# ``import lowball.cli`` is quick and a Ctrl-C while the numeric libraries load reaches ``lowball.cli.main``.
+from lowball.errors import ArgumentError, CardError, HistoryError, IllegalAction, LowballError, RulesError
+
+# Where each public name lives: the module of its one concept.
+HOMES = {
+    "census": "lowball.analysis.census",
+    "draw_outcomes": "lowball.analysis.odds",
+    **dict.fromkeys(["DECK", "JOKER", "Card", "format_cards", "parse_cards"], "lowball.core.cards"),
+    **dict.fromkeys(["builtin_games", "load_game_table"], "lowball.core.games"),
+    **dict.fromkeys(["load_rankings", "ranking_system"], "lowball.core.rankings"),
+    "Session": "lowball.engine.session",
+    **dict.fromkeys(["Hand", "HandResult"], "lowball.engine.state"),
+    **dict.fromkeys(["replay", "to_phh"], "lowball.phh.history"),
+    "play_session": "lowball.play.sessions",
+    **dict.fromkeys(["HandValue", "best_hand", "best_low", "class_count", "compare", "evaluate", "qualifies",
+                     "winners"], "lowball.ranking"),
+    "all_ranks": "lowball.ranking.fast",
+    **dict.fromkeys(["describe", "explain"], "lowball.text.explain"),
+    "narrate": "lowball.text.narration",
+    "explain_split": "lowball.text.split",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Return a public name from its home module (imported on first use), or a subpackage (``lowball.verify``)."""
+    if name in HOMES:
+        value = getattr(importlib.import_module(HOMES[name]), name)
+    elif name.startswith("_"):
+        raise AttributeError(f"module 'lowball' has no attribute {name!r}")
+    else:
+        try:
+            value = importlib.import_module(f"lowball.{name}")
+        except ModuleNotFoundError as err:
+            if err.name != f"lowball.{name}":
+                raise                       # the subpackage exists but an import inside it failed
+            raise AttributeError(f"module 'lowball' has no attribute {name!r}") from None
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+__all__ = sorted([*HOMES, "ArgumentError", "CardError", "HistoryError", "IllegalAction", "LowballError",
+                  "RulesError"])

@@ -19,3 +19,7 @@ class IllegalAction(LowballError):
 
 class HistoryError(LowballError):
     """A hand-history file that cannot be read: bad TOML, unknown variant, wrong field types."""
+
+
+class ArgumentError(LowballError):
+    """A call of the Python API given an argument it does not take; the message names the call and the argument."""

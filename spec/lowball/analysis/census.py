@@ -28,6 +28,8 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm import tqdm
 
+from lowball.core.arguments import FLAG, is_whole, takes
+from lowball.core.files import quote
 from lowball.core.cards import DECK, SUIT_CHARS, Card, deck_of
 from lowball.core.rankings import load_rankings
 from lowball.errors import LowballError
@@ -131,6 +133,7 @@ def _class_facts(row: RankingSystem) -> _ClassFacts:
     return _ClassFacts(tuple(cats), tuple(tops), tuple(texts))
 
 
+@takes(progress=FLAG)
 def census(system: str | RankingSystem | None = None, progress: bool = False, *, cards: int | None = None,
            deck: int = len(DECK)) -> Census:
     """Return how many hands of ``cards`` cards fall in each category and class of ``system`` (their best five).
@@ -164,8 +167,8 @@ def census(system: str | RankingSystem | None = None, progress: bool = False, *,
         return _set_census(row, cards, deck)
     if cards is None:
         cards = HAND_SIZE
-    if cards not in CENSUS_CARDS:
-        raise LowballError(f"a census counts hands of {', '.join(map(str, CENSUS_CARDS))} cards, not {cards}")
+    if not is_whole(cards) or cards not in CENSUS_CARDS:
+        raise LowballError(f"a census counts hands of {', '.join(map(str, CENSUS_CARDS))} cards, not {quote(cards)}")
     if deck != len(DECK):
         if row.joker is None:
             raise refuse_joker(row)

@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable
 
-from lowball.analysis.odds import Kind, draw_odds, kinds, split_hand
+from lowball.analysis.odds import Kind, draw_odds, kinds, of_kind, split_hand
 from lowball.core.cards import JOKER, Card, deck_of, format_cards
+from lowball.core.files import quote
 from lowball.errors import LowballError
 from lowball.ranking import RankingSystem, as_system, value
 from lowball.ranking.fast import evaluate_rank
@@ -199,7 +200,7 @@ class ManyDrawOdds:
 
     def chance(self, key: str) -> Fraction:
         """Return the chance of making the kind ``key`` within the draws: ``Fraction(8, 47)``."""
-        return next(c for kind, c in self.chances if kind.key == key)
+        return of_kind(self.chances, key, self.system)
 
     def as_dict(self) -> dict[str, Any]:
         """Return the odds as plain data for JSON (one ``chance`` per kind under ``kinds``)."""
@@ -227,7 +228,7 @@ def many_draw_odds(cards: str | Iterable[Card | str], discard: str | Iterable[Ca
     lowball.errors.LowballError: draws: 1 to 5 draws, not 9
     """
     if not isinstance(draws, int) or isinstance(draws, bool) or not 1 <= draws <= MOST_DRAWS:
-        raise LowballError(f"draws: 1 to {MOST_DRAWS} draws, not {draws}")
+        raise LowballError(f"draws: 1 to {MOST_DRAWS} draws, not {quote(draws)}")
     row = as_system(system)
     held, thrown = split_hand(cards, discard)
     kept = tuple(card for card in held if card not in thrown)

@@ -18,7 +18,6 @@ ace-to-six a 7-5-4-3-2 counts and the straight 5-4-3-2-A does not, H2).
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections import Counter
 from dataclasses import dataclass
@@ -27,7 +26,9 @@ from typing import Any, Iterable
 
 import numpy as np
 
+from lowball.core.arguments import cache
 from lowball.core.cards import DECK, JOKER, Card, deck_of, format_cards, parse_cards
+from lowball.core.files import quote
 from lowball.core.rankings import HAND_SIZE
 from lowball.errors import CardError, LowballError
 from lowball.ranking.fast import (
@@ -164,7 +165,7 @@ class Kind:
     worst_rank: int
 
 
-@functools.cache
+@cache
 def kinds(system: str | RankingSystem | None = None) -> tuple[Kind, ...]:
     """Return the kinds of hand the odds are reported by, best first; each includes the ones before it.
 
@@ -248,9 +249,22 @@ def goal_kind(system: str | RankingSystem, goal: str | None = None) -> Kind:
     by_key = {kind.key: kind for kind in kinds(row)}
     if goal is None:
         goal = next(key for key in DEFAULT_GOALS + tuple(by_key) if key in by_key)
-    if goal not in by_key:
-        raise LowballError(f"unknown goal {goal!r} for {row.key} (goals: {', '.join(by_key)})")
+    if not isinstance(goal, str) or goal not in by_key:
+        raise LowballError(f"unknown goal {quote(goal)} for {row.key} (goals: {', '.join(by_key)})")
     return by_key[goal]
+
+
+def of_kind(pairs: tuple[tuple[Kind, Any], ...], key: str, system: str) -> Any:
+    """Return the number paired with the kind ``key`` (a count, a chance), refusing a kind the system lacks.
+
+    >>> of_kind(((kinds("ace-to-six")[0], 4),), "seven", "ace-to-six")
+    Traceback (most recent call last):
+    lowball.errors.LowballError: unknown kind 'seven' for ace-to-six (kinds: six)
+    """
+    for kind, number in pairs:
+        if kind.key == key:
+            return number
+    raise LowballError(f"unknown kind {quote(key)} for {system} (kinds: {', '.join(kind.key for kind, _ in pairs)})")
 
 
 # ---- The odds of one discard, and the best discard ----
@@ -268,7 +282,7 @@ class DrawOdds:
 
     def count(self, key: str) -> int:
         """Return how many replacement sets make the kind ``key`` (e.g. ``"seven"``)."""
-        return next(n for kind, n in self.counts if kind.key == key)
+        return of_kind(self.counts, key, self.system)
 
     def chance(self, key: str) -> Fraction:
         """Return the chance of making the kind ``key``, exactly: ``Fraction(8, 47)``."""

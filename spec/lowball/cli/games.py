@@ -18,11 +18,8 @@ from lowball.engine.state import MAX_STACK
 from lowball.errors import LowballError
 from lowball.phh.history import replay_hand
 from lowball.play.bots import BOTS
-from lowball.play.sessions import default_stack, play_session
+from lowball.play.sessions import MAX_HANDS, default_stack, play_session
 from lowball.text.narration import narrate
-
-# A session longer than this is surely a typing mistake; it would run for hours.
-MAX_HANDS = 10_000_000
 
 GAMES_EXAMPLES = """\
 examples:

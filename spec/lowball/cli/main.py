@@ -6,14 +6,15 @@ Bad input exits with code 2 and a one-line message, never a traceback.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from lowball.errors import LowballError
-from lowball.cli.games import add_game_commands
-from lowball.cli.odds import add_odds_command
+from lowball.cli.interrupt import ctrl_c_stops, is_interruption
+from lowball.cli.output import READER_GONE, OutputError, guarded_stdout, silence_stdout
 
 SYSTEM_HELP = "ranking system (default: the teaching table's, {default}); one of: {names}"
 EXAMPLES = """\
@@ -37,13 +38,55 @@ MAX_ERROR = 300
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line and exit 2 (as JSON on stderr with ``--json``)."""
+    """An argument parser whose usage errors are one line and exit 2 (as JSON on stderr with ``--json``).
+
+    Options are never abbreviated (``allow_abbrev=False``): a script that says ``--js`` would otherwise get
+    ``--json`` today and an error the day another option starts with ``--js``; an unknown option that begins a
+    known one is refused with a hint instead.
+    """
 
     json_errors = False
+    known_options: frozenset[str] = frozenset()
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # noqa: D401 - argparse's hook
-        report(f"{self.prog}: error: {message} (see --help)", "UsageError", self.json_errors)
+        report(f"{self.prog}: error: {message}{abbreviation_hint(message, self.known_options)} (see --help)",
+               "UsageError", self.json_errors)
         self.exit(2)
+
+
+def abbreviation_hint(message: str, options: frozenset[str]) -> str:
+    """Return a hint for an unrecognized option that begins a known one (options are not abbreviated).
+
+    >>> abbreviation_hint("unrecognized arguments: --js", frozenset({"--json", "--joker"}))
+    '; did you mean --json? (options are not abbreviated)'
+    """
+    if not message.startswith("unrecognized arguments:"):
+        return ""
+    for word in message.split(":", 1)[1].split():
+        matches = sorted(o for o in options if word.startswith("--") and len(word) > 2 and o.startswith(word))
+        if matches:
+            return f"; did you mean {' or '.join(matches)}? (options are not abbreviated)"
+    return ""
+
+
+def wants_json(argv: Sequence[str]) -> bool:
+    """Return whether the command line asks for JSON, so that even its usage errors are JSON.
+
+    ``--js`` and ``--jso`` are refused (options are not abbreviated), but a script that typed them wanted JSON.
+
+    >>> wants_json(["rank", "--jso", "Zc"]), wants_json(["rank", "--", "--json"]), wants_json(["rank", "Ac"])
+    (True, False, False)
+    """
+    for word in argv:
+        if word == "--":
+            return False
+        if word.startswith("--json=") or (len(word) > 2 and "--json".startswith(word)):
+            return True
+    return False
 
 
 def one_line(text: str) -> str:
@@ -60,10 +103,15 @@ def report(message: str, kind: str, as_json: bool) -> None:
     """Print an error to stderr: one short line, or ``{"error": ..., "kind": ...}`` for scripts (``--json``)."""
     line = one_line(message)
     text = json.dumps({"error": line, "kind": kind}, ensure_ascii=False) if as_json else line
+    if sys.stderr is None:              # started with stderr closed: the exit code is all that can be said
+        return
     try:
-        print(text, file=sys.stderr)
-    except UnicodeEncodeError:        # a terminal that cannot show the text: say it in ASCII rather than fail
-        print(text.encode("ascii", "backslashreplace").decode("ascii"), file=sys.stderr)
+        try:
+            print(text, file=sys.stderr, flush=True)
+        except UnicodeEncodeError:      # a terminal that cannot show the text: say it in ASCII rather than fail
+            print(text.encode("ascii", "backslashreplace").decode("ascii"), file=sys.stderr, flush=True)
+    except OSError:                     # stderr refuses too (2>/dev/full): the exit code still tells
+        pass
 
 
 def _system_names() -> list[str]:
@@ -149,7 +197,9 @@ def cmd_rank(args: argparse.Namespace) -> int:
 
 def cmd_split(args: argparse.Namespace) -> int:
     """Show each player's high and low five of a split game, who wins each half, and who scoops (L1, L2)."""
-    from lowball.core.cards import format_cards, parse_cards
+    from lowball.core.arguments import NAME_CHARS, is_name
+    from lowball.core.cards import check_disjoint, format_cards, parse_cards
+    from lowball.core.files import quote
     from lowball.core.games import builtin_games, load_game_table
     from lowball.text.split import explain_split, split_hands
 
@@ -163,15 +213,11 @@ def cmd_split(args: argparse.Namespace) -> int:
     for index, cards in enumerate(hands):
         if not 5 <= len(cards) <= 7:
             raise LowballError(f"hand {index + 1}: five to seven cards, got {len(cards)}: {format_cards(cards)}")
-    seen: dict = {}
-    for index, cards in enumerate(hands):
-        for card in cards:
-            if card in seen:
-                raise LowballError(f"hands {seen[card] + 1} and {index + 1} both hold {card}")
-            seen[card] = index
+    check_disjoint(hands)
     names = [n.strip() for n in args.names.split(",")] if args.names else []
-    if names and (len(names) != len(hands) or len(set(names)) != len(names) or not all(names)):
-        raise LowballError(f"--names: give {len(hands)} different names, one per hand, got {args.names!r}")
+    if names and (len(names) != len(hands) or len(set(names)) != len(names) or not all(map(is_name, names))):
+        raise LowballError(f"--names: give {len(hands)} different names of 1 to {NAME_CHARS} printable characters, "
+                           f"one per hand, got {quote(args.names)}")
     players = dict(zip(names, args.hands)) if names else list(args.hands)
     if args.json:
         found = split_hands(players, high.system, low.qualifier, args.lang)
@@ -278,18 +324,27 @@ def _settings(pairs: list[str]) -> dict[str, str]:
 def cmd_verify(args: argparse.Namespace) -> int:
     """Prove every property of a game table and its rankings; exit 0 only if every applicable one holds."""
     from lowball.verify import holds, load_for_verify, verify
+    from lowball.verify.ctrl_c import proofs_stop_on_ctrl_c
     from lowball.verify.properties import parse_only
     from lowball.verify.report import as_json, render
 
     only = parse_only(args.only)
     table, rankings = load_for_verify(args.rules, _settings(args.set), args.rankings)
-    checks = verify(table, rankings, exhaustive=not args.quick, only=only)
+    with proofs_stop_on_ctrl_c():
+        checks = verify(table, rankings, exhaustive=not args.quick, only=only)
     print(as_json(checks, table) if args.json else render(checks, table))
     return 0 if holds(checks) else 1
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """Return the ``lowball`` argument parser with one sub-command per task."""
+    """Return the ``lowball`` argument parser with one sub-command per task.
+
+    The commands' modules (and numpy, Z3 with them) are imported here, not when ``lowball.cli`` is: ``main``
+    builds the parser inside its Ctrl-C handling, so a Ctrl-C while they load is "interrupted", exit 130.
+    """
+    from lowball.cli.games import add_game_commands
+    from lowball.cli.odds import add_odds_command
+
     parser = OneLineParser(
         prog="lowball",
         description="An executable specification of lowball poker: rank and compare hands under "
@@ -388,27 +443,49 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``lowball`` command line; return the exit code (2 for bad input)."""
+    """Run the ``lowball`` command line; return the exit code (2 for bad input, 130 when interrupted).
+
+    Usage errors (and ``--help``) leave through argparse's ``SystemExit`` with the same codes.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
-    as_json = "--json" in argv
+    as_json = wants_json(argv)
+    try:
+        with ctrl_c_stops():
+            return _run(argv, as_json)
+    except (KeyboardInterrupt, ctypes.ArgumentError) as err:   # Ctrl-C: in a proof, a census, a session...
+        if not is_interruption(err):
+            raise
+        report("lowball: interrupted", "Interrupted", as_json)
+        return 130
+
+
+def _run(argv: list[str], as_json: bool) -> int:
     for stream in (sys.stdout, sys.stderr):      # output a terminal cannot encode is replaced, not a crash
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
-    for sub in [parser, *_subparsers(parser)]:
-        sub.json_errors = as_json
-    args = parser.parse_args(argv)
-    run: Callable[[argparse.Namespace], int] = args.run
+    commands = {sub.prog.split()[-1]: sub for sub in _subparsers(parser)}
+    # An unknown option is told the options of the command it was given to (the first command word on the line).
+    named = next((commands[word] for word in argv if word in commands), parser)
+    options = frozenset(named._option_string_actions)
+    for sub in [parser, *commands.values()]:
+        sub.json_errors, sub.known_options = as_json, options
+    command = "lowball"
     try:
-        return run(args)
+        with guarded_stdout():
+            args = parser.parse_args(argv)
+            command = f"lowball {args.command}"
+            run: Callable[[argparse.Namespace], int] = args.run
+            return run(args)
     except LowballError as err:                  # only the project's own errors mean bad input
-        report(f"lowball {args.command}: error: {err}", type(err).__name__, as_json)
+        report(f"{command}: error: {err}", type(err).__name__, as_json)
         return 2
-    except KeyboardInterrupt:
-        print("lowball: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
+    except OutputError as err:
+        silence_stdout(err.stream)
+        if err.reader_gone:
+            return READER_GONE
+        report(f"{command}: error: {err}", "OutputError", as_json)
+        return 2
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:

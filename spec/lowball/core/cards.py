@@ -60,6 +60,29 @@ class Card(_CardFields):
             raise CardError(f"no such card: rank {quote(rank)}, suit {quote(suit)} (ranks 2-14, suits c d h s)")
         return super().__new__(cls, rank, suit)
 
+    @classmethod
+    def _make(cls, iterable: Iterable) -> "Card":
+        """Return the card of a (rank, suit) pair, checked as ``Card(rank, suit)`` is."""
+        fields = tuple(iterable) if hasattr(iterable, "__iter__") and not isinstance(iterable, (str, bytes)) \
+            else (iterable,)
+        if len(fields) != 2:
+            raise CardError(f"a card is a rank and a suit, got {quote(fields)}")
+        return cls(*fields)
+
+    def _replace(self, **changes: object) -> "Card":
+        """Return this card with its rank or suit changed, checked as ``Card(rank, suit)`` is.
+
+        >>> Card(14, "c")._replace(suit="d")
+        Card(rank=14, suit='d')
+        >>> Card(14, "c")._replace(rank=1)
+        Traceback (most recent call last):
+        lowball.errors.CardError: no such card: rank 1, suit 'c' (ranks 2-14, suits c d h s)
+        """
+        unknown = set(changes) - set(self._fields)
+        if unknown:
+            raise CardError(f"a card has a rank and a suit, not {', '.join(sorted(map(str, unknown)))}")
+        return Card(changes.get("rank", self.rank), changes.get("suit", self.suit))
+
     @property
     def is_joker(self) -> bool:
         """Return whether this is the joker (F8): ``JOKER.is_joker`` is True."""
@@ -180,6 +203,8 @@ def parse_cards(text: str | Iterable[Card | str], count: int | None = None) -> t
                 _parse_text(item, seen)
             else:
                 raise CardError(f"not a card: {quote(item)}")
+    if count is not None and not (type(count) is int and count >= 0):
+        raise CardError(f"parse_cards: count: expected a whole number of cards, or None, got {quote(count, 40)}")
     cards = tuple(seen)
     if count is not None and len(cards) != count:
         shown = " ".join(map(str, cards[:12])) + (" ..." if len(cards) > 12 else "") or "nothing"
@@ -218,6 +243,20 @@ def _card_text(token: str, at: int) -> str:
     return token[at : at + width + 1]
 
 
+def check_disjoint(hands: Iterable[Iterable[Card]]) -> None:
+    """Refuse hands that share a card: one deck holds each card once (T1), so two hands cannot both hold it.
+
+    >>> check_disjoint([parse_cards("Ac 2d"), parse_cards("3h Ac")])
+    Traceback (most recent call last):
+    lowball.errors.CardError: hands 1 and 2 both hold Ac
+    """
+    holder: dict[Card, int] = {}
+    for index, hand in enumerate(hands):
+        for card in hand:
+            if holder.setdefault(card, index) != index:
+                raise CardError(f"hands {holder[card] + 1} and {index + 1} both hold {card}")
+
+
 def counted_cards(count: int) -> str:
     """Return ``count`` with "card" or "cards", for messages.
 
@@ -228,5 +267,16 @@ def counted_cards(count: int) -> str:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Write cards as space-separated ASCII: ``format_cards(parse_cards("6♣4♥")) == '6c 4h'``."""
+    """Write cards as space-separated ASCII: ``format_cards(parse_cards("6♣4♥")) == '6c 4h'``.
+
+    >>> format_cards("6c 4h")
+    Traceback (most recent call last):
+    lowball.errors.CardError: format_cards: cards: expected cards (parse_cards reads text), got '6c 4h'
+    """
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise CardError(f"format_cards: cards: expected cards (parse_cards reads text), got {quote(cards, 40)}")
+    cards = tuple(cards)
+    if not all(type(card) is Card for card in cards):
+        bad = next(card for card in cards if type(card) is not Card)
+        raise CardError(f"format_cards: cards: expected cards (parse_cards reads text), got {quote(bad, 40)}")
     return " ".join(str(card) for card in cards)

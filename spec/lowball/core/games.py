@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,8 +25,10 @@ from lowball.core.behaviours import (
     AnteBy, BringIn, CapCounts, HeadsUpCap, Joker, NobodyOpens, OddChip, Opener, PostingOrder, Pots, RunsOut, Serve, WrongCount, SevensRule, ShortAllIn,
     StreetKind, Structure,
 )
+from lowball.core.card_flow import COMMUNITY_RULES, shortfall
 from lowball.core.files import quote
-from lowball.core.rankings import HAND_SIZE, RULES_DIR, load_rankings
+from lowball.core.arguments import LABEL, NAME_OR_PATH, TEXT, instance_of, mapping_of, optional, takes
+from lowball.core.rankings import HAND_SIZE, MOST_CARDS, RULES_DIR, load_rankings
 from lowball.core.reader import MAX_DEPTH, TableReader, apply_overrides, describe, parse_toml, read_toml
 from lowball.errors import RulesError
 
@@ -358,19 +361,33 @@ def builtin_paths() -> dict[str, Path]:
 
 
 def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Return a table's data with everything it ``extends`` filled in, nearest table last."""
+    """Return a table's data with everything it ``extends`` filled in, nearest table last.
+
+    A file named by ``extends`` is found in the folder of the table that names it (``folder``), so a chain of
+    house tables may span folders. A chain that comes back to a table is a cycle; one of more than
+    ``MAX_EXTENDS`` extends is refused as too long; both name the tables (``seen``: the chain so far, each a
+    file's full path or a built-in game's name).
+    """
     data = reader.data
     parent = data.get("extends", "")
+    if not seen:
+        seen = (os.path.abspath(folder / reader.source) if folder is not None else Path(reader.source).stem,)
     if not parent:
         if "unset" in data:
             raise reader.fail("unset", "only a table that extends another removes keys from it")
         return data
     if not isinstance(parent, str):
         raise reader.fail("extends", f"expected a string, got {describe(parent)}")
-    if parent in seen or len(seen) >= MAX_EXTENDS:
-        raise reader.fail("extends", f"{quote(parent)} extends itself through {' -> '.join(seen)}")
-    parent_reader = _parent_reader(reader, parent, folder)
-    base = resolve(parent_reader, folder if parent.endswith(".toml") else None, seen + (parent,))
+    path = _parent_path(reader, parent, folder)
+    where = str(path) if path is not None else parent
+    chain = " -> ".join(Path(name).name for name in seen[seen.index(where) if where in seen else 0:] + (where,))
+    if where in seen:
+        raise reader.fail("extends", f"{quote(parent)} extends itself through {chain}")
+    if len(seen) > MAX_EXTENDS:
+        raise reader.fail("extends", f"a chain of {len(seen)} extends ({chain}) is longer than the {MAX_EXTENDS} "
+                                     f"allowed; it has no cycle")
+    parent_reader = _file_reader(reader, path) if path is not None else _builtin_reader(reader, parent)
+    base = resolve(parent_reader, path.parent if path is not None else None, seen + (where,))
     base = _without(reader, base, parent)
     return _merge(base, data)             # the nearest table's keys win, its own ``extends`` included
 
@@ -393,11 +410,24 @@ def _without(reader: TableReader, base: dict[str, Any], parent: str) -> dict[str
     return base
 
 
-def _parent_reader(reader: TableReader, parent: str, folder: Path | None) -> TableReader:
-    if parent.endswith(".toml"):
-        if folder is None:
-            raise reader.fail("extends", f"a built-in table can only extend built-in games, not {quote(parent)}")
-        return read_toml(folder / parent)
+def _parent_path(reader: TableReader, parent: str, folder: Path | None) -> Path | None:
+    """Return the file a table extends, beside the table itself (None: a built-in game)."""
+    if not parent.endswith(".toml"):
+        return None
+    if folder is None:
+        raise reader.fail("extends", f"a built-in table can only extend built-in games, not {quote(parent)}")
+    return Path(os.path.abspath(folder / parent))
+
+
+def _file_reader(reader: TableReader, path: Path) -> TableReader:
+    """Read the file a table extends; a file that cannot be read is the fault of the key that names it."""
+    try:
+        return read_toml(path)
+    except RulesError as err:
+        raise reader.fail("extends", str(err)) from None
+
+
+def _builtin_reader(reader: TableReader, parent: str) -> TableReader:
     paths = builtin_paths()
     if parent not in paths:
         raise reader.fail("extends", f"no built-in game {quote(parent)} (known: {', '.join(paths)})")
@@ -448,7 +478,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
     g = _Reader(reader)
     r = reader
     _check_unset(r)
-    systems, qualifiers, joker_systems, sizes = _ranking_names(rankings_data)
+    systems, qualifiers, joker_systems, low, sizes = _ranking_names(rankings_data)
     sides = _read_sides(r, systems, qualifiers)
     structure = Structure(g.get("structure"))
     players_min = r.count("players.min", 2, MAX_PLAYERS)
@@ -514,8 +544,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         clauses=_clauses(g),
         phh_stakes_vary=g.get("phh_stakes") == "from-history", data=reader.data,
     )
-    _check_whole(r, table)
-    _check_hand_size(r, table, sizes)
+    _check_whole(r, table, low, sizes)
     _check_settings(r, table)
     return table
 
@@ -528,18 +557,6 @@ def _check_unset(r: TableReader) -> None:
             raise r.fail("unset", f"expected a list of dotted keys, got {describe(path)} in it")
         if r.has(path):
             raise r.fail("unset", f"{quote(path)} is removed from the table it extends and set again here")
-
-
-def _check_hand_size(r: TableReader, t: GameTable, sizes: dict[str, int]) -> None:
-    """Refuse a deal that does not give the ranking its hand: five or more (the best five, H2, L1), or exactly the
-    size of a ranking whose hand is its own (badugi's four, U1, U4)."""
-    for side in t.sides:
-        size = sizes.get(side.system, HAND_SIZE)
-        if size == HAND_SIZE and t.hand_size < HAND_SIZE:
-            raise r.fail("streets", f"a player ends with {t.hand_size} cards; a hand is five (H2)")
-        if size != HAND_SIZE and t.hand_size != size:
-            raise r.fail("streets", f"a player ends with {t.hand_size} cards; {side.system} ranks hands of "
-                                    f"exactly {size} (U1)")
 
 
 def _check_settings(r: TableReader, t: GameTable) -> None:
@@ -569,20 +586,22 @@ def _clauses(g: "_Reader") -> dict[str, str]:
 
 
 def _ranking_names(rankings_data: dict[str, Any] | None
-                   ) -> tuple[set[str], dict[str, str], list[str], dict[str, int]]:
-    """Return the system names, the qualifiers (name -> system), the systems with a joker a game may use, and the
-    hand size of each system (five; badugi's four, U1)."""
+                   ) -> tuple[set[str], dict[str, str], list[str], set[str], dict[str, int]]:
+    """Return the system names, the qualifiers (name -> system), the systems with a joker a game may use, the
+    systems where the lower hand wins, and the hand size of each system (five; badugi's four, U1)."""
     if rankings_data is None:
         rankings = load_rankings()
         rows = rankings.all_systems
         return ({row.key for row in rows}, {q.key: q.system for q in rankings.qualifiers},
-                [row.key for row in rows if row.joker is not None], {row.key: row.hand_size for row in rows})
+                [row.key for row in rows if row.joker is not None], {row.key for row in rows if row.better == "lower"},
+                {row.key: row.hand_size for row in rows})
     systems = rankings_data.get("systems") if isinstance(rankings_data.get("systems"), dict) else {}
     quals = rankings_data.get("qualifiers") if isinstance(rankings_data.get("qualifiers"), dict) else {}
     jokers = [k for k, v in systems.items() if isinstance(v, dict) and v.get("joker")]
+    low = {k for k, v in systems.items() if isinstance(v, dict) and v.get("better") == "lower"}
     sizes = {k: v.get("hand_size", HAND_SIZE) for k, v in systems.items()
              if isinstance(v, dict) and isinstance(v.get("hand_size", HAND_SIZE), int)}
-    return set(systems), {k: v.get("system", "") for k, v in quals.items() if isinstance(v, dict)}, jokers, sizes
+    return set(systems), {k: v.get("system", "") for k, v in quals.items() if isinstance(v, dict)}, jokers, low, sizes
 
 
 def _read_sides(r: TableReader, systems: set[str], qualifiers: dict[str, str]) -> tuple[Side, ...]:
@@ -705,7 +724,7 @@ def _read_streets(r: TableReader, structure: Structure, bring_in: int) -> tuple[
     return tuple(streets)
 
 
-def _check_whole(r: TableReader, t: GameTable) -> None:
+def _check_whole(r: TableReader, t: GameTable, low: set[str], sizes: dict[str, int]) -> None:
     """Refuse combinations the engine cannot play: checked after every key is read on its own."""
     held, shown = 0, False
     for i, street in enumerate(t.streets):
@@ -735,7 +754,7 @@ def _check_whole(r: TableReader, t: GameTable) -> None:
         raise r.fail("big_bet", "no betting street is sized \"big\": remove the key")
     if t.cap_counts is CapCounts.ACTIONS and t.raises_per_round is None:
         raise r.fail("cap_counts", "raising is unlimited: there is no cap to count toward (G1, P1)")
-    if r.has("clauses.heads_up") and t.raises_per_round is None:
+    if r.has("clauses.heads_up") and r.text("clauses.heads_up") and t.raises_per_round is None:   # "": none
         raise r.fail("clauses.heads_up", "raising is unlimited: there is no cap to keep or lift heads-up")
     if bool(t.clauses["draw"]) != bool(t.draws):
         raise r.fail("clauses.draw", "a game with draws names the clause of its draw; a game without draws has none")
@@ -753,8 +772,72 @@ def _check_whole(r: TableReader, t: GameTable) -> None:
         raise r.fail("forced.ante", "California posts replace antes (F4)")
     if t.sevens_rule is not SevensRule.OFF and t.structure is not Structure.FIXED_LIMIT:
         raise r.fail("showdown.sevens_rule", "the sevens rule is a limit rule (F7)")
-    if t.deck == 52 and t.runs_out is RunsOut.COMMUNITY_CARD and t.draws:
+    if t.runs_out in COMMUNITY_RULES and t.draws:
         raise r.fail("deck.runs_out", "a community card is the stud rule (L8); a draw game reshuffles (K9)")
+    _check_hand_size(r, t, sizes)
+    _check_forced_bets(r, t, low)
+    _check_cards(r, t)
+
+
+def _check_hand_size(r: TableReader, t: GameTable, sizes: dict[str, int]) -> None:
+    """Refuse a hand the showdown cannot rank: more than seven cards (L3), fewer than the five a ranking reads (H2),
+    a draw game not of five (D1, K2), or other than the hand of a ranking whose hand is its own (badugi: four, U1,
+    U4)."""
+    if t.hand_size > MOST_CARDS:
+        raise r.fail("streets", f"a player is dealt {t.hand_size} cards; the best five are chosen from at most "
+                                f"{MOST_CARDS} (L3)")
+    for side in t.sides:
+        size = sizes.get(side.system, HAND_SIZE)
+        if size != HAND_SIZE:
+            if t.hand_size != size:
+                raise r.fail("streets", f"a player ends with {t.hand_size} cards; {side.system} ranks hands of "
+                                        f"exactly {size} (U1)")
+            continue
+        if t.hand_size < HAND_SIZE:
+            raise r.fail("streets", f"a player ends with {t.hand_size} cards; a hand is five (H2)")
+        if t.draws and t.hand_size != HAND_SIZE:
+            raise r.fail("streets", f"a player is dealt {t.hand_size} cards; a draw game deals each player "
+                                    f"{HAND_SIZE} and replaces what is discarded (D1, K2, F9)")
+
+
+def _check_forced_bets(r: TableReader, t: GameTable, low: set[str]) -> None:
+    """Refuse forced bets the first betting round cannot play: a bring-in or a post already at the bet, a bring-in
+    with blinds; and the sevens rule where there is no draw or no low (F7). (The blinds: ``_check_blinds``.)"""
+    first = t.bet_sizes[0]
+    # N5: in pot-limit the least bet is the bring-in itself, and nothing is completed; in limit it is less (L4).
+    if t.bring_in and t.structure is not Structure.FIXED_LIMIT and t.bring_in > first:
+        raise r.fail("forced.bring_in", f"{t.bring_in} is more than the first round's least bet of {first}: the "
+                                        f"least bet is the bring-in (N5)")
+    if t.bring_in and t.structure is Structure.FIXED_LIMIT and t.bring_in >= first:
+        raise r.fail("forced.bring_in", f"{t.bring_in} is not less than the first round's bet of {first}: the "
+                                        f"bring-in may complete to the bet, so it is less than the bet (L4, V10)")
+    if t.bring_in and (t.blinds or t.posts):
+        raise r.fail("forced.bring_in", "a bring-in opens the betting of stud, where nobody posts blinds (L4, V10)")
+    if t.posts and max(t.posts) >= first:
+        raise r.fail("forced.posts", f"a post of {max(t.posts)} is not less than the first round's bet of {first}: "
+                                     f"the posts add up to the bet (F4)")
+    if t.sevens_rule is not SevensRule.OFF and not t.draws:
+        raise r.fail("showdown.sevens_rule", "the sevens rule is about a seven checked after the draw; this game "
+                                             "has no draw (F7)")
+    if t.sevens_rule is not SevensRule.OFF and t.ranking not in low:
+        raise r.fail("showdown.sevens_rule", f"the sevens rule is about a seven-low; {t.ranking} ranks the higher "
+                                             f"hand better (F7)")
+
+
+def _check_cards(r: TableReader, t: GameTable) -> None:
+    """Refuse a table whose stub can fail a street for some player count, even by its rule for a short stub."""
+    for players in range(t.players_min, t.players_max + 1):
+        failed = shortfall(t, players)
+        if failed is None:
+            continue
+        index, key, problem = failed
+        at = f"streets[{index}]" + (f".{key}" if key else "")
+        if key == "burn":
+            raise r.fail(at, f"with {players} players {problem} (D1, K8, L3)")
+        rule = (f'deck.runs_out = "{t.runs_out}"' if t.runs_out is RunsOut.NEVER
+                else f'even after the reshuffle of deck.runs_out = "{t.runs_out}"')
+        raise r.fail(at, f"with {players} players {problem}, {rule} (T1, D1, L8): seat fewer players or choose "
+                         f"another rule for a short stub")
 
 
 def read_game_data(source: Path | str | None) -> tuple[TableReader, Path | None]:
@@ -770,6 +853,13 @@ def read_game_data(source: Path | str | None) -> tuple[TableReader, Path | None]
     return read_toml(path), path.parent
 
 
+# What an argument that takes a game table takes (None: the teaching table, or the call's own default).
+TABLE = optional(instance_of(GameTable, "a game table (load_game_table)"))
+# ``--set`` overrides as Python takes them: dotted keys to TOML text, e.g. {"players.max": "6"}.
+OVERRIDES = optional(mapping_of(TEXT, TEXT, "a dict from dotted keys to TOML text, e.g. {'players.max': '6'}"))
+
+
+@takes(game=optional(NAME_OR_PATH), overrides=OVERRIDES, rankings_data=optional(instance_of(dict, "a dict")))
 def load_game_table(game: Path | str | None = None, overrides: dict[str, str] | None = None,
                     rankings_data: dict[str, Any] | None = None) -> GameTable:
     """Load a game table by built-in name or path (the teaching table when None), with ``--set`` overrides.
@@ -783,7 +873,7 @@ def load_game_table(game: Path | str | None = None, overrides: dict[str, str] | 
     lowball.errors.RulesError: teaching-table.toml: players.max: expected an integer, got 'six'
     """
     if overrides is None and rankings_data is None:
-        return _cached(game if not isinstance(game, Path) else str(game))
+        return _cached(game if game is None or isinstance(game, str) else os.fspath(game))
     reader, folder = read_game_data(game)
     data = resolve(reader, folder)
     if overrides:
@@ -808,6 +898,9 @@ def with_stakes(table: GameTable, stakes: dict[str, Any]) -> GameTable:
     """Return ``table`` played at other stakes (dotted keys such as ``forced.ante``), checked like any table."""
     data = copy.deepcopy(table.data)
     for key, value in stakes.items():
+        current = getattr(table, key.split(".")[-1], None)
+        if value == current or isinstance(value, list) and tuple(value) == current:
+            continue                          # the table's own stakes (a big bet of 0 where no street is "big")
         named = data.get(key)                 # a dotted key names no top-level entry: None
         if isinstance(named, str) and value != getattr(table, key):      # F4: "total-posts", "double"
             raise RulesError(f"{table.source}: {key}: {value} contradicts the table, whose {key} is {named} "
@@ -825,6 +918,7 @@ def builtin_games() -> list[GameTable]:
     return [load_game_table(name) for name in builtin_paths()]
 
 
+@takes(text=TEXT, source=LABEL)
 def table_from_text(text: str, source: str = "table.toml") -> GameTable:
     """Return the game table written in ``text`` (for tests and notebooks: a house rule inline)."""
     reader = TableReader(source, parse_toml(text, source))

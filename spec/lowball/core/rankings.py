@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lowball.core.arguments import PATH, one_of, optional, takes
+from lowball.core.files import quote
 from lowball.core.behaviours import Joker, Plays
 from lowball.core.reader import TableReader, read_toml
 from lowball.errors import RulesError
@@ -26,6 +28,9 @@ RULES_DIR = Path(__file__).parent.parent / "rules"
 # A poker hand is five cards (H2). The evaluator, the shape codes and the Z3 model are written for
 # five; the table says so too (``hand_size``) and the loader refuses any other number.
 HAND_SIZE = 5
+# The most cards a player chooses the best five from: stud deals seven (L3); with the community card (L8) a
+# player still plays from seven. A game dealing more is refused at load.
+MOST_CARDS = 7
 RANKINGS_FILE = RULES_DIR / "rankings.toml"
 
 # The categories the evaluator can recognise, and the parts each one is
@@ -48,6 +53,7 @@ CATEGORIES = tuple(CATEGORY_PARTS)
 SET_SIZES: dict[str, int] = {"four-card": 4, "three-card": 3, "two-card": 2, "one-card": 1}
 SET_PARTS = frozenset({"cards"})
 LANGUAGES = ("en", "ru")
+LANGUAGE = one_of(*LANGUAGES)          # what a ``lang`` argument takes
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -141,7 +147,7 @@ class Rankings:
             if row.key == name:
                 return row
         known = ", ".join(row.key for row in self.all_systems)
-        raise RulesError(f"unknown ranking system {name!r} (known: {known})")
+        raise RulesError(f"unknown ranking system {quote(name)} (known: {known})")
 
     def category(self, key: str) -> Category:
         """Return the category called ``key``."""
@@ -153,7 +159,7 @@ class Rankings:
             if row.key == name:
                 return row
         known = ", ".join(row.key for row in self.qualifiers)
-        raise RulesError(f"unknown qualifier {name!r} (known: {known})")
+        raise RulesError(f"unknown qualifier {quote(name)} (known: {known})")
 
 
 _SYSTEM_KEYS = {
@@ -384,6 +390,7 @@ def _read_hand_names(reader: TableReader) -> dict[str, dict[str, str]]:
     return names
 
 
+@takes(path=optional(PATH))
 def load_rankings(path: Path | str | None = None) -> Rankings:
     """Load and validate a rankings table; the shipped one when ``path`` is None.
 

@@ -11,7 +11,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from lowball.core.files import quote, read_text
+from lowball.core.arguments import PATH, takes
+from lowball.core.files import MAX_BYTES, quote, read_text
 from lowball.errors import RulesError
 
 # Rules tables are shallow (three or four levels); a file nested deeper is not a rules table, and
@@ -79,8 +80,14 @@ class TableReader:
         return node
 
     def text(self, key: str, choices: tuple[str, ...] | None = None, default: Any = ...) -> str:
-        """Return the string at ``key``, optionally one of ``choices``."""
+        """Return the string at ``key``, optionally one of ``choices``; text is printable and on one line.
+
+        A name or title is printed in tables, messages and narration: a newline or a terminal escape in it
+        would break the line or command the user's terminal.
+        """
         value = self.value(key, str, default)
+        if isinstance(value, str) and not value.isprintable():
+            raise self.fail(key, f"expected printable text on one line, got {quote(value)}")
         if choices is not None and value not in choices:
             raise self.fail(key, f"{quote(value)} is not one of {', '.join(choices)}")
         return value
@@ -98,8 +105,9 @@ class TableReader:
         """Return the list of strings at ``key`` as a tuple."""
         items = self.value(key, list)
         for i, item in enumerate(items):
-            if not isinstance(item, str):
-                raise self.fail(f"{key}[{i}]", f"expected a string, got {describe(item)}")
+            if not isinstance(item, str) or not item.isprintable():
+                wanted = "printable text on one line" if isinstance(item, str) else "a string"
+                raise self.fail(f"{key}[{i}]", f"expected {wanted}, got {describe(item)}")
         return tuple(items)
 
     def counts(self, key: str, least: int = 0, default: Any = ...) -> tuple[int, ...]:
@@ -133,19 +141,32 @@ def depth(value: Any, limit: int = MAX_DEPTH) -> int:
     return 1 + max((depth(child, limit - 1) for child in children), default=0)
 
 
-def parse_toml(text: str, source: str) -> dict[str, Any]:
-    """Parse TOML ``text`` from ``source``, refusing bad TOML and absurd nesting in one line."""
+def parse_toml(text: str, source: str, kind: str = "a rules table") -> dict[str, Any]:
+    """Parse TOML ``text`` from ``source`` (``kind`` of document), refusing bad TOML and absurd sizes in one line.
+
+    A leading byte-order mark (as some Windows editors write) is not part of the text.
+
+    >>> parse_toml(chr(0xFEFF) + "players = 2", "t.toml")
+    {'players': 2}
+    >>> parse_toml("x = " + "[" * 40 + "]" * 40, "h.phh", "a hand history")
+    Traceback (most recent call last):
+    lowball.errors.RulesError: h.phh: nested more than 16 levels deep, far deeper than a hand history is
+    """
+    if len(text) > MAX_BYTES:
+        raise RulesError(f"{source}: {len(text):,} characters, more than the {MAX_BYTES:,} allowed for {kind}")
+    deep = RulesError(f"{source}: nested more than {MAX_DEPTH} levels deep, far deeper than {kind} is")
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
         raise RulesError(f"{source}: not valid TOML: {err}") from None
     except RecursionError:
-        raise RulesError(f"{source}: nested more than {MAX_DEPTH} levels deep; a rules table is shallow") from None
+        raise deep from None
     if depth(data) > MAX_DEPTH:
-        raise RulesError(f"{source}: nested more than {MAX_DEPTH} levels deep; a rules table is shallow")
+        raise deep
     return data
 
 
+@takes(path=PATH)
 def read_toml(path: Path | str) -> TableReader:
     """Parse the TOML file at ``path`` into a ``TableReader``, refusing unreadable files in one line.
 
@@ -153,7 +174,7 @@ def read_toml(path: Path | str) -> TableReader:
     Traceback (most recent call last):
     lowball.errors.RulesError: cannot read rules file no-such-file.toml: no such file
     """
-    text = read_text(path, RulesError, "rules file", max_bytes=1024 * 1024)
+    text = read_text(path, RulesError, "rules file")
     name = Path(path).name
     return TableReader(name, parse_toml(text, name))
 

@@ -202,21 +202,30 @@ def rounded_pot(table, chips: int) -> int:
 def legal(hand: "Hand", rnd: Round) -> list[Action]:
     """Return the actions the player to act may take; for a range of raises, its two ends."""
     seat = rnd.actors[0]
+    may_raise = raise_refusal(hand, rnd, seat) is None
     if rnd.bring_in_due:
         actions = [Action("pb", seat)]
     else:
         actions = []
-        owe = owed(rnd, seat)
-        if owe > 0 or not rnd.street.check:
+        if owed(rnd, seat) > 0 or _bet_or_drop(rnd, may_raise):
             actions.append(Action("f", seat))
-        if rnd.opened or rnd.street.check:
+        if rnd.opened or rnd.street.check or not may_raise:
             actions.append(Action("cc", seat))
-    if raise_refusal(hand, rnd, seat) is None:
+    if may_raise:
         least, most = raise_range(hand, rnd, seat)
         actions.append(Action("cbr", seat, amount=least))
         if most > least:
             actions.append(Action("cbr", seat, amount=most))
     return actions
+
+
+def _bet_or_drop(rnd: Round, may_raise: bool) -> bool:
+    """Return whether the player to act must bet or drop (F5: no check before anyone bets where checks are off).
+
+    Not where he cannot bet (nobody left could call it, or he has only the call, G6): he checks or calls then,
+    rather than being made to give up a pot he cannot lose.
+    """
+    return not rnd.street.check and not rnd.opened and may_raise
 
 
 def refusal(hand: "Hand", rnd: Round, action: Action) -> str | None:
@@ -235,11 +244,11 @@ def refusal(hand: "Hand", rnd: Round, action: Action) -> str | None:
     if action.kind == "pb":
         return None if rnd.bring_in_due else f"there is no bring-in to post now ({clauses['forced']})"
     if action.kind == "f":
-        if owe == 0 and rnd.street.check:
+        if owe == 0 and not _bet_or_drop(rnd, raise_refusal(hand, rnd, seat) is None):
             return f"facing no bet a player may check or bet, not fold ({clauses['turn']})"
         return None
     if action.kind == "cc":
-        if not rnd.street.check and not rnd.opened:
+        if _bet_or_drop(rnd, raise_refusal(hand, rnd, seat) is None):
             return f"before the draw a player must bet or drop; checking is not allowed ({rnd.street.clause})"
         return None
     why = raise_refusal(hand, rnd, seat)
@@ -249,9 +258,11 @@ def refusal(hand: "Hand", rnd: Round, action: Action) -> str | None:
     all_in = hand.stacks[seat] + rnd.bets[seat]
     amount = action.amount
     assert amount is not None
-    if amount == all_in and rnd.level < amount < least:
-        return None          # all in for less than a full raise (G3, G4)
     word = "bet" if not rnd.opened else "raise"
+    if amount <= rnd.level:      # S1: what is already in is called, not raised; nobody may be left short of it
+        return f"a {word} goes above the {rnd.level} already in this round; to match it, call ({clauses['turn']})"
+    if amount == all_in and amount < least:
+        return None          # all in for less than a full raise (G3, G4)
     if amount > all_in:
         return f"{hand.names[seat]} has only {all_in} to {word} to ({clauses['stack']})"
     if table.structure is Structure.FIXED_LIMIT and amount != least:

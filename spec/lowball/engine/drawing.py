@@ -100,7 +100,7 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> str | None:
         dead_allowed = hand.table.wrong_count is WrongCount.DEAD_HAND
         if action.seat != who or (len(action.cards) != count and not dead_allowed):
             return f"p{who + 1} discarded {count} and receives as many ({clause})"
-        return hand.unseen_refusal(action, len(action.cards), draw=draw)
+        return hand.unseen_refusal(action, len(action.cards), draw=draw) or hand.off_the_top(action, legal(hand, draw))
     if action.kind == "dh":
         if draw.waiting and action.seat == draw.waiting[0][0]:
             return f"everyone discards before the replacements are dealt ({clause})"

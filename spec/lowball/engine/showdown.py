@@ -39,9 +39,10 @@ def start(hand: "Hand") -> Showdown:
 
 
 def legal(hand: "Hand", show: Showdown) -> list[Action]:
-    """Return the shows still due (a player whose cards are unknown must be shown by the history)."""
-    return [Action("sm", seat, cards=tuple(hand.hands[seat]))
-            for seat in show.showing if None not in hand.hands[seat]][:1]
+    """Return the shows still due, in seat order, then the mucks: any player still in may give up the hand instead
+    (a player whose cards are unknown must be shown by the history)."""
+    shows = [Action("sm", seat, cards=tuple(hand.hands[seat])) for seat in show.showing if None not in hand.hands[seat]]
+    return shows + [Action("sm", seat, muck=True) for seat in hand.contenders]
 
 
 def show_refusal(hand: "Hand", action: Action) -> str | None:
@@ -51,6 +52,8 @@ def show_refusal(hand: "Hand", action: Action) -> str | None:
         return f"p{seat + 1} has folded ({clause})"
     if action.muck:             # never the last player: when one is left, the hand is over (S1)
         return None
+    if seat not in hand.current.showing:
+        return f"p{seat + 1} has shown already ({clause})"
     if not action.cards:
         if None in hand.hands[seat]:
             return f"p{seat + 1}'s cards are unknown: the history must name them ({clause})"

@@ -18,10 +18,16 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from lowball.core.arguments import (
+    ANYTHING, FLAG, NAME_CHARS, SEED, instance_of, is_name, one_of, optional, sequence_of, takes, whole,
+)
+from lowball.core.arguments import (
+    ANYTHING, FLAG, NAME_CHARS, SEED, instance_of, is_name, one_of, optional, sequence_of, takes, whole,
+)
 from lowball.core.behaviours import NobodyOpens, RunsOut, StreetKind
 from lowball.core.cards import Card, counted_cards, deck_of, format_cards, parse_cards
 from lowball.core.files import quote
-from lowball.core.games import GameTable, Street, load_game_table
+from lowball.core.games import TABLE, GameTable, Street, load_game_table
 from lowball.core.rankings import RankingSystem, ranking_system
 from lowball.engine import betting, dealing, drawing, forced, openers, showdown
 from lowball.engine.actions import Action, check_fields, parse_action
@@ -64,9 +70,8 @@ def check_names(names: Sequence[str], count: int) -> tuple[str, ...]:
     if len(names) != count:
         raise IllegalAction(f"{len(names)} names for {count} players")
     for name in names:
-        if not isinstance(name, str) or not name.strip() or len(name) > 40 \
-                or any(ch in name for ch in "\n\r\t") or not name.isprintable():
-            raise IllegalAction(f"a player's name must be 1 to 40 printable characters, got {quote(name)}")
+        if not is_name(name):
+            raise IllegalAction(f"a player's name must be 1 to {NAME_CHARS} printable characters, got {quote(name)}")
     if len(set(names)) != len(names):
         raise IllegalAction(f"player names must be different, got {', '.join(names)}")
     return names
@@ -92,13 +97,14 @@ def check_can_start(table: GameTable, stacks: Sequence[int], names: Sequence[str
                 f"{table.min_stack} ({clauses['stack']}): top up or leave the table")
 
 
+@takes(seed=SEED)
 def stacked_deck(top: str | Iterable[Card | str] = (), seed: int | None = 0, cards: int = 52) -> list[Card]:
     """Return a deck order: the given ``top`` cards first, then the rest shuffled by ``seed`` (None: unshuffled).
 
     >>> format_cards(stacked_deck("6c 4h", seed=None)[:4])
     '6c 4h 2c 2d'
     """
-    first = list(parse_cards(top)) if top else []
+    first = list(parse_cards(top)) if top is not None else []
     taken = set(first)
     rest = [card for card in deck_of(cards) if card not in taken]
     if seed is not None:
@@ -106,6 +112,7 @@ def stacked_deck(top: str | Iterable[Card | str] = (), seed: int | None = 0, car
     return first + rest
 
 
+@takes(hands=sequence_of(ANYTHING, "a list of hands, one per player"), seed=SEED)
 def deck_for(hands: Sequence[str | Iterable[Card | str]], then: str | Iterable[Card | str] = (),
              seed: int | None = 0, cards: int = 52) -> list[Card]:
     """Return a deck that deals ``hands`` to p1, p2, ... one card at a time (T6), then the ``then`` cards.
@@ -120,6 +127,12 @@ def deck_for(hands: Sequence[str | Iterable[Card | str]], then: str | Iterable[C
     return stacked_deck(dealt + list(parse_cards(then)), seed=seed, cards=cards)
 
 
+# What a Hand is built from: stacks, a game table, a deck order, names (each checked further by the rules).
+STACKS = sequence_of(ANYTHING, "a list of stacks, one per player")
+DECK_ORDER = optional(sequence_of(instance_of(Card, "a card"), "a list of cards, top first"))
+NAMES = optional(sequence_of(ANYTHING, "a list of names, one per player"))
+
+
 class Hand:
     """The state of one hand at a game table; seat 0 sits on the dealer's left and the last seat deals.
 
@@ -127,6 +140,7 @@ class Hand:
     with ``replay=True``: the cards are named by the actions (a hand history).
     """
 
+    @takes(stacks=STACKS, table=TABLE, deck=DECK_ORDER, seed=SEED, names=NAMES, narrate=FLAG, replay=FLAG)
     def __init__(self, stacks: Sequence[int], *, table: GameTable | None = None, deck: Sequence[Card] | None = None,
                  seed: int | None = 0, names: Sequence[str] | None = None, narrate: bool = True,
                  replay: bool = False):
@@ -136,7 +150,7 @@ class Hand:
         if len(stacks) > self.table.players_max or len(stacks) < self.table.players_min:
             check_can_start(self.table, stacks, [f"p{i + 1}" for i in range(min(len(stacks), 99))])
         self.n = len(stacks)
-        self.names = check_names(names, self.n) if names else tuple(f"p{i + 1}" for i in range(self.n))
+        self.names = check_names(names, self.n) if names is not None else tuple(f"p{i + 1}" for i in range(self.n))
         check_can_start(self.table, stacks, self.names)
         self.system = ranking_system(self.table.ranking)
         self.starting_stacks = tuple(stacks)
@@ -188,8 +202,15 @@ class Hand:
 
     active = contenders
 
+    def check_seat(self, seat: int, where: str = "Hand") -> int:
+        """Return ``seat`` if it is a seat of this hand (0 to n - 1), else raise ``ArgumentError`` naming ``where``."""
+        if not (type(seat) is int and 0 <= seat < self.n):     # the usual case costs one test: these run in loops
+            whole(0, self.n - 1).named(f"a seat from 0 to {self.n - 1}").check(where, "seat", seat)
+        return seat
+
     def can_act(self, seat: int) -> bool:
         """Return whether ``seat`` can still make a betting decision: in the hand, with chips behind."""
+        self.check_seat(seat, "Hand.can_act")
         return not self.folded[seat] and self.stacks[seat] > 0
 
     @property
@@ -228,6 +249,7 @@ class Hand:
 
     def owed(self, seat: int) -> int:
         """Return what ``seat`` must add to call."""
+        self.check_seat(seat, "Hand.owed")
         return betting.owed(self.current, seat) if self.phase == BET else 0
 
     @property
@@ -265,11 +287,13 @@ class Hand:
 
     def fully_shown(self, seat: int) -> bool:
         """Return whether a player has shown every card they hold."""
+        self.check_seat(seat, "Hand.fully_shown")
         return all(card is not None and (up or card in self.shown[seat])
                    for card, up in zip(self.hands[seat], self.face_up[seat]))
 
     def system_of(self, half: str) -> RankingSystem:
         """Return the ranking system of a side of the pot ("whole", "high" or "low")."""
+        one_of(*(s.half for s in self.table.sides)).check("Hand.system_of", "half", half)
         side = next(s for s in self.table.sides if s.half == half)
         return ranking_system(side.system)
 
@@ -278,8 +302,15 @@ class Hand:
     def legal_actions(self) -> list[Action]:
         """Return every action allowed now (dealer actions use the stub's next cards when it is known).
 
-        For a range of bets (pot-limit, no-limit) the two ends are listed; every
-        amount between is legal too (``betting.raise_range``).
+        ``apply`` accepts exactly these, written in any of their equivalent ways:
+
+        - a bet or raise in a range (pot-limit, no-limit) is listed by its two ends,
+          and every amount between them is legal too (``betting.raise_range``);
+        - a discard or a show may name its cards in any order; a show may also
+          name the community card, or no card at all (``sm -``: all of them);
+        - in a replayed hand the stub is unknown: the dealer's actions are not
+          listed, and any unseen cards may be dealt, or shown for cards dealt
+          face down and never named (the history names them).
 
         >>> hand = Hand([13, 13])
         >>> [str(a) for a in hand.legal_actions()]
@@ -302,8 +333,8 @@ class Hand:
         if self.phase != BET:
             return None
         seat = self.current.actors[0]
-        if betting.raise_refusal(self, self.current, seat):
-            return None             # a bring-in due may still be completed (L4) or open for more (N7)
+        if betting.raise_refusal(self, self.current, seat):       # a completion of the bring-in is a bet (L4);
+            return None                                           # opening for more is one too (N7)
         return betting.raise_range(self, self.current, seat)
 
     def apply(self, action: Action | str) -> None:
@@ -350,7 +381,7 @@ class Hand:
         if self.phase == OVER:
             return f"the hand is over ({clauses['showdown']})"
         if action.kind == "sm":
-            if self.phase != SHOWDOWN and not self.runout:
+            if self.phase != SHOWDOWN:      # all in, too: nobody shows while anyone is still to act (S1)
                 return f"cards are shown at the showdown ({clauses['showdown']})"
             return showdown.show_refusal(self, action)
         if self.phase == DEAL:
@@ -376,7 +407,7 @@ class Hand:
     def advance(self) -> None:
         """Apply the automatic steps (dealing from a known stub, showing down) until a player must decide."""
         while self.phase != OVER and self.to_act is None:
-            legal = self.legal_actions()
+            legal = [action for action in self.legal_actions() if not action.muck]     # nobody mucks for a player
             if not legal:
                 return            # a replayed hand: the history names the next cards
             self._carry_out(legal[0])      # the engine's own legal action: nothing to check again
@@ -604,6 +635,17 @@ class Hand:
                     return f"{card} was discarded and may not be dealt again ({rule})"
                 return f"{card} is already in play ({clause})"
         return None
+
+    def off_the_top(self, action: Action, dealt: Sequence[Action]) -> str | None:
+        """Return why a deal is not the stub's next cards, where the stub's order is known (T6, D1); None if it is.
+
+        A hand we deal ourselves knows its stub, so the dealer deals exactly the cards ``legal_actions`` lists; a
+        replayed history names the cards, and any unseen cards may come.
+        """
+        if self.stub.order is None or action in dealt:
+            return None
+        top = " ".join(format_cards(a.cards) for a in dealt)
+        return f"the dealer deals the stub's next cards, {top} ({self.table.clauses['deal']})"
 
     def _show(self, action: Action) -> None:
         seat = action.seat

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from pathlib import Path
 from typing import Any, Sequence
 
+from lowball.core.arguments import instance_of, takes
 from lowball.core.behaviours import AnteBy, Structure
-from lowball.core.files import is_existing_file, quote, read_text
-from lowball.core.games import GameTable, builtin_games, load_game_table, with_stakes
+from lowball.core.files import exists, quote, read_text
+from lowball.core.games import TABLE, GameTable, builtin_games, load_game_table, with_stakes
 from lowball.core.reader import parse_toml
 from lowball.engine.actions import parse_action
 from lowball.engine.forced import owed
@@ -53,6 +55,7 @@ def in_phh_order(seat_values: Sequence[int]) -> list[int]:
     return values[::-1] if len(values) == 2 else values
 
 
+@takes(hand=instance_of(Hand, "a hand (lowball.Hand)"))
 def to_phh(hand: Hand) -> str:
     """Return the hand as PHH text (its table's variant code) that ``replay`` turns back into the same hand.
 
@@ -105,7 +108,7 @@ def is_builtin_game(table: GameTable) -> bool:
 
 def read_history(phh: str | Path) -> dict[str, Any]:
     """Return the parsed fields of a history given as its text, or as a path (a ``Path``, or a string naming a file)."""
-    if isinstance(phh, Path) or (isinstance(phh, str) and is_existing_file(phh)):
+    if isinstance(phh, os.PathLike) or (isinstance(phh, str) and exists(phh)):
         text = read_text(phh, HistoryError, "hand history")
     elif isinstance(phh, str):
         if "\n" not in phh and "=" not in phh:
@@ -114,7 +117,7 @@ def read_history(phh: str | Path) -> dict[str, Any]:
     else:
         raise HistoryError(f"a hand history is its text or a path, got {quote(phh)}")
     try:
-        return parse_toml(text, "the hand history")
+        return parse_toml(text, "the hand history", "a hand history")
     except RulesError as err:
         raise HistoryError(str(err)) from None
 
@@ -198,7 +201,7 @@ def _house_table(data: dict[str, Any], house: str, folder: Path | None) -> GameT
     where = f" ({named})" if isinstance(named, str) else ""
     if isinstance(named, str) and named:
         for path in (named, *((str(folder / Path(named).name),) if folder is not None else ())):
-            if is_existing_file(path):
+            if exists(path):
                 found = load_game_table(path)
                 if found.name == house:
                     return found
@@ -280,10 +283,11 @@ def _check_table_stakes(table: GameTable, seat_antes: list[int], stakes: dict[st
             raise IllegalAction(f"{key} {stakes[key]}: this table's bet is {getattr(table, key)} ({clauses['size']})")
 
 
+@takes(table=TABLE)
 def replay_hand(phh: str | Path, table: GameTable | None = None) -> Hand:
     """Replay a PHH hand history (text or path), checking every action; return the finished ``Hand``."""
     data = read_history(phh)
-    folder = Path(phh).parent if isinstance(phh, Path) or (isinstance(phh, str) and is_existing_file(phh)) else None
+    folder = Path(phh).parent if isinstance(phh, os.PathLike) or (isinstance(phh, str) and exists(phh)) else None
     table = table_for(data, table, folder)
     stacks = _ints(data, "starting_stacks")
     actions = data.get("actions")
@@ -319,6 +323,7 @@ def replay_hand(phh: str | Path, table: GameTable | None = None) -> Hand:
     return hand
 
 
+@takes(table=TABLE)
 def replay(phh: str | Path, table: GameTable | None = None) -> HandResult:
     """Replay a PHH hand history and return how it ended; the variant code picks the game.
 

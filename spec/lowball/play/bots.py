@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from lowball.analysis.odds import draw_odds, kinds
+from lowball.core.arguments import Kind, instance_of, sequence_of, takes
 from lowball.core.behaviours import Structure
 from lowball.core.cards import Card
 from lowball.engine.actions import Action
@@ -30,6 +31,12 @@ from lowball.ranking.fast import all_ranks, evaluate_rank
 
 Bot = Callable[[Hand, random.Random], Action]
 
+# What a bot is asked with: a hand waiting for a player's decision, and the random source it may use.
+DECISION = Kind("a hand waiting for a player's decision (hand.advance() first; not over)",
+                lambda v: isinstance(v, Hand) and v.player_to_act)
+RNG = instance_of(random.Random, "a random.Random")
+HAND = instance_of(Hand, "a hand (lowball.Hand)")
+
 DRAW_TO = 7          # keep distinct cards up to a seven and draw to them
 MADE_TOP = 8         # a no-pair hand topped by an eight or better is "made": bet it
 GOAL = "eight"       # when a made-looking hand is a straight or flush, draw for the best chance of this kind
@@ -38,6 +45,7 @@ GOOD_DRAW = 3        # three distinct cards to a seven are a draw worth a call b
 BADUGI_PAT = 10      # a badugi (U1) topped by a ten or lower stands pat
 
 
+@takes(hand=DECISION, rng=RNG)
 def random_bot(hand: Hand, rng: random.Random) -> Action:
     """Return a uniformly random legal action (at the draw: a uniformly random legal discard).
 
@@ -52,15 +60,19 @@ def random_bot(hand: Hand, rng: random.Random) -> Action:
             least, most = span
             return action._replace(amount=rng.choice((least, most, rng.randint(least, most))))
         return action
-    # Every subset of the allowed size is legal (D1), so toss a coin per card instead of listing all 32.
+    # Every subset of the allowed size is legal (D1), so toss a coin per card instead of listing all 32; then
+    # put back cards over the most the stub can serve (K9), or throw more up to the least the draw asks.
     street, held = hand.current.street, hand.hands[hand.to_act]
-    most = min(street.max_discard, most_served(hand, hand.current))      # K9: what the stub can still serve
-    while True:
-        discard = [card for card in held if rng.random() < 0.5]
-        while len(discard) > most:
-            discard.pop(rng.randrange(len(discard)))
-        if street.min_discard <= len(discard):
-            return Action("sd", hand.to_act, cards=tuple(discard))
+    most = min(street.max_discard, len(held), most_served(hand, hand.current))
+    if most < street.min_discard:
+        raise AssertionError(f"{hand.table.name}: no legal discard (the loader refuses such tables)")
+    discard = [card for card in held if rng.random() < 0.5]
+    while len(discard) > most:
+        discard.pop(rng.randrange(len(discard)))
+    kept = [card for card in held if card not in discard]
+    while len(discard) < street.min_discard:
+        discard.append(kept.pop(rng.randrange(len(kept))))
+    return Action("sd", hand.to_act, cards=tuple(discard))
 
 
 def _top(cards: Sequence[Card], system: RankingSystem) -> int:
@@ -89,6 +101,7 @@ def keep_for_badugi(cards: Sequence[Card], system: RankingSystem) -> list[Card]:
     return [card for card in cards if card in plays and value(card, system) <= DRAW_TO]
 
 
+@takes(cards=sequence_of(instance_of(Card, "a card"), "a list of the cards held", least=1), hand=HAND)
 def keep_for_draw(cards: Sequence[Card], hand: Hand) -> list[Card]:
     """Return the cards the sound bot keeps: a made eight stands pat, else distinct cards up to a seven.
 
@@ -100,7 +113,8 @@ def keep_for_draw(cards: Sequence[Card], hand: Hand) -> list[Card]:
     system = hand.system
     if not system.five_cards:
         return keep_for_badugi(cards, system)
-    if _made(cards, system, MADE_TOP):
+    whole = len(cards) == hand.table.hand_size        # a draw may come before the last cards are dealt
+    if whole and _made(cards, system, MADE_TOP):
         return list(cards)
     kept, seen = [], set()
     for card in sorted(cards, key=lambda c: value(c, system)):
@@ -108,7 +122,7 @@ def keep_for_draw(cards: Sequence[Card], hand: Hand) -> list[Card]:
         if v <= DRAW_TO and v not in seen:
             kept.append(card)
             seen.add(v)
-    if len(kept) == len(cards):          # five low cards that are not a made low: a straight or a flush
+    if whole and len(kept) == len(cards):    # five low cards that are not a made low: a straight or a flush
         goal = next((kind.key for kind in kinds(system) if kind.key == GOAL), kinds(system)[-1].key)
         throw = max(cards, key=lambda c: (draw_odds(cards, [c], system).chance(goal), value(c, system)))
         kept = [card for card in cards if card != throw]
@@ -125,9 +139,9 @@ def _worse_than(system: RankingSystem) -> np.ndarray:
 def win_chance(hand: Hand, seat: int) -> float:
     """Return a rough chance that ``seat`` wins against the players still in (each holding a random hand)."""
     opponents = max(len(hand.contenders) - 1, 1)
-    if not hand.table.draws:
-        return stud_chance(hand, seat) ** opponents
     cards = hand.hands[seat]
+    if not hand.table.draws or len(cards) < hand.table.hand_size:     # stud, or cards still to be dealt
+        return stud_chance(hand, seat) ** opponents
     system = hand.system
     draws_left = sum(1 for s in hand.table.streets[hand.street_index:] if s.kind.value == "draw")
     if draws_left == 0:
@@ -156,6 +170,7 @@ def stud_chance(hand: Hand, seat: int) -> float:
     return max(chances)
 
 
+@takes(hand=DECISION, rng=RNG)
 def sound_bot(hand: Hand, rng: random.Random) -> Action:
     """Return the sound player's action: draw by the table's ranking, bet strong hands, call when the pot pays."""
     legal = hand.legal_actions()
@@ -164,13 +179,11 @@ def sound_bot(hand: Hand, rng: random.Random) -> Action:
     if hand.phase != BET:
         keep = set(keep_for_draw(cards, hand))
         discard = {card for card in cards if card not in keep}
-        exact = next((a for a in legal if set(a.cards) == discard), None)
-        if exact is not None:
-            return exact
-        # K9: the stub cannot serve the whole draw; throw as many as it can, the highest cards first.
+        # The discard it wants, if legal; else (K9: the stub cannot serve it all; D1: the draw asks for more) the
+        # legal one closest to it: the fewest kept cards thrown, then as many of the rest, the highest first.
         system = hand.system
-        return max((a for a in legal if set(a.cards) <= discard),
-                   key=lambda a: (len(a.cards), sorted((value(c, system) for c in a.cards), reverse=True)))
+        return max(legal, key=lambda a: (-len(set(a.cards) - discard), len(a.cards),
+                                         sorted((value(c, system) for c in a.cards), reverse=True)))
     options: dict[str, Action] = {}
     for action in legal:                # the first of each kind: for a range of bets, the least
         options.setdefault(action.kind, action)

@@ -9,16 +9,28 @@ from typing import Sequence
 
 from tqdm import tqdm
 
-from lowball.core.files import describe_os_error
-from lowball.core.games import GameTable, load_game_table
+from lowball.core.arguments import (
+    ANYTHING, FLAG, PATH, SEED, TEXT, Kind, as_path, mapping_of, one_of, optional, sequence_of, takes, whole,
+)
+from lowball.core.files import describe_os_error, quote
+from lowball.core.games import TABLE, GameTable, load_game_table
 from lowball.engine.session import Session
-from lowball.engine.state import OVER, Hand
-from lowball.errors import LowballError
-from lowball.play.bots import BOTS, Bot
+from lowball.engine.state import MAX_STACK, OVER, Hand
+from lowball.errors import ArgumentError, LowballError
+from lowball.play.bots import BOTS, HAND, RNG, Bot
 
 
+# A session longer than this is surely a typing mistake; it would run for hours.
+MAX_HANDS = 10_000_000
+BOT_OF = mapping_of(TEXT, Kind("a bot", callable), "a dict from each player's name to a bot (BOTS)")
+
+
+@takes(hand=HAND, bots=BOT_OF, rng=RNG)
 def play_hand(hand: Hand, bots: dict[str, Bot], rng: random.Random) -> Hand:
     """Play a hand to the end, asking each seat's bot for its actions."""
+    missing = [name for name in hand.names if name not in bots]
+    if missing:
+        raise ArgumentError(f"play_hand: bots: no bot for {', '.join(missing)}")
     hand.advance()
     while hand.phase != OVER:
         hand.apply(bots[hand.names[hand.to_act]](hand, rng))
@@ -61,6 +73,8 @@ class HandFiles:
             raise LowballError(f"cannot write hands into {folder}: it is a file, not a folder") from None
         except OSError as err:
             raise LowballError(f"cannot write hands into {folder}: {describe_os_error(err)}") from None
+        except ValueError as err:       # a NUL byte in the name
+            raise LowballError(f"cannot write hands into {quote(str(folder))}: {err}") from None
         self.folder = folder
         self.next = max(existing, default=0) + 1
 
@@ -78,6 +92,10 @@ class HandFiles:
         return path
 
 
+@takes(players=sequence_of(ANYTHING, "a list of the players' names", least=1),
+       bot_names=sequence_of(one_of(*BOTS), f"a list of bot names ({', '.join(BOTS)})", least=1),
+       hands=whole(1, MAX_HANDS), seed=SEED, stack=optional(whole(1, MAX_STACK)), phh_dir=optional(PATH), progress=FLAG,
+       table=TABLE)
 def play_session(players: Sequence[str], bot_names: Sequence[str], hands: int, seed: int = 0,
                  stack: int | None = None, phh_dir: Path | None = None, progress: bool = False,
                  table: GameTable | None = None) -> Summary:
@@ -88,9 +106,6 @@ def play_session(players: Sequence[str], bot_names: Sequence[str], hands: int, s
     from lowball.phh.history import to_phh
 
     table = table or load_game_table()
-    for name in bot_names:
-        if name not in BOTS:
-            raise LowballError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
     start = stack if stack is not None else default_stack(table)
     if start < max(table.min_stack, 1):
         raise LowballError(f"a starting stack of {start} is below the table's minimum of {max(table.min_stack, 1)}")
@@ -99,7 +114,7 @@ def play_session(players: Sequence[str], bot_names: Sequence[str], hands: int, s
     summary = Summary(won=dict.fromkeys(players, 0), chips=dict.fromkeys(players, 0),
                       showdowns=dict.fromkeys(players, 0), rebuys=dict.fromkeys(players, 0))
     rng = random.Random(seed)
-    files = HandFiles(phh_dir) if phh_dir is not None else None
+    files = HandFiles(as_path(phh_dir)) if phh_dir is not None else None
     refill = table.min_stack or start
     for _ in tqdm(range(1, hands + 1), unit="hand", delay=1.0, disable=not progress, leave=False):
         for name in players:        # rebuy so the session can go on (T5)

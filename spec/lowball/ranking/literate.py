@@ -26,11 +26,11 @@ the system (``lowball.ranking.classes``), found by judging one hand of every cla
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections import Counter
 from typing import Sequence
 
+from lowball.core.arguments import cache
 from lowball.core.cards import Card
 from lowball.core.games import load_game_table
 from lowball.core.rankings import HAND_SIZE, SET_SIZES, RankingSystem, load_rankings, ranking_system
@@ -188,7 +188,7 @@ def playing_cards(cards: Sequence[Card], system: RankingSystem) -> tuple[Card, .
 
 # ---- The low qualifier (L1) ----
 
-@functools.cache
+@cache
 def _qualifier(name: str | None) -> tuple[str, int]:
     rankings = load_rankings()
     rule = rankings.qualifier(name) if name is not None else rankings.qualifiers[0]

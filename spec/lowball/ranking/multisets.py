@@ -28,13 +28,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lowball.core.rankings import HAND_SIZE, RankingSystem
+from lowball.core.rankings import HAND_SIZE, MOST_CARDS, RankingSystem
 from lowball.ranking.fast import ONE_SUIT, RANK_BASE, _qualifying_shapes, combinations_array, rank_table
 from lowball.ranking.literate import _qualifier, as_system
 from lowball.ranking.tally import RANK_BASE as KEY_BASE
 
-# Stud deals seven cards (L3); with the community card (L8) a player still plays from seven.
-MOST_CARDS = 7
 MOST_OF_A_RANK = 4
 NO_CLASS = np.iinfo(np.int32).max     # "no five here qualifies" while taking minima
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Iterable, Sequence
 
-from lowball.core.cards import CARD_TOKENS, Card, parse_cards
+from lowball.core.arguments import ANYTHING, sequence_of, takes
+from lowball.core.cards import CARD_TOKENS, Card, check_disjoint, parse_cards
 from lowball.core.rankings import HAND_SIZE, RankingSystem
-from lowball.ranking.lookup import CLASSES_BY_ARGUMENT, HandClass, class_of, rank_of
+from lowball.errors import LowballError
+from lowball.ranking.lookup import CLASSES_BY_ARGUMENT, HandClass, class_of
 from lowball.ranking.tally import CARD_MASK, FIVE_OF_A_SUIT, RANK_SHIFT, SUIT_MASK, SUIT_SHIFT, TALLY, TOKEN_TALLY
 
 
@@ -55,7 +57,7 @@ class HandValue:
 
     def _check(self, other: object) -> "HandValue":
         if other.system != self.system:
-            raise ValueError(f"cannot compare a {self.system} value with a {other.system} value")
+            raise LowballError(f"cannot compare a {self.system} value with a {other.system} value")
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -186,22 +188,29 @@ def compare(a: str | Iterable[Card | str], b: str | Iterable[Card | str], system
     0
     >>> compare("6c 5h 3s Jk Ac", "6d 5s 3h 2c Ah", "ace-to-five")   # F8: the joker plays as the deuce
     0
+    >>> compare("6c 4h 3s 2d Ac", "6c 5s 4d 3h 2c", "ace-to-six")   # T1: one deck, each card once
+    Traceback (most recent call last):
+    lowball.errors.CardError: hands 1 and 2 both hold 6c
     """
-    ra, rb = rank_of(a, system), rank_of(b, system)
+    (class_a, hand_a), (class_b, hand_b) = class_of(a, system), class_of(b, system)
+    if not set(hand_a).isdisjoint(hand_b):
+        check_disjoint((hand_a, hand_b))
+    ra, rb = class_a.rank, class_b.rank
     return (ra < rb) - (ra > rb)
 
 
+@takes(hands=sequence_of(ANYTHING, "a list of hands (at least one)", least=1))
 def winners(hands: Sequence[str | Iterable[Card | str]], system: str | RankingSystem | None = None) -> list[int]:
     """Return the indexes of the winning hands under ``system`` (several when they tie, S2).
 
-    >>> winners(["8c 6h 4d 3c Ad", "7s 5s 4s 3s As", "Kh 9d 7c 4s 2h"], "ace-to-six")  # E2: the flush loses
+    >>> winners(["8c 6h 4d 3c Ad", "7s 5s 4s 3s As", "Kh 9d 7c 4h 2h"], "ace-to-six")  # E2: the flush loses
     [0]
     >>> winners([], "ace-to-six")
     Traceback (most recent call last):
-    ValueError: winners needs at least one hand
+    lowball.errors.ArgumentError: winners: hands: expected a list of hands (at least one), got []
     """
-    if not hands:
-        raise ValueError("winners needs at least one hand")
-    ranks = [rank_of(hand, system) for hand in hands]
+    judged = [class_of(hand, system) for hand in hands]
+    check_disjoint(cards for _, cards in judged)
+    ranks = [klass.rank for klass, _ in judged]
     best = min(ranks)
     return [i for i, rank in enumerate(ranks) if rank == best]

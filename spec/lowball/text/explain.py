@@ -137,9 +137,9 @@ def explain(a: str | Iterable[Card | str], b: str | Iterable[Card | str],
     'Both are three-card hands of the same value (3-2-A); suits have no rank, so they tie and split the pot (S2); cards that do not play never break a tie (U3). 7s does not play: it shares a suit with 3s (U1). 3d does not play: it pairs 3c (U1).'
     >>> explain("6c 4h 3s 2d Ac", "6d 4s 3h 2c Ah", "ace-to-six", lang="fr")
     Traceback (most recent call last):
-    ValueError: unknown language 'fr' (known: en, ru)
+    lowball.errors.ArgumentError: explain: lang: expected 'en' or 'ru', got 'fr'
     """
-    words.check_lang(lang)
+    words.check_lang(lang, "explain")
     row = as_system(system)
     given = _hand(a, row), _hand(b, row)
     jokers = [note for hand in given if (note := joker_note(hand, row, lang))]
@@ -185,7 +185,7 @@ def describe(cards: str | Iterable[Card | str], system: str | RankingSystem | No
     >>> describe("Ac 6d 5h 3s Jk", "ace-to-five")
     '6-5-3-2-A: no pair, six-five low; the joker plays as a deuce (F8)'
     """
-    words.check_lang(lang)
+    words.check_lang(lang, "describe")
     row = as_system(system)
     hand = _hand(cards, row)
     if not row.five_cards:          # U1, U2: the set that plays names the hand; the others are left out, and why

@@ -10,7 +10,11 @@ from __future__ import annotations
 from typing import Iterable
 
 from lowball.engine.events import Event, event
+from lowball.core.arguments import TEXT, instance_of, mapping_of, optional, takes
 from lowball.core.cards import Card
+from lowball.core.files import quote
+from lowball.core.rankings import LANGUAGE
+from lowball.errors import ArgumentError
 from lowball.ranking.joker import plays_as
 from lowball.ranking.names import hand_name, rank_text
 
@@ -331,6 +335,12 @@ def _round_name(index: int, rounds: int, last: bool, lang: str) -> str:
     return ROUND_ORDINALS[lang][index] if index < len(ROUND_ORDINALS[lang]) else f"{index + 1}"
 
 
+# What ``you`` and ``names`` take: the reader's own seat, and how this language writes the players' names.
+READER = optional(TEXT)
+NAMES = optional(mapping_of(TEXT, TEXT, "a dict from the players' names to how to write them"))
+
+
+@takes(item=instance_of(Event, "an event (lowball.engine.events.Event)"), lang=LANGUAGE, you=READER, names=NAMES)
 def render(item: Event, lang: str = "en", you: str | None = None, names: dict[str, str] | None = None) -> str:
     """Return the narration line of one event in ``lang`` ('en' or 'ru').
 
@@ -421,6 +431,7 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
     return line[:1].upper() + line[1:] if line.startswith(YOU[lang]) else line
 
 
+@takes(lang=LANGUAGE, you=READER, names=NAMES)
 def narrate(events: Iterable[Event] | object, lang: str = "en", you: str | None = None,
             names: dict[str, str] | None = None) -> list[str]:
     """Return the narration of a hand (or of a list of events), one line per step, in ``lang``.
@@ -434,6 +445,12 @@ def narrate(events: Iterable[Event] | object, lang: str = "en", you: str | None 
     ['Вы ставите 1 (T3)']
     """
     items = getattr(events, "events", events)
+    if isinstance(items, (str, bytes, dict)) or not hasattr(items, "__iter__"):
+        raise ArgumentError(f"narrate: events: expected a hand or a list of events, got {quote(events, 40)}")
+    items = list(items)
+    if not all(isinstance(item, Event) for item in items):
+        bad = next(item for item in items if not isinstance(item, Event))
+        raise ArgumentError(f"narrate: events: expected a hand or a list of events, got {quote(bad, 40)} among them")
     return [render(item, lang, you, names) for item in items]
 
 

@@ -237,7 +237,7 @@ class Question:
     def feedback(self, guess: int | Sequence[int], lang: str = "en") -> str:
         """Return the verdict on a guess; a wrong one names the winning hand and explains it with its clause.
 
-        >>> q = Question("ace-to-six", ("5s 4d 3c 2h Ad", "8c 6h 4d 3c Ad"), "straight that looks low")
+        >>> q = Question("ace-to-six", ("5s 4d 3c 2h Ad", "8c 6h 4s 3h Ac"), "straight that looks low")
         >>> q.feedback(1)
         'Not quite: hand B wins, 8-6-4-3-A. 8-6-4-3-A is a no-pair hand; 5-4-3-2-A is a straight, and under ace-to-six every no-pair hand beats every straight (H2). A-2-3-4-5 (the wheel) is a straight here (H2).'
         >>> q.feedback(-1, "ru").startswith("Верно! ")

@@ -15,14 +15,16 @@ from lowball.core.behaviours import (
     AnteBy, BringIn, CapCounts, NobodyOpens, Opener, PostingOrder, Pots, RunsOut, Serve, SevensRule, ShortAllIn,
     StreetKind, Structure, WrongCount,
 )
-from lowball.core.games import GameTable, Street, load_game_table
-from lowball.core.rankings import ranking_system
+from lowball.core.arguments import takes
+from lowball.core.games import TABLE, GameTable, Street, load_game_table
+from lowball.core.rankings import LANGUAGE, ranking_system
 from lowball.text.narration import counted
 
 ORDINAL = {"en": ["first", "second", "third", "fourth", "fifth", "sixth", "seventh"],
            "ru": ["первого", "второго", "третьего", "четвёртого", "пятого", "шестого", "седьмого"]}
 IN_DRAW_RU = ["в первом", "во втором", "в третьем", "в четвёртом", "в пятом"]
 COUNT = {"en": {1: "One draw", 2: "Two draws", 3: "Three draws"}, "ru": {1: "Один обмен", 2: "Два обмена", 3: "Три обмена"}}
+DRAW_WORD = {"en": ("draw", "draws"), "ru": ("обмен", "обмена", "обменов")}
 OPENER = {
     "en": {
         Opener.DEALER_LEFT: "the player on the dealer's left",
@@ -81,13 +83,27 @@ def _round_names(t: GameTable, lang: str) -> list[str]:
         elif draws == 0:
             names.append("before the first draw" if lang == "en" else "до первого обмена")
         else:
-            names.append(f"after the {ORDINAL['en'][draws - 1]} draw" if lang == "en" else
-                         f"после {ORDINAL['ru'][draws - 1]} обмена")
+            names.append(f"after the {_ordinal(draws - 1, 'en')} draw" if lang == "en" else
+                         f"после {_ordinal(draws - 1, 'ru')} обмена")
     return names
 
 
 def _nth(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _ordinal(index: int, lang: str) -> str:
+    """Return the ordinal of the draw numbered ``index`` from 0, in words as far as the list goes: "third", "8th"."""
+    if index < len(ORDINAL[lang]):
+        return ORDINAL[lang][index]
+    return _nth(index + 1) if lang == "en" else f"{index + 1}-го"
+
+
+def _draw_count(draws: int, lang: str) -> str:
+    """Return "Three draws" / "Три обмена", in figures past the words: "4 draws", "5 обменов"."""
+    if draws in COUNT[lang]:
+        return COUNT[lang][draws]
+    return f"{draws} {counted(draws, DRAW_WORD[lang], lang)}"
 
 
 def _forced(t: GameTable, lang: str) -> str:
@@ -258,16 +274,17 @@ def _draws(t: GameTable, lang: str) -> str:
     if len(ranges) == 1:
         cards = f"{ranges[0][0]} to {ranges[0][1]} cards" if en else f"от {ranges[0][0]} до {ranges[0][1]} карт"
     else:
-        cards = ", ".join(f"{d.min_discard} to {d.max_discard} in the {ORDINAL['en'][i]}" if en else
-                          f"от {d.min_discard} до {d.max_discard} {IN_DRAW_RU[i]}"
+        cards = ", ".join(f"{d.min_discard} to {d.max_discard} in the {_ordinal(i, 'en')}" if en else
+                          f"от {d.min_discard} до {d.max_discard} "
+                          f"{IN_DRAW_RU[i] if i < len(IN_DRAW_RU) else f'в {i + 1}-м'}"
                           for i, d in enumerate(draws))
         cards = (cards + " draw" if en else cards + " обмене")
     gets = ("exactly as many", "столько же") if t.wrong_count is WrongCount.REFUSED else \
         ("as many (a hand of other than five cards after the draw is dead)",
          "столько же (рука не из пяти карт после обмена недействительна)")
-    return (f"{COUNT['en'][t.draws]}: each active player discards {cards} and gets {gets[0]}{when}; {burn[0]}."
+    return (f"{_draw_count(t.draws, 'en')}: each active player discards {cards} and gets {gets[0]}{when}; {burn[0]}."
             if en else
-            f"{COUNT['ru'][t.draws]}: каждый действующий игрок сбрасывает {cards} и получает {gets[1]}{when}; "
+            f"{_draw_count(t.draws, 'ru')}: каждый действующий игрок сбрасывает {cards} и получает {gets[1]}{when}; "
             f"{burn[1]}.")
 
 
@@ -336,6 +353,7 @@ SEVENS = {
 }
 
 
+@takes(table=TABLE, lang=LANGUAGE)
 def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[str, str]]:
     """Return (clause id, sentence) for each rule of a game table, every number read from the table."""
     t = table or load_game_table()
@@ -395,6 +413,7 @@ def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[
     return [(c[aspect], sentence) for aspect, sentence in rules]
 
 
+@takes(table=TABLE, lang=LANGUAGE)
 def rules_text(table: GameTable | None = None, lang: str = "en") -> str:
     """Return the table's rules as lines "T1  ..." for printing."""
     return "\n".join(f"{clause:<3} {sentence}" for clause, sentence in table_rules(table, lang))

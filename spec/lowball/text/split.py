@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from lowball.core.cards import Card, format_cards, parse_cards
+from lowball.core.arguments import ANYTHING, NAME, either, mapping_of, sequence_of, takes
+from lowball.core.cards import Card, check_disjoint, format_cards, parse_cards
 from lowball.core.rankings import load_rankings
 from lowball.ranking import as_system, best_five, best_low_five, hand_name, rank_text
 from lowball.ranking.lookup import rank_of
@@ -31,6 +32,12 @@ class SplitHand:
     low_rank: int | None
 
 
+# What the hands of a split take: a list (players numbered) or a mapping from names to hands; at least one.
+PLAYERS = either(sequence_of(ANYTHING, least=1), mapping_of(NAME, ANYTHING, least=1)).named(
+    "a list of hands, or a mapping from players' names (1 to 40 printable characters) to hands")
+
+
+@takes(hands=PLAYERS)
 def split_hands(hands: Sequence[str | Iterable[Card | str]] | Mapping[str, str | Iterable[Card | str]],
                 high: str, qualifier: str, lang: str = "en") -> list[SplitHand]:
     """Return each player's best high five and best qualifying low five (L1); players unnamed are numbered.
@@ -39,13 +46,14 @@ def split_hands(hands: Sequence[str | Iterable[Card | str]] | Mapping[str, str |
     ...     ["Ac Kc Qc Jc Tc 2d 3h", "8s 6d 4h 3c 2s Kd Kh"], "high", "eight-or-better")]
     [('Ac Kc Qc Jc Tc', ''), ('8s 6d 4h Kd Kh', '8s 6d 4h 3c 2s')]
     """
-    words.check_lang(lang)
-    named = hands.items() if isinstance(hands, Mapping) else (
-        (words.SPLIT[lang]["player"].format(n=i + 1), cards) for i, cards in enumerate(hands))
+    words.check_lang(lang, "split_hands")
+    named = list(hands.items()) if isinstance(hands, Mapping) else [
+        (words.SPLIT[lang]["player"].format(n=i + 1), cards) for i, cards in enumerate(hands)]
     low_system, _ = _qualifier(qualifier)
+    held_by = [parse_cards(cards) for _, cards in named]
+    check_disjoint(held_by)                 # one deck: no card in two hands (T1)
     found = []
-    for name, cards in named:
-        held = parse_cards(cards)
+    for (name, _), held in zip(named, held_by):
         top = best_five(held, high)
         low = best_low_five(held, qualifier)
         found.append(SplitHand(name=name, cards=held, high=top, high_rank=rank_of(top, high),
@@ -53,6 +61,7 @@ def split_hands(hands: Sequence[str | Iterable[Card | str]] | Mapping[str, str |
     return found
 
 
+@takes(hands=PLAYERS)
 def explain_split(hands: Sequence[str | Iterable[Card | str]] | Mapping[str, str | Iterable[Card | str]],
                   high: str, qualifier: str, lang: str = "en") -> str:
     """Return which five make each player's high and low, who wins each half, and who scoops (L1, L2).
@@ -69,7 +78,7 @@ def explain_split(hands: Sequence[str | Iterable[Card | str]] | Mapping[str, str
     Игрок 2: старшая рука A-A-Q-J-10 (Ac Ad Th Jc Qs), пара тузов; проходной младшей руки нет: ни одна пятёрка карт не восьмёрка или лучше (L1).
     Игрок 1 выигрывает обе половины и забирает весь банк (L2).
     """
-    said = words.SPLIT[words.check_lang(lang)]
+    said = words.SPLIT[words.check_lang(lang, "explain_split")]
     rule = load_rankings().qualifier(qualifier)
     low_system, _ = _qualifier(qualifier)
     players = split_hands(hands, high, qualifier, lang)

@@ -7,7 +7,7 @@ tables; the names of ranks and hands are in the rankings table itself
 
 from __future__ import annotations
 
-from lowball.core.rankings import LANGUAGES
+from lowball.core.rankings import LANGUAGE, LANGUAGES
 
 # How a hand of each category is named inside a sentence ("every straight").
 EN_NOUNS = {
@@ -147,8 +147,11 @@ def a_rank(name: str, lang: str) -> str:
     return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
 
 
-def check_lang(lang: str) -> str:
-    """Return ``lang`` if it is a supported language, else raise ``ValueError`` naming the choices."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
-    return lang
+def check_lang(lang: str, where: str = "lang") -> str:
+    """Return ``lang`` if it is a supported language, else raise ``ArgumentError`` naming the choices.
+
+    >>> check_lang("xx", "explain")
+    Traceback (most recent call last):
+    lowball.errors.ArgumentError: explain: lang: expected 'en' or 'ru', got 'xx'
+    """
+    return LANGUAGE.check(where, "lang", lang)

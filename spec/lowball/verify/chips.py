@@ -30,8 +30,8 @@ from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
 from lowball.verify.models import pots as pm, round as rm
 from lowball.engine.ops import Z3
-from lowball.verify.proof import ProofUnknown, prove
-from lowball.verify.rounds import Step, player_counts, step_kinds
+from lowball.verify.proof import ProofUnknown, prove, undecided
+from lowball.verify.rounds import Step, invariant_refutation, player_counts, step_kinds
 
 
 def check_actions(check: Check, table: GameTable) -> bool:
@@ -166,7 +166,10 @@ def _share_counterexample(table: GameTable, winners: int) -> str:
     opt = z3.Optimize()
     opt.add(z3.Sum(shares) != chips, chips >= least)
     opt.minimize(chips)
-    if opt.check() != z3.sat:
+    verdict = opt.check()
+    if verdict == z3.unknown:
+        raise undecided("the smallest pot that loses a chip", opt.reason_unknown())
+    if verdict != z3.sat:
         raise ProofUnknown("could not find the smallest pot that loses a chip")
     value = opt.model().eval(chips).as_long()
     paid = opt.model().eval(z3.Sum(shares)).as_long()
@@ -248,6 +251,12 @@ def check_chips(table: GameTable) -> Check:
     """
     check = Check.of(6, table)
     with timed(check):
-        if check_shares(check, table) and check_actions(check, table) and check_pots(check, table):
+        if not check_shares(check, table):
+            return check
+        why = invariant_refutation(table)
+        if why:          # the proofs of the actions below assume the invariant: without it they prove nothing
+            check.fail(f"the betting rounds leave the states these proofs assume (property 7): {why}")
+            return check
+        if check_actions(check, table) and check_pots(check, table):
             check_sevens(check, table)
     return check

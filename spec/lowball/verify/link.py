@@ -5,6 +5,8 @@ Random legal play of the engine (``engine.state.Hand``) reaches states of every
 street; at each betting decision the model of the round (``models.round``,
 evaluated with plain values) must
 
+- find the engine in a state of the round's invariant (``well_formed``, which
+  properties 6 and 7 assume of every state they reason about);
 - name the same player to act, and allow exactly the actions the engine
   allows (every kind, and raises to the amounts at and around the ends of the
   engine's range);
@@ -13,7 +15,8 @@ evaluated with plain values) must
 - open each round with the player the engine asks first (B1, B2, K3, L4, L6).
 
 At each showdown the pot model (``models.pots``) must form the engine's pots
-and pay what the engine pays; at the end of each hand the card model
+and pay what the engine pays, from contributions whose highest total is a
+contender's (what property 6 assumes); at the end of each hand the card model
 (``models.cards``) must leave the stub, the burns and the discards as the engine
 does. A mismatch is reported in words, naming the table, the hand's actions so
 far and the two answers.
@@ -105,6 +108,9 @@ def compare_decision(hand: Hand, report: LinkReport, where: str) -> None:
     """Compare the model with the engine at a betting decision: who acts, what is allowed, what each action does."""
     rules, state = round_rules(hand), round_state(hand)
     report.decisions += 1
+    if not rm.well_formed(PY, rules, state):      # properties 6 and 7 prove things of these states only
+        report.add(f"{where}: the engine is in a state outside the round's invariant (properties 6, 7): "
+                   f"{_comparable(state)}")
     listed = {(a.kind, a.seat) for a in betting.legal(hand, hand.current) if a.kind != "cbr"}
     for action in candidates(hand):
         kind = rm.KIND_OF[action.kind]

@@ -19,6 +19,19 @@ class ProofUnknown(LowballError):
     """Z3 answered ``unknown`` (or timed out): the claim is neither proved nor refuted."""
 
 
+def undecided(what: str, reason: str) -> Exception:
+    """Return the error for a claim Z3 left undecided: ``KeyboardInterrupt`` when Ctrl-C stopped it, else ``ProofUnknown``.
+
+    Z3 catches Ctrl-C itself while it searches and answers ``unknown``; the user asked to stop, not for a verdict.
+
+    >>> type(undecided("the claim", "interrupted from keyboard")).__name__, str(undecided("the claim", "timeout"))
+    ('KeyboardInterrupt', 'Z3 could not decide the claim (timeout): treated as a failure')
+    """
+    if "interrupted" in reason or "canceled" in reason:
+        return KeyboardInterrupt()
+    return ProofUnknown(f"Z3 could not decide {what} ({reason}): treated as a failure")
+
+
 @dataclass(frozen=True)
 class Outcome:
     """A solver verdict on a claim: proved, or refuted with a model of the counterexample."""
@@ -45,7 +58,7 @@ def prove(claim: z3.BoolRef, *assumptions: z3.BoolRef, timeout_ms: int = TIMEOUT
         return Outcome(True)
     if verdict == z3.sat:
         return Outcome(False, solver.model())
-    raise ProofUnknown(f"Z3 could not decide the claim ({solver.reason_unknown()}): treated as a failure")
+    raise undecided("the claim", solver.reason_unknown())
 
 
 def find(condition: z3.BoolRef, *assumptions: z3.BoolRef, timeout_ms: int = TIMEOUT_MS) -> z3.ModelRef | None:
@@ -64,6 +77,8 @@ def maximize(objective: z3.ArithRef, *constraints: z3.BoolRef, timeout_ms: int =
     handle = opt.maximize(objective)
     verdict = opt.check()
     if verdict != z3.sat:
+        if verdict == z3.unknown:
+            raise undecided("the maximum", opt.reason_unknown())
         raise ProofUnknown(f"Z3 could not find the maximum ({verdict}): treated as a failure")
     value = opt.upper(handle)
     if not z3.is_int_value(value):

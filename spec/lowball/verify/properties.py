@@ -26,7 +26,9 @@ stack, the deck) and is then written from that table, never retyped.
    table's rule for a short stub (none, a reshuffle of exactly what
    ``engine/stub.py`` takes back, a community card) serves every card.
 6. Chips are conserved (S2, S3, G6): every betting action moves chips only from
-   the actor's stack into the pot, and an unmatched bet only back to its owner;
+   the actor's stack into the pot, and an unmatched bet only back to its owner
+   (in every state of the rounds' invariant, which property 7 proves and this
+   property needs: where it fails, so does this one);
    the side pots of any contributions pay out exactly what was put in, nobody is
    eligible for more than their chips matched, and every share and half pays out
    its pot exactly under the table's odd-chip rule.

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from lowball.core.games import GameTable, parse_game_table, read_game_data, resolve
+from lowball.core.arguments import FLAG, NAME_OR_PATH, PATH, Kind, instance_of, is_whole, optional, takes
+from lowball.core.games import OVERRIDES, GameTable, parse_game_table, read_game_data, resolve
 from lowball.core.rankings import RANKINGS_FILE
 from lowball.core.reader import TableReader, apply_overrides, read_toml
 from lowball.errors import RulesError
@@ -20,6 +21,7 @@ from lowball.verify.rounds import clear_steps
 RANKINGS_PREFIX = "rankings."
 
 
+@takes(rules=optional(NAME_OR_PATH), overrides=OVERRIDES, rankings=optional(PATH))
 def load_for_verify(rules: Path | str | None = None, overrides: dict[str, str] | None = None,
                     rankings: Path | str | None = None) -> tuple[GameTable, TableReader]:
     """Load a game table by built-in name or path (refusing a malformed one) and the raw rankings table.
@@ -32,6 +34,7 @@ def load_for_verify(rules: Path | str | None = None, overrides: dict[str, str] |
     overrides = overrides or {}
     game, folder = read_game_data(rules)
     ranks = read_toml(rankings if rankings is not None else RANKINGS_FILE)
+    ranks.table("systems")          # a rankings table names its systems: without any, nothing can be checked
     game_sets = {k: v for k, v in overrides.items() if not k.startswith(RANKINGS_PREFIX)}
     rank_sets = {k[len(RANKINGS_PREFIX):]: v for k, v in overrides.items() if k.startswith(RANKINGS_PREFIX)}
     if any(key == "extends" for key in game_sets):
@@ -48,6 +51,11 @@ def systems_of(table: GameTable) -> set[str]:
     return {side.system for side in table.sides}
 
 
+@takes(table=optional(instance_of(GameTable, "a game table (load_for_verify)")),
+       rankings=optional(instance_of(TableReader, "a rankings table (load_for_verify)")), exhaustive=FLAG,
+       only=optional(Kind(f"a set of property numbers ({min(NUMBERS)} to {max(NUMBERS)}; None for all)",
+                          lambda v: isinstance(v, (set, frozenset, list, tuple)) and len(v) > 0
+                          and all(is_whole(n) and n in NUMBERS for n in v))))
 def verify(table: GameTable | None = None, rankings: TableReader | None = None, *,
            exhaustive: bool = True, only: set[int] | None = None) -> list[Check]:
     """Check every property of a game table and its rankings; each result says proved, refuted or not applicable.

@@ -103,8 +103,11 @@ class Step:
 
 
 def clear_steps() -> None:
-    """Forget the steps built so far (a run of ``verify`` starts afresh; so must a test that changes the model)."""
+    """Forget the steps built and the invariant proved so far (a run of ``verify`` starts afresh; so must a test
+    that changes the model)."""
     _steps.cache_clear()
+    _start_refutation.cache_clear()
+    _kept_refutation.cache_clear()
 
 
 @functools.lru_cache(maxsize=64)
@@ -123,41 +126,78 @@ def step_kinds(table: GameTable, players: int) -> list[tuple[int, rm.Rules]]:
 
 def check_start(check: Check, table: GameTable, r: rm.Rules, index: int) -> bool:
     """Prove the round's invariant at every start the engine can reach, and that its opener can act."""
-    start, known = rm.symbolic_start(r, f"st{r.players}_{index}", least_chips(table))
+    why = _start_refutation(r, index, least_chips(table))
+    if why:
+        check.fail(why)
+    return why is None
+
+
+@functools.lru_cache(maxsize=256)
+def _start_refutation(r: rm.Rules, index: int, least: int) -> str | None:
+    """Return why a start of the round breaks its invariant or has an opener who cannot act (None: proved)."""
+    start, known = rm.symbolic_start(r, f"st{r.players}_{index}", least)
     n, a = r.players, start.actor
     opener_acts = z3.Or(a == rm.NOBODY, z3.And(a >= 0, a < n, *[z3.Implies(a == i, rm.able(Z3, start, i))
                                                                 for i in range(n)]))
     outcome = prove(z3.And(rm.well_formed(Z3, r, start), opener_acts), *known)
     if outcome.proved:
-        return True
+        return None
     s = start.evaluate(outcome.model)
     if not prove(opener_acts, *known).proved:
-        check.fail(f"with {n} players round {index + 1} ({r.opener}) can be opened by p{s.actor + 1}, who has "
-                   f"folded or has no chips: {describe_state(s)}")
-    elif not prove(rm.level(Z3, start) < rm.least_full(Z3, r, start), *known).proved:
+        return (f"with {n} players round {index + 1} ({r.opener}) can be opened by p{s.actor + 1}, who has "
+                f"folded or has no chips: {describe_state(s)}")
+    if not prove(rm.level(Z3, start) < rm.least_full(Z3, r, start), *known).proved:
         bet = rm.least_full(PY, r, s)
-        check.fail(f"round {index + 1} with {n} players can start with a bet that raises nothing: "
-                   f"{describe_state(s)}: the least bet is to {bet}, what is already in (G3, F4)")
-    else:
-        check.fail(f"round {index + 1} with {n} players can start in a state the betting rules do not handle: "
-                   f"{describe_state(s)}")
-    return False
+        return (f"round {index + 1} with {n} players can start with a bet that raises nothing: "
+                f"{describe_state(s)}: the least bet is to {bet}, what is already in (G3, F4)")
+    return f"round {index + 1} with {n} players can start in a state the betting rules do not handle: " \
+           f"{describe_state(s)}"
+
+
+@functools.lru_cache(maxsize=256)
+def _kept_refutation(r: rm.Rules, index: int) -> str | None:
+    """Return how a legal action of the round leads out of its invariant (None: every action keeps it)."""
+    step = Step.of(r)
+    outcome = prove(rm.well_formed(Z3, step.rules, step.after), *step.assumptions)
+    if outcome.proved:
+        return None
+    return (f"round {index + 1} with {r.players} players: an action leads out of the states the rules handle: "
+            f"{step.story(outcome.model)}")
+
+
+def invariant_refutation(table: GameTable) -> str | None:
+    """Return why the invariant of some betting round of ``table`` fails (None: it holds at every start the
+    engine can reach and after every legal action). Properties 6 and 7 both rest on it; it is proved once."""
+    for players in player_counts(table):
+        kinds = rm.round_kinds(table, players)
+        starts: dict[rm.Rules, int] = {}
+        for index, r in kinds:
+            starts.setdefault(rm.start_kind(r), index)
+        for r, index in starts.items():
+            why = _start_refutation(r, index, least_chips(table))
+            if why:
+                return why
+        for index, r in step_kinds(table, players):
+            why = _kept_refutation(r, index)
+            if why:
+                return why
+    return None
 
 
 def check_steps(check: Check, r: rm.Rules, index: int) -> bool:
     """Prove that every legal action keeps the invariant and lowers the measure, and that nobody is ever stuck."""
+    why = _kept_refutation(r, index)
+    if why:
+        check.fail(why)
+        return False
     step = Step.of(r)
     r = step.rules
     s, after = step.before, step.after
     lower = z3.And(measure(r, after) < measure(r, s), measure(r, s) >= 0)
-    outcome = prove(z3.And(rm.well_formed(Z3, r, after), lower), *step.assumptions)
+    outcome = prove(lower, *step.assumptions)
     if not outcome.proved:
-        if not prove(rm.well_formed(Z3, r, after), *step.assumptions).proved:
-            check.fail(f"round {index + 1} with {r.players} players: an action leads out of the states the rules "
-                       f"handle: {step.story(outcome.model)}")
-        else:
-            check.fail(f"round {index + 1} with {r.players} players need not end: {step.story(outcome.model)} "
-                       f"and the betting can go on without end")
+        check.fail(f"round {index + 1} with {r.players} players need not end: {step.story(outcome.model)} "
+                   f"and the betting can go on without end")
         return False
     actor = [z3.And(s.actor == i, z3.Or(rm.may_call(Z3, r, s, i), rm.may_fold(Z3, r, s, i),
                                         rm.may_bring_in(Z3, r, s, i))) for i in range(r.players)]

@@ -154,6 +154,9 @@ def compare_with_engine(hand, report) -> None:
         report.showdowns += 1
         contenders = list(hand.contenders)
         live, dead = hand.pot_chips()
+        if max(live) > max(live[seat] for seat in contenders):
+            report.add(f"{hand.table.name}: a folded player put in more than anyone still in ({live}, in: "
+                       f"{contenders}): the pots proof assumes the highest total is a contender's (property 6)")
         engine = [(p.chips, p.eligible) for p in build_pots(live, contenders, dead)]
         still_in = [not f for f in hand.folded]
         model = [(p.chips, tuple(k for k, e in enumerate(p.eligible) if e))

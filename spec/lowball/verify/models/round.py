@@ -219,13 +219,21 @@ def call_amount(o, s: State, i: int) -> Any:
 # ---- what the player to act may do ----
 
 def may_fold(o, r: Rules, s: State, i: int) -> Any:
-    """Return whether seat ``i`` may fold: only facing a bet where checking is allowed (B1); never a bring-in due."""
-    return o.And(o.Not(s.bring_in_due), o.Or(owed(o, s, i) > 0, not r.check))
+    """Return whether seat ``i`` may fold: facing a bet (B1), or where checking is off and a bet can be made
+    (F5: bet or drop); never a bring-in due."""
+    return o.And(o.Not(s.bring_in_due), o.Or(owed(o, s, i) > 0, bet_or_drop(o, r, s, i)))
+
+
+def bet_or_drop(o, r: Rules, s: State, i: int) -> Any:
+    """Return whether seat ``i`` must bet or drop (F5: no check before anyone bets where checks are off), which
+    it need not where it cannot bet (nobody could call it, or it has only the call: G6)."""
+    return o.And(not r.check, o.Not(s.opened), may_raise(o, r, s, i))
 
 
 def may_call(o, r: Rules, s: State, i: int) -> Any:
-    """Return whether seat ``i`` may check or call (F5: no checking before anyone bets where checks are off)."""
-    return o.And(o.Not(s.bring_in_due), o.Or(s.opened, r.check))
+    """Return whether seat ``i`` may check or call: F5 allows no check or call before anyone bets where checks are
+    off, unless the player cannot bet (nobody could call it, or he has only the call): then he checks or calls."""
+    return o.And(o.Not(s.bring_in_due), o.Not(bet_or_drop(o, r, s, i)))
 
 
 def may_bring_in(o, r: Rules, s: State, i: int) -> Any:
@@ -283,12 +291,13 @@ def raise_range(o, r: Rules, s: State, i: int) -> tuple[Any, Any]:
 
 
 def legal_raise(o, r: Rules, s: State, i: int, amount: Any) -> Any:
-    """Return whether seat ``i`` may bet or raise to ``amount`` (a full one, or all in for less: G3, G4)."""
+    """Return whether seat ``i`` may bet or raise to ``amount`` (a full one, or all in for less: G3, G4); either
+    goes above what is already in (S1)."""
     least, most = raise_range(o, r, s, i)
     all_in = s.stacks[i] + s.bets[i]
     lvl = level(o, s)
     short = o.And(amount == all_in, lvl < amount, amount < least)
-    sized = o.And(amount <= all_in, least <= amount, amount <= most,
+    sized = o.And(amount <= all_in, lvl < amount, least <= amount, amount <= most,
                   (amount == least) if r.structure is Structure.FIXED_LIMIT else True)
     return o.And(amount >= 0, may_raise(o, r, s, i), o.Or(short, sized))
 

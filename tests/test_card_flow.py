@@ -1,0 +1,119 @@
+"""The stub serves every street of a table that loads (T1, T6, D1, K9, L8): or the table is refused at load.
+
+Before these checks a razz table that never reshuffles dealt eight players calling down ``d dh p1`` with no
+card, settled six-card hands and refused its own history; draw games dealing 6, 12 or 60 cards loaded and
+stopped mid-session; a burn of 60 let players bet holding nothing; a ``min_discard`` the stub could not serve
+left a player with no legal action. The loader now plays each table's worst case (``core.card_flow``: nobody
+folds, everyone throws the most the engine lets them) for every player count.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lowball.core.behaviours import RunsOut
+from lowball.core.card_flow import RETURNS, shortfall
+from lowball.core.cards import DECK
+from lowball.core.games import builtin_games, load_game_table, table_from_text
+from lowball.engine.state import OVER, Hand
+from lowball.engine.stub import Stub
+from lowball.errors import RulesError
+from table_support import play_checked
+
+RAZZ = load_game_table("razz")
+TEACHING = load_game_table()
+
+
+def house(game: str, text: str):
+    return table_from_text(f'extends = "{game}"\nname = "house"\n{text}')
+
+
+def test_razz_that_never_reshuffles_is_refused_for_players_its_deck_cannot_serve():
+    """L3, L8: razz deals 7 cards each and burns 4: seven players need 53 of 52, so a razz table without a rule
+    for a short stub seats at most six; at eight (razz's own maximum) it is refused, naming seventh street."""
+    with pytest.raises(RulesError, match=r'streets\[8\]: with 7 players this deal needs 7 cards and the stub holds 6, '
+                                         r'deck\.runs_out = "never" \(T1, D1, L8\)'):
+        house("razz", '[deck]\nruns_out = "never"\n')
+    six = house("razz", '[deck]\nruns_out = "never"\n[players]\nmax = 6\n')
+    assert shortfall(six, 6) is None and shortfall(RAZZ, 8) is None          # L8: the community card serves 8
+
+
+def test_the_engine_never_deals_from_nothing():
+    """T6: were such a table let through, the engine stops at the short street instead of dealing no card."""
+    table = house("razz", '[deck]\nruns_out = "never"\n[players]\nmax = 6\n')
+    object.__setattr__(table, "players_max", 8)          # past the loader, as a table it refused would be
+    hand = Hand([100] * 8, table=table, seed=1, narrate=False)
+    hand.advance()
+    with pytest.raises(AssertionError, match="the stub holds 0 cards for a deal of 8"):
+        while hand.phase != OVER:
+            hand.apply(next(a for a in hand.legal_actions() if a.kind in ("pb", "cc")))
+            hand.advance()
+
+
+@pytest.mark.parametrize("cards, refusal", [
+    (6, r"streets: a player is dealt 6 cards; a draw game deals each player 5 and replaces what is discarded"),
+    (4, r"streets: a player ends with 4 cards; a hand is five \(H2\)"),
+    (12, r"streets: a player is dealt 12 cards; the best five are chosen from at most 7 \(L3\)"),
+    (60, r"streets: a player is dealt 60 cards; the best five are chosen from at most 7 \(L3\)"),
+])
+def test_a_draw_game_deals_five_cards(cards, refusal):
+    """D1, K2, L3: a draw game deals five and replaces what is thrown; no game plays from more than seven."""
+    with pytest.raises(RulesError, match=refusal):
+        house("teaching-table", f"[[streets]]\nkind = 'deal'\ndown = {cards}\nclause = 'T6'\n"
+                                "[[streets]]\nkind = 'bet'\nsize = 'small'\nopener = 'dealer-left'\nclause = 'B1'\n"
+                                "[[streets]]\nkind = 'draw'\nmax_discard = 4\nclause = 'D1'\n"
+                                "[[streets]]\nkind = 'bet'\nsize = 'big'\nopener = 'first-round-opener'\n"
+                                "clause = 'B2'\n")
+
+
+@pytest.mark.parametrize("burn, runs_out", [(60, "never"), (60, "reshuffle-all"), (47, "reshuffle-earlier")])
+def test_a_burn_larger_than_the_stub_is_refused(burn, runs_out):
+    """D1, L3: a burn takes cards the stub holds: after third street two players leave 52 - 6 = 46, and a burn
+    of 47 or 60 would burn fewer than it says (and, without a reshuffle, let the players bet on nothing)."""
+    with pytest.raises(RulesError, match=rf"streets\[2\]\.burn: with 2 players this street burns {burn} cards and "
+                                         rf"the stub holds 46 \(D1, K8, L3\)"):
+        house("stud-high-low", f'[deck]\nruns_out = "{runs_out}"\n' + "".join(
+            f"[[streets]]\n{line}\n" for line in (
+                "kind = 'deal'\ndown = 2\nup = 1\nclause = 'L3'",
+                "kind = 'bet'\nsize = 'small'\nopener = 'bring-in'\nclause = 'L4'",
+                f"kind = 'deal'\nup = 1\nburn = {burn}\nclause = 'L3'",
+                "kind = 'bet'\nsize = 'small'\nopener = 'highest-board'\nclause = 'L6'",
+                "kind = 'deal'\nup = 3\nclause = 'L3'",
+                "kind = 'bet'\nsize = 'big'\nopener = 'highest-board'\nclause = 'L6'")))
+
+
+def test_a_least_discard_the_stub_cannot_serve_is_refused():
+    """D1: six players who must each throw five need 30 + 30 cards of 52: the fifth may be left 2 to replace and
+    would have no legal discard (the random bot looped for ever). Five players fit (25 + 25)."""
+    text = "[players]\nmax = {}\n"
+    with pytest.raises(RulesError, match=r'streets\[2\]\.min_discard: with 6 players p5 may find only 2 cards to '
+                                         r'replace, fewer than the 5 every player must discard, deck\.runs_out = '
+                                         r'"never"'):
+        load_game_table(overrides={"players.max": "6", "streets.2.min_discard": "5"})
+    table = load_game_table(overrides={"streets.2.min_discard": "5"})
+    assert table.players_max == 5 and shortfall(table, 5) is None
+    discards = [a for seed in range(8) for a in play_checked(table, [13] * 5, seed=seed).actions if a.kind == "sd"]
+    assert discards and all(len(a.cards) == 5 for a in discards)
+
+
+def test_with_six_players_the_teaching_table_loads_and_lets_nobody_discard_what_it_cannot_replace():
+    """D1, T1: the draw limits the discards to what the stub serves (property 5 refutes the table instead)."""
+    table = load_game_table(overrides={"players.max": "6"})
+    for seed in range(5):
+        play_checked(table, [13] * 6, seed=seed, bots=("random",))
+
+
+@pytest.mark.parametrize("rule", list(RunsOut))
+def test_the_loaders_piles_are_the_stubs(rule):
+    """K9, P3, L8, P4: what a reshuffle brings back, as ``core.card_flow`` counts it and as the engine's stub
+    takes it (the one copy a machine checks)."""
+    stub = Stub.ordered(DECK[:10])
+    stub.burns, stub.folded, stub.discards = [DECK[40]], [DECK[41]], [[DECK[42]], [DECK[43]]]
+    piles = {"burns": DECK[40], "folded": DECK[41], "earlier": DECK[42], "current": DECK[43]}
+    assert set(stub.recyclable(rule)) == {piles[name] for name in RETURNS[rule]}
+
+
+@pytest.mark.parametrize("table", builtin_games(), ids=lambda t: t.name)
+def test_every_built_in_table_serves_its_worst_case_at_every_player_count(table):
+    assert all(shortfall(table, players) is None for players in range(table.players_min, table.players_max + 1))
+
