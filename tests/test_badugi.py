@@ -106,9 +106,8 @@ BEST_TO_WORST = [            # U2, U3: each beats the next (BARGE, WSOP-T, L 294
 
 
 def test_the_rulebooks_hands_in_order_best_first():
-    for better, worse in itertools.pairwise(BEST_TO_WORST):
-        assert compare(better, worse, "badugi") == 1, explain(better, worse, "badugi")
-        assert evaluate(better, "badugi") > evaluate(worse, "badugi")
+    for better, worse in itertools.pairwise(BEST_TO_WORST):       # neighbours may share a card: values compared
+        assert evaluate(better, "badugi") > evaluate(worse, "badugi"), explain(better, worse, "badugi")
     assert evaluate(BEST_TO_WORST[0], "badugi").rank == 1
     assert evaluate(BEST_TO_WORST[-1], "badugi").rank == class_count("badugi") == sum(U6_CLASSES.values())
 
@@ -116,7 +115,7 @@ def test_the_rulebooks_hands_in_order_best_first():
 def test_cards_that_do_not_play_never_break_a_tie():
     """U3 (BARGE): 7♠ 3♠ 2♥ A♦ splits with 3♣ 3♦ 2♠ A♥, 3-2-A each; the seven and the second three do not play."""
     assert compare("7♠ 3♠ 2♥ A♦", "3♣ 3♦ 2♠ A♥", "badugi") == 0
-    assert winners(["7♠ 3♠ 2♥ A♦", "3♣ 3♦ 2♠ A♥", "4♣ 3♦ 2♠ 5♥"], "badugi") == [2]
+    assert winners(["7♠ 3♠ 2♥ A♦", "3♣ 3♦ 2♠ A♥", "4♣ 3♥ 2♦ 5♠"], "badugi") == [2]
     said = explain("7♠ 3♠ 2♥ A♦", "3♣ 3♦ 2♠ A♥", "badugi")
     assert "cards that do not play never break a tie (U3)" in said
     assert "7s does not play: it shares a suit with 3s (U1)" in said and "3d does not play: it pairs 3c (U1)" in said
