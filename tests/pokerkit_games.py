@@ -38,6 +38,8 @@ def pokerkit_game(variant: str, *, ante: int | dict[int, int] | list[int] = 0, b
                                                                    big_bet)
     if variant == "FR":
         return pk.FixedLimitRazz(AUTOMATIONS, trimming, ante, bring_in, small_bet, big_bet)
+    if variant == "FB":
+        return pk.FixedLimitBadugi(AUTOMATIONS, trimming, ante, blinds, small_bet, big_bet)
     raise ValueError(f"no pokerkit game for {variant}")
 
 

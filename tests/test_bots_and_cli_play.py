@@ -56,6 +56,11 @@ SOUND_AGAINST_RANDOM = {
     "stud-high-low-phh": 12441,
     "razz": 8537,
     "razz-phh": 7989,
+    "london-lowball": 42750,                # pot-limit, BARGE's proportions (N6): ante 2, bring-in 3
+    "ace-to-five-triple-draw": 17813,
+    "deuce-to-seven-razz": 6351,
+    "badugi": 13809,
+    "badugi-phh": 13377,
 }
 
 

@@ -276,3 +276,45 @@ def test_voila_11_stud_and_razz_split_and_census_chart(voila, page):
     assert_all_russian(page)
     shot(page, "11-ru")
     assert_clean(page, voila)
+
+
+# ---- notebook 12 ----
+
+def test_voila_12_the_lowball_family_side_by_side_and_a_hand_of_each_game(voila, page):
+    """H4 against N1, F1, K1, U1: every system's verdict on the same hands; N3, N4 against Y3, Y4 and R2, R3: one
+    stud deal at three tables; F1 against K1 at triple draw; U2: badugi played; U6: the census chart an image."""
+    family, stud, draw, badugi = open_voila(page, voila, "12-the-lowball-family.ipynb", panels=4)
+    assert_images(page, 1)
+    verdicts = family.locator(".lowball-verdicts")
+    expect(verdicts).to_contain_text("four-card badugi, four-high")              # E1's 6-4-3-2-A: its best four
+    field = family.locator(".lowball-hand-b input")
+    field.fill("K♣ K♦ Q♠ J♥ 9♦")
+    family.locator(".lowball-hand-a input").fill("A♠ K♦ Q♣ J♥ 10♠")
+    expect(family).to_contain_text("K♦ is in both hands")                         # T1: one deck
+    field.fill("K♣ K♥ Q♠ J♦ 9♦")
+    expect(verdicts).to_contain_text("The ace is always low, so A-K-Q-J-10 is not a straight (C1)")
+
+    story = stud.locator(".lowball-narration")
+    step_to_the_end(stud)
+    expect(story).to_contain_text("Lena brings it in for 3 (N3)")
+    expect(story).to_contain_text("the second betting round begins; Misha acts first (N4)")
+    expect(story).to_contain_text("Lena wins the pot of 15 with the lowest hand (N1)")
+    choose(stud, ".lowball-table-choice", "2-7 razz")
+    expect(story.locator("li")).to_have_count(3)                                # the antes of the new hand
+    step_to_the_end(stud)
+    expect(story).to_contain_text("Misha brings it in for 1 (Y3)")
+    expect(story).to_contain_text("the second betting round begins; Olga acts first (Y4)")
+    expect(story).to_contain_text("Misha wins the pot of 6 with the lowest hand (Y1)")
+
+    step_to_the_end(draw)
+    expect(draw.locator(".lowball-narration")).to_contain_text("Lena wins the pot")
+    step_to_the_end(badugi)
+    expect(badugi.locator(".lowball-narration")).to_contain_text("Misha shows 7-5-4-2: four-card badugi, seven-high")
+    shot(page, "12-en")
+
+    to_russian(page)
+    expect(story).to_contain_text("Миша выигрывает банк 6 с самой младшей рукой (Y1)")
+    expect(verdicts).to_contain_text("бадуги")
+    assert_all_russian(page)
+    shot(page, "12-ru")
+    assert_clean(page, voila)

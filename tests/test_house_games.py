@@ -1,7 +1,8 @@
 """The house tables of the docs (docs/checks/*.toml) load, play, and replay: a house game is a real game.
 
 ``docs/checks/ace-to-five-triple-draw.toml`` is the guide's example of a game of one's own: it
-extends deuce-to-seven triple draw (K2-K9, G1-G3) and plays it for the ace-to-five low (F1). Bots
+extends the built-in ace-to-five triple draw (W1-W8: deuce-to-seven triple draw's deal, K2-K9, played for
+the ace-to-five low, F1) and seats five, so that the card bound holds (K9, W6). Bots
 play it through ``lowball play --game FILE``, and every hand is replayed from its history with the
 same stacks. A house table's variant code is not a built-in one, so its histories are replayed with
 the table given: ``lowball replay --game FILE``, or ``replay_hand(text, table)``.
@@ -32,10 +33,10 @@ def test_every_house_table_of_the_docs_loads_and_extends_a_built_in_game(path):
     assert table.source == path.name
 
 
-def test_the_ace_to_five_table_changes_only_the_ranking_of_deuce_to_seven_triple_draw():
-    """F1 on K2-K9: the same streets, blinds, sizes, cap and reshuffle; the ace-to-five ranking; no joker; five seats."""
-    house, base = load_game_table(ACE_TO_FIVE), load_game_table("deuce-to-seven-triple-draw")
-    assert house.ranking == "ace-to-five" and base.ranking == "deuce-to-seven"
+def test_the_ace_to_five_table_changes_only_the_seats_of_the_built_in_game():
+    """W1-W8 at five seats: the built-in game's streets, blinds, sizes, cap, reshuffle and ranking (F1, no joker)."""
+    house, base = load_game_table(ACE_TO_FIVE), load_game_table("ace-to-five-triple-draw")
+    assert house.ranking == base.ranking == "ace-to-five" and house.players_max == 5 < base.players_max
     assert house.deck == 52 and house.joker is None
     for field in ("streets", "blinds", "small_bet", "big_bet", "raises_per_round", "heads_up_cap", "short_all_in",
                   "runs_out", "players_min", "odd_chip"):
@@ -60,7 +61,7 @@ def test_bots_play_the_house_table_from_the_command_line_and_every_hand_replays(
     """lowball play --game FILE writes every hand; each history replays at the house table to the same stacks."""
     code = main(["play", "--game", str(ACE_TO_FIVE), "--players", "4", "--hands", "60", "--seed", "3",
                  "--phh-dir", str(tmp_path)])
-    assert code == 0 and "ace-to-five-triple-draw: 60 hands" in capsys.readouterr().out
+    assert code == 0 and "ace-to-five-triple-draw-five-seats: 60 hands" in capsys.readouterr().out
     table = load_game_table(ACE_TO_FIVE)
     histories = sorted(tmp_path.glob("*.phh"))
     assert len(histories) == 60

@@ -40,6 +40,8 @@ class Rules:
     board: str = ""                   # stud: which board showing acts first from 4th street, "high" (L6) or "low" (R3)
     odd_chip: str = "S2"              # who gets the odd chips of a tied pot: S2 (one each from the dealer's left),
                                       # P5 (all to the lowest seat) or L7 (one each by the highest card, then suit)
+    bring_in: tuple[int, int] = (1, 2)   # stud: the bring-in, and the least its player may bet instead (L4: the
+                                         # completion to the small bet; N5, N7: a raise over the bring-in)
 
 
 DRAW_CR = dict(first=(2, 0, 0, 0), serve_in_turn=True)
@@ -90,6 +92,27 @@ RULES: dict[str, Rules] = {
                   sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False, board="low"),
     "razz-phh": Rules(odd_chip="P5", players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=False, check_raise=True,
                       sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False, board="low"),
+    # N2: razz's deal, up to 8; N6 in units of 50: ante 2, bring-in 3; N5: pot-limit, the least bet the bring-in on
+    # every street, raises unlimited (the test stops at twelve), no completion: the bring-in may open for a raise
+    # over it (N7), 3 + 3; N4: the lowest board acts first; N9 (BARGE): the highest card by suit, here the kings.
+    "london-lowball": Rules(odd_chip="L7", players=(2, 8), forced=(98, 98, 98), first=(), raises=99, heads_up=True,
+                            check_raise=True, sizes=(3, 3, 3, 3), burns=(1, 1, 1, 1), draw_games=False, board="low",
+                            bring_in=(3, 6)),
+    # Y2: razz's deal, antes and limits; Y4: the lowest board (two pair against two pair: the ace never shows);
+    # Y5: the highest card by suit, the ace high, as L7.
+    "deuce-to-seven-razz": Rules(odd_chip="L7", players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=True,
+                                 check_raise=True, sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False,
+                                 board="low"),
+    # W3, W4, W7: deuce-to-seven triple draw's blinds, openers, sizes and burns, six seats; W5 (WSOP-T 100): the big
+    # blind is the bet, then four raises, even heads-up.
+    "ace-to-five-triple-draw": Rules(players=(2, 6), forced=(99, 98, 100), first=(2, 0, 0, 0), raises=4,
+                                     heads_up=False, check_raise=True, sizes=(2, 4, 4), burns=(1, 1, 1)),
+    # U4: the same, up to eight, four cards; the cap as deuce-to-seven triple draw's (G1, G2 RRP).
+    "badugi": Rules(players=(2, 8), forced=(99, 98, 100), first=(2, 0, 0, 0), raises=3, heads_up=True,
+                    check_raise=True, sizes=(2, 4, 4), burns=(1, 1, 1)),
+    # U7: FB as pokerkit plays it: P1, P3, P5 as at F2L3D.
+    "badugi-phh": Rules(odd_chip="P5", players=(2, 8), forced=(99, 98, 100), first=(2, 0, 0, 0), raises=4,
+                        heads_up=False, check_raise=True, sizes=(2, 4, 4), burns=(1, 1, 1), serve_in_turn=False),
 }
 GAMES = sorted(RULES)
 DRAW_GAMES = [game for game in GAMES if RULES[game].draw_games]
@@ -243,7 +266,8 @@ REST = "2c 3d 4h 5s 7c 2d 3h 4s 5c 7d 2h 3s 4c 5d 7h 2s 3c 4d 5h 7s 6c 6d 6h 6s 
 def test_each_draw_burns_then_serves_in_turn_from_the_dealers_left(game):
     """D1, K8, F3, P3: p1 discards first and may throw five; the burn (none at the teaching table) comes off the top,
     then p1's five: served at once (D1, K8) or once everyone has discarded (P3)."""
-    first, second = "Kc Qc Jd 9h 8s", "Kd Qd Jh 9s 8c"
+    size = load_game_table(game).hand_size                   # five; badugi four (U4)
+    first, second = "Kc Qc Jd 9h 8s"[:3 * size - 1], "Kd Qd Jh 9s 8c"[:3 * size - 1]
     hand = start(game, [500] * 2, [first, second], then=REST)
     rules, rest, at = RULES[game], REST.split(), 0
     for number, burn in enumerate(rules.burns):
@@ -255,8 +279,8 @@ def test_each_draw_burns_then_serves_in_turn_from_the_dealers_left(game):
         hand.advance()
         if hand.to_act == 1 and hand.phase == DRAW:
             act(hand, "p2 sd")
-        assert format_cards(hand.hands[0]) == " ".join(rest[at + burn:at + burn + 5]), f"draw {number + 1}"
-        at += burn + 5
+        assert format_cards(hand.hands[0]) == " ".join(rest[at + burn:at + burn + size]), f"draw {number + 1}"
+        at += burn + size
 
 
 # The deck after third street, two players: the cards of 4th to 7th street, burns among them.
@@ -293,12 +317,13 @@ def test_the_board_showing_decides_who_acts_first_from_fourth_street(game):
 def test_the_bring_in_posts_one_chip_and_may_complete_to_the_small_bet(game):
     """L4, R2: the bring-in is 1 at these 2/4 tables (L4 names no amount: the tables' stakes, as in the rules pages);
     the player may instead complete to the small bet, 2 (L5)."""
+    rules = RULES[game]
     hand = start(game, [100] * 3)
     seat = hand.to_act
     options = {a.kind: a for a in hand.legal_actions()}
-    assert set(options) == {"pb", "cbr"} and options["cbr"].amount == 2
+    assert set(options) == {"pb", "cbr"} and options["cbr"].amount == rules.bring_in[1]
     act(hand, f"p{seat + 1} pb")
-    assert hand.stacks[seat] == 100 - 1 - 1      # the ante (L4), then the bring-in
+    assert hand.stacks[seat] == rules.forced[seat] - rules.bring_in[0]     # the ante (L4), then the bring-in
 
 
 # Three hands of the same ranks in other suits (p2's suits below p3's, below p4's), good in every system, and one
@@ -360,8 +385,9 @@ def test_a_pot_tied_three_ways_gives_its_odd_chips_by_the_clause(game):
                                                                        or f"goes to {first}," in line for line in lines)
 
 
-# Every player throws all five at the first draw, with the most players the game seats and nobody folded: how many
-# each may throw. Worked by hand from the deal (5 per player), the burn (K8, F3) and the rule for a short stub.
+# Every player throws all five (badugi: all four) at the first draw, with the most players the game seats and nobody
+# folded: how many each may throw. Worked by hand from the deal (5 per player; 4 in badugi), the burn (K8, F3) and
+# the rule for a short stub.
 # K9: the reshuffle brings back the burns, folded hands and earlier draws' discards, never this draw's; so once the
 # stub and the burn are used up nobody may throw more. P3: this draw's discards come back too: everyone is served.
 FIRST_DRAW_THROWS = {
@@ -375,6 +401,9 @@ FIRST_DRAW_THROWS = {
     "deuce-to-seven-triple-draw-antes": [5, 5, 5, 5, 2, 0],
     "deuce-to-seven-single-draw-phh": [5] * 7,      # P3
     "deuce-to-seven-triple-draw-phh": [5] * 6,      # P3
+    "ace-to-five-triple-draw": [5, 5, 5, 5, 2, 0],   # W6, W7: as deuce-to-seven triple draw, six seats
+    "badugi": [4, 4, 4, 4, 4, 0, 0, 0],             # U4: 52 - 32 - 1 = 19: 4 x 4, then 3 + the burn = 4
+    "badugi-phh": [4] * 8,                          # P3
 }
 
 
@@ -394,7 +423,7 @@ def test_everyone_throwing_five_at_a_full_first_draw(game):
         while hand.to_act != seat:
             hand.advance()
         cards = [str(card) for card in hand.hands[seat]]
-        if most < 5:
+        if most < len(cards):
             with pytest.raises(IllegalAction, match=rf"p{seat + 1} may discard at most {most} cards"):
                 hand.apply(f"p{seat + 1} sd {''.join(cards)}")
         hand.apply(f"p{seat + 1} sd {''.join(cards[:most])}")

@@ -1,8 +1,8 @@
 """Differential tests against pokerkit: the PHH standard's games replayed both ways with identical stacks.
 
 pokerkit (a poker library nobody here wrote) plays random hands of F2L3D and
-N2L1D (K2, K5, K6, K8, K9, G4, G6, P1-P3, P5; 2-6 players) and of F7S/8 and FR
-(L1-L8, R1-R4, P4, P5; 2-8 players): random legal actions, random stacks so
+N2L1D (K2, K5, K6, K8, K9, G4, G6, P1-P3, P5; 2-6 players), of F7S/8 and FR
+(L1-L8, R1-R4, P4, P5; 2-8 players) and of FB (badugi, U1-U7; 2-8 players): random legal actions, random stacks so
 that all-ins and side pots happen. ``lowball replay``
 must reach pokerkit's finishing stacks on every hand; and every hand the
 project's bots play at the same tables, written as PHH, must load in
@@ -25,16 +25,18 @@ from lowball.engine.actions import parse_action
 from lowball.phh.history import read_history, replay_hand, table_for, to_phh
 from lowball.play.bots import BOTS
 from pokerkit_games import pokerkit_choices, pokerkit_finishing_stacks, random_history
+from test_fast import slow
 
 HANDS = 1000
 DATA = Path(__file__).parent / "data"
 # The PHH code of each table that plays as pokerkit does, and the players it seats.
 STANDARD = {"F2L3D": "deuce-to-seven-triple-draw-phh", "N2L1D": "deuce-to-seven-single-draw-phh",
-            "F7S/8": "stud-high-low-phh", "FR": "razz-phh"}
-STUD = {"F7S/8", "FR"}
+            "F7S/8": "stud-high-low-phh", "FR": "razz-phh", "FB": "badugi-phh"}
+# The most players each code seats in the random hands: stud and badugi (U4) eight, the five-card draws six.
+MOST = {"F7S/8": 8, "FR": 8, "FB": 8}
 # The stakes the random hands are played at (the PHH histories carry them).
 STAKES = {"F2L3D": {}, "N2L1D": {}, "F7S/8": dict(ante=1, bring_in=1, small_bet=2, big_bet=4),
-          "FR": dict(ante=1, bring_in=1, small_bet=2, big_bet=4)}
+          "FR": dict(ante=1, bring_in=1, small_bet=2, big_bet=4), "FB": {}}
 
 
 def test_the_phh_specifications_f2l3d_example_replays():
@@ -50,12 +52,26 @@ def stacks_for(rng: random.Random, players: int) -> list[int]:
     return [rng.randint(3, 60) for _ in range(players)]
 
 
+# FB (badugi, U7) keeps its share of make test small: a fifth of the hands of each test below; make test-full
+# replays them all (``test_every_badugi_hand_of_the_differential_tests``).
+SHARE = {"FB": 5}
+
+
+def count(variant: str, hands: int) -> int:
+    """Return how many of ``hands`` random hands make test plays at ``variant``."""
+    return hands // SHARE.get(variant, 1)
+
+
 @pytest.mark.parametrize("variant", sorted(STANDARD))
 def test_pokerkit_hands_replay_to_pokerkits_stacks(variant):
+    replay_random_hands(variant, count(variant, HANDS))
+
+
+def replay_random_hands(variant: str, hands: int) -> None:
     seen: Counter[str] = Counter()
-    for seed in range(HANDS):
+    for seed in range(hands):
         rng = random.Random(seed)
-        players = rng.randint(2, 8 if variant in STUD else 6)
+        players = rng.randint(2, MOST.get(variant, 6))
         text, theirs = random_history(variant, rng, players, stacks_for(rng, players), **STAKES[variant])
         hand = replay_hand(text)
         assert list(hand.result.finishing_stacks) == theirs, f"seed {seed}: pokerkit {theirs}\n{text}"
@@ -66,9 +82,9 @@ def test_pokerkit_hands_replay_to_pokerkits_stacks(variant):
         seen["reshuffle"] += hand.stub.reshuffles > 0
     # The random hands reach what the test is for: all-ins, side pots, showdowns, split pots (and, in
     # triple draw with up to six players, the reshuffle of P3).
-    assert min(seen["all in"], seen["side pots"], seen["showdown"], seen["split"]) >= HANDS // 50, seen
-    if variant == "F2L3D":
-        assert seen["reshuffle"] >= HANDS // 50, seen
+    assert min(seen["all in"], seen["side pots"], seen["showdown"], seen["split"]) >= hands // 50, seen
+    if variant in ("F2L3D", "FB"):
+        assert seen["reshuffle"] >= hands // 50, seen
 
 
 @pytest.mark.parametrize("variant", sorted(STANDARD))
@@ -77,17 +93,21 @@ def test_pokerkit_hands_of_short_stacks_replay_to_pokerkits_stacks(variant):
     1 to 9 chips against bets of 2 and 4 make all-ins for less than a raise, often two or three in one round, and
     blinds and bring-ins that are all in, the bookkeeping the random hands above rarely reach. Every hand ends at
     pokerkit's stacks."""
+    replay_short_stacks(variant, count(variant, 500))
+
+
+def replay_short_stacks(variant: str, hands: int) -> None:
     all_in_raises = 0
-    for seed in range(500):
+    for seed in range(hands):
         rng = random.Random(seed)
-        players = rng.randint(3, 8 if variant in STUD else 6)
+        players = rng.randint(3, MOST.get(variant, 6))
         text, theirs = random_history(variant, rng, players, [rng.randint(1, 9) for _ in range(players)],
                                       **STAKES[variant])
         hand = replay_hand(text)
         assert list(hand.result.finishing_stacks) == theirs, f"seed {seed}: pokerkit {theirs}\n{text}"
         all_in_raises += sum(event.key in ("raise-counted", "raise-short", "raise", "bet", "complete")
                              and bool(event.get("all_in")) for event in hand.events)
-    assert all_in_raises >= 25, all_in_raises        # bets and raises that put a player all in
+    assert all_in_raises >= hands // 20, all_in_raises        # bets and raises that put a player all in
 
 
 def short_and_deep_stacks(rng: random.Random, players: int) -> list[int]:
@@ -102,10 +122,14 @@ def test_before_every_decision_the_engine_allows_what_pokerkit_allows(variant):
     bet, complete or raise and to how much at least and at most. Replaying to the same stacks shows only that
     the engine accepts what pokerkit did; this shows it allows nothing pokerkit refuses (a raise after a short
     all-in, say)."""
+    compare_decisions(variant, count(variant, 300))
+
+
+def compare_decisions(variant: str, hands: int) -> None:
     decisions = unread = 0
-    for seed in range(300):
+    for seed in range(hands):
         rng = random.Random(seed)
-        players = rng.randint(3, 8 if variant in STUD else 6)
+        players = rng.randint(3, MOST.get(variant, 6))
         text, _ = random_history(variant, rng, players, short_and_deep_stacks(rng, players),
                                  **STAKES[variant])
         theirs = pokerkit_choices(text)
@@ -122,15 +146,19 @@ def test_before_every_decision_the_engine_allows_what_pokerkit_allows(variant):
                 assert ours == theirs[index], f"seed {seed}, before action {index + 1} {line!r}\n{text}"
                 decisions += 1
             hand.apply(action)
-    assert decisions >= 1000 and unread <= decisions // 100, (decisions, unread)
+    assert decisions >= 10 * hands // 3 and unread <= decisions // 100, (decisions, unread)
 
 
 @pytest.mark.parametrize("variant", sorted(STANDARD))
 def test_our_histories_load_in_pokerkit_with_our_stacks(variant):
+    load_our_histories(variant, count(variant, HANDS))
+
+
+def load_our_histories(variant: str, hands: int) -> None:
     table = load_game_table(STANDARD[variant])
-    for seed in range(HANDS):
+    for seed in range(hands):
         rng = random.Random(seed)
-        players = rng.randint(table.players_min, table.players_max if variant in STUD else 6)
+        players = rng.randint(table.players_min, min(table.players_max, MOST.get(variant, 6)))
         hand = Hand(stacks_for(rng, players), table=table, seed=seed, narrate=False)
         hand.advance()
         while hand.phase != OVER:
@@ -138,6 +166,16 @@ def test_our_histories_load_in_pokerkit_with_our_stacks(variant):
             hand.advance()
         text = to_phh(hand)
         assert pokerkit_finishing_stacks(text) == list(hand.result.finishing_stacks), f"seed {seed}\n{text}"
+
+
+@slow
+def test_every_badugi_hand_of_the_differential_tests():
+    """U7: the full count at FB, pokerkit's FixedLimitBadugi: 1,000 of pokerkit's random hands replayed here to its
+    stacks, 500 of short stacks, 300 compared decision by decision, and 1,000 of the bots' hands read by pokerkit."""
+    replay_random_hands("FB", HANDS)
+    replay_short_stacks("FB", 500)
+    compare_decisions("FB", 300)
+    load_our_histories("FB", HANDS)
 
 
 @pytest.mark.parametrize("game", ["stud-high-low-phh", "razz-phh"])

@@ -38,12 +38,6 @@ NOT_YET_IMPLEMENTED = {
     "L9": "a stud hand of more than seven cards is dead: the engine deals exactly what each street says and "
           "refuses a history that deals more (L3), so no such hand exists to declare dead",
     "V6": "the big-blind ante cut short-handed (BARGE): no history or table here cuts it, and the TDA never does",
-    "P8": "pot-limit stud as pokerkit plays it: arrives with London lowball",
-    "P9": "pokerkit's stud openers with the ace low: matter only in deuce-to-seven razz, not yet a game",
-    **{clause: "the rest of the lowball family (London lowball, ace-to-five triple draw, deuce-to-seven razz, "
-               "badugi) is not yet built"
-       for prefix, last in (("N", 10), ("W", 8), ("Y", 6), ("U", 7)) for clause in
-       (f"{prefix}{i}" for i in range(1, last + 1))},
 }
 
 

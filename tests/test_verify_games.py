@@ -36,6 +36,11 @@ EXPECTED = {
     "stud-high-low-phh": {"refuted": set(), "not applicable": {4, 8}},
     "razz": {"refuted": set(), "not applicable": {4, 8}},
     "razz-phh": {"refuted": set(), "not applicable": {4, 8}},
+    "london-lowball": {"refuted": set(), "not applicable": {4, 8}},
+    "ace-to-five-triple-draw": {"refuted": {5}, "not applicable": {4, 8}},       # W6, W7: K9 at six seats
+    "deuce-to-seven-razz": {"refuted": set(), "not applicable": {4, 8}},
+    "badugi": {"refuted": {5}, "not applicable": {4, 8}},                        # U4: eight seats, K9
+    "badugi-phh": {"refuted": set(), "not applicable": {4, 8}},                  # P3: every card reshuffled
 }
 
 

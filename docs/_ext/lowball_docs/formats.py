@@ -38,6 +38,7 @@ KIND_WORDS = {
     "ranking": "a ranking system, or a table {high, low, qualifier}",
     "raises": 'a whole number, or "unlimited"',
     "streets": "an array of tables, [[streets]]",
+    "keys": "a list of dotted keys",
     "size": '"small" or "big"',
 }
 

@@ -52,6 +52,39 @@ def target(label: str) -> nodes.target:
     return nodes.target("", "", ids=[label], names=[label])
 
 
+# The keys that name a table rather than change a rule, and the citations: left out of "what it changes".
+NAMING_KEYS = ("extends", "name", "en", "ru", "variant", "clauses")
+
+
+def changed_keys(name: str) -> list[str]:
+    """Return the rules a built-in table changes from the table it extends: its own file's keys, dotted one level
+    into a section (``forced.bring_in_by``), the streets as one key, the names and the clauses left out.
+
+    >>> changed_keys("razz")
+    ['forced.bring_in_by', 'ranking', 'showdown.odd_chip', 'streets']
+    """
+    raw = formats.builtin_raw()[name]
+    keys = []
+    for key, value in raw.items():
+        if key in NAMING_KEYS:
+            continue
+        if isinstance(value, dict) and key != "ranking":
+            keys += [f"{key}.{inner}" for inner in value]
+        else:
+            keys.append(key)
+    return sorted(keys)
+
+
+def key_list(keys: list[str], empty: str = "—") -> list[nodes.Node]:
+    """Return the keys as literals, comma-separated."""
+    out: list[nodes.Node] = []
+    for i, key in enumerate(keys):
+        if i:
+            out.append(nodes.Text(", "))
+        out.append(nodes.literal(key, key))
+    return out or [nodes.Text(empty)]
+
+
 class Game(LowballDirective):
     """``lowball-game NAME``: a built-in game's card, generated from its table."""
 
@@ -87,14 +120,10 @@ class Game(LowballDirective):
         facts += nodes.Text(f" · {table.players_min} to {table.players_max} players · ")
         facts += nodes.literal(shown(paths[name]), shown(paths[name]))
         if table.extends:
-            changed = sorted(k for k in raw if k not in ("extends", "name", "en", "ru", "variant"))
             facts += nodes.Text(" · extends ")
             facts += game_ref(table.extends)
             facts += nodes.Text(", changing ")
-            for i, key in enumerate(changed):
-                if i:
-                    facts += nodes.Text(", ")
-                facts += nodes.literal(key, key)
+            facts.extend(key_list(changed_keys(name) + (["clauses"] if "clauses" in raw else [])))
         box += facts
         rules = table_rules(table, "en")
         rows = [[clause_links(clause), sentence] for clause, sentence in rules]
@@ -107,7 +136,8 @@ class Game(LowballDirective):
 
 
 class Games(LowballDirective):
-    """``lowball-games``: every built-in game, one row each, linked to its card."""
+    """``lowball-games``: every built-in game, one row each, linked to its card: its table, and what it changes
+    from the table it extends."""
 
     def run(self):
         from lowball.core.games import builtin_paths
@@ -116,12 +146,13 @@ class Games(LowballDirective):
         rows = []
         for name, path in builtin_paths().items():
             table = formats.builtin_resolved()[name]
+            changes = key_list(changed_keys(name)) if table.extends else [nodes.Text("its own table")]
             rows.append([[game_ref(name)], table.en, [nodes.literal(table.variant, table.variant)],
                          f"{table.players_min}-{table.players_max}",
-                         game_refs([table.extends] if table.extends else []),
+                         game_refs([table.extends] if table.extends else []), changes,
                          [nodes.literal(shown(path), shown(path))]])
-        return [table_node(["game", "title", "PHH code", "players", "extends", "file"], rows,
-                           widths=[4, 8, 2, 1, 4, 6])]
+        return [table_node(["game", "title", "PHH code", "players", "extends", "changes", "file"], rows,
+                           widths=[4, 7, 2, 1, 4, 6, 5])]
 
 
 class GameFiles(LowballDirective):

@@ -7,6 +7,9 @@ through one hand of the group. With the joker (``deck=53``, F8) the 270,725
 hands that hold it are grouped by the four ranks beside it, and each is judged
 as the hand the joker completes.
 
+Badugi (U1, U6) ranks four cards: its census counts the 270,725 four-card hands
+with the fast path (``lowball.ranking.fast_badugi``), by the size of the set that plays.
+
 Seven cards (L1: the best five of seven): the 133,784,560 hands are never dealt
 one by one. They are walked by rank multiset (49,205 of them), each with its
 number of suit patterns: the best five of a multiset is read from the tables of
@@ -31,10 +34,10 @@ from lowball.core.cards import DECK, SUIT_CHARS, Card, deck_of
 from lowball.core.rankings import load_rankings
 from lowball.errors import LowballError
 from lowball.ranking import HAND_SIZE, RankingSystem, as_system, class_ranks, representative, strength_key, value
-from lowball.ranking.classes import shape_classes
+from lowball.ranking.classes import set_classes, set_representative, shape_classes
 from lowball.ranking.joker import joker_rank, refuse_joker
 from lowball.ranking.literate import _qualifier, qualifying
-from lowball.ranking.fast import combinations_array, rank_table
+from lowball.ranking.fast import all_ranks, combinations_array, rank_table
 from lowball.ranking.multisets import (
     MOST_CARDS, best_flush, best_table, five_codes, hands_of_multiset, qualifying_table, rank_multisets,
 )
@@ -123,14 +126,15 @@ class _ClassFacts:
 def _class_facts(row: RankingSystem) -> _ClassFacts:
     size = len(class_ranks(row)) + 1
     cats, tops, texts = [""] * size, [0] * size, [""] * size
-    for shape_, (rank, cat) in shape_classes(row).items():
-        hand = representative(*shape_)
+    classes = shape_classes(row) if row.five_cards else set_classes(row)
+    for shape_, (rank, cat) in classes.items():
+        hand = representative(*shape_) if row.five_cards else set_representative(shape_, row.hand_size)
         cats[rank], tops[rank], texts[rank] = cat, max(value(card, row) for card in hand), rank_text(hand, row)
     return _ClassFacts(tuple(cats), tuple(tops), tuple(texts))
 
 
 @takes(progress=FLAG)
-def census(system: str | RankingSystem | None = None, progress: bool = False, *, cards: int = HAND_SIZE,
+def census(system: str | RankingSystem | None = None, progress: bool = False, *, cards: int | None = None,
            deck: int = len(DECK)) -> Census:
     """Return how many hands of ``cards`` cards fall in each category and class of ``system`` (their best five).
 
@@ -138,6 +142,7 @@ def census(system: str | RankingSystem | None = None, progress: bool = False, *,
     best five, L1); ``deck=53`` adds the joker (F8) to a five-card census of a
     system that takes it (2,869,685 hands). ``qualifying_lows`` counts, for each
     qualifier of the rankings table, the hands that hold a qualifying low (L1).
+    By default ``cards`` is the system's own hand: five, or badugi's four (U6).
 
     >>> c = census("deuce-to-seven")
     >>> c.hands, c.classes, c.hands_by_category["straight-flush"]
@@ -149,9 +154,19 @@ def census(system: str | RankingSystem | None = None, progress: bool = False, *,
     >>> census("high", deck=53)
     Traceback (most recent call last):
     lowball.errors.CardError: the joker plays only in ace-to-five (F2, F8); high has no joker
+    >>> b = census("badugi")                                                       # U6
+    >>> b.cards, b.hands, b.classes, b.hands_by_category["four-card"], b.best_class
+    (4, 270725, 1092, 17160, '4-3-2-A')
+    >>> census("badugi", cards=7)
+    Traceback (most recent call last):
+    lowball.errors.LowballError: badugi ranks hands of 4 cards (U1), not 7
     """
     row = as_system(system)
     deck_of(deck)                                   # refuses a deck that is neither 52 nor 53 cards
+    if not row.five_cards:
+        return _set_census(row, cards, deck)
+    if cards is None:
+        cards = HAND_SIZE
     if not is_whole(cards) or cards not in CENSUS_CARDS:
         raise LowballError(f"a census counts hands of {', '.join(map(str, CENSUS_CARDS))} cards, not {quote(cards)}")
     if deck != len(DECK):
@@ -164,6 +179,16 @@ def census(system: str | RankingSystem | None = None, progress: bool = False, *,
     else:
         per_rank, qualifying_lows = _many_card_counts(row, cards, progress)
     return _report(row, cards, deck, per_rank, qualifying_lows)
+
+
+def _set_census(row: RankingSystem, cards: int | None, deck: int) -> Census:
+    """Return the census of a badugi system (U6): every hand of its size, by the size of the set that plays."""
+    if cards not in (None, row.hand_size):
+        raise LowballError(f"{row.key} ranks hands of {row.hand_size} cards ({row.plays_clause}), not {cards}")
+    if deck != len(DECK):
+        raise refuse_joker(row)
+    per_rank = np.bincount(all_ranks(row), minlength=len(class_ranks(row)) + 1).astype(np.int64)
+    return _report(row, row.hand_size, deck, per_rank, {})
 
 
 def _report(row: RankingSystem, cards: int, deck: int, per_rank: np.ndarray, qualifying_lows: dict[str, int]) -> Census:

@@ -117,7 +117,7 @@ def report(message: str, kind: str, as_json: bool) -> None:
 def _system_names() -> list[str]:
     from lowball.core.rankings import load_rankings
 
-    return [row.key for row in load_rankings().systems]
+    return [row.key for row in load_rankings().all_systems]
 
 
 def _add_common(parser: argparse.ArgumentParser, *, system: bool = True, allow_all: bool = False) -> None:
@@ -132,15 +132,33 @@ def _add_common(parser: argparse.ArgumentParser, *, system: bool = True, allow_a
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
-def _systems_for(name: str | None, cards: Sequence[Any] = ()) -> list[str]:
-    """Return the systems a command runs under: one, or "all" (those that take a joker, if the cards hold it)."""
+def _systems_for(name: str | None, cards: Sequence[Any] = (), size: int | None = None) -> list[str]:
+    """Return the systems a command runs under: one, or "all" (those that take a joker, if the cards hold it, and
+    rank hands of ``size`` cards, if given)."""
     from lowball.core.cards import JOKER
     from lowball.ranking import as_system
 
     if name == "all":
         rows = [as_system(key) for key in _system_names()]
-        return [row.key for row in rows if JOKER not in cards or row.joker is not None]
+        # Badugi ranks four cards (U1), the others five (H2).
+        return [row.key for row in rows if (JOKER not in cards or row.joker is not None)
+                and (size is None or row.hand_size == size)]
     return [as_system(name).key]
+
+
+def _hand_for(text: str, name: str | None) -> tuple[Any, ...]:
+    """Return the cards of one hand for the named system (five; four in badugi, U1), or for "all": five or four."""
+    from lowball.core.cards import parse_cards
+    from lowball.core.rankings import HAND_SIZE, load_rankings
+    from lowball.ranking import as_system
+
+    if name != "all":
+        return parse_cards(text, count=as_system(name).hand_size)
+    cards = parse_cards(text)
+    sizes = sorted({row.hand_size for row in load_rankings().all_systems})
+    if len(cards) not in sizes:
+        parse_cards(text, count=HAND_SIZE)              # names the problem: expected 5 cards, got n
+    return cards
 
 
 def _hand_record(cards: Sequence[Any], system: str, lang: str) -> dict[str, Any]:
@@ -163,17 +181,17 @@ def _hand_record(cards: Sequence[Any], system: str, lang: str) -> dict[str, Any]
 
 def cmd_rank(args: argparse.Namespace) -> int:
     """Rank one hand under one system (or all of them)."""
-    from lowball.ranking import hand_cards
-
-    cards = hand_cards(" ".join(args.cards))
-    records = [_hand_record(cards, name, args.lang) for name in _systems_for(args.system, cards)]
+    cards = _hand_for(" ".join(args.cards), args.system)
+    records = [_hand_record(cards, name, args.lang) for name in _systems_for(args.system, cards, len(cards))]
     if args.json:
         print(json.dumps(records[0] if len(records) == 1 else records, ensure_ascii=False, indent=2))
         return 0
     word = {"en": "class {rank:,} of {classes:,}", "ru": "класс {rank:,} из {classes:,}"}[args.lang]
     width = max(len(r["system"]) for r in records)
     for r in records:
-        print(f"{r['system']:<{width}}  {r['ranks']}: {r['category_name']}, {r['name']} ({word.format(**r)})")
+        # A badugi hand's name begins with its category ("three-card hand, seven-high", U2): said once.
+        named = r["name"] if r["name"].startswith(r["category_name"]) else f"{r['category_name']}, {r['name']}"
+        print(f"{r['system']:<{width}}  {r['ranks']}: {named} ({word.format(**r)})")
     return 0
 
 
@@ -216,14 +234,16 @@ def cmd_split(args: argparse.Namespace) -> int:
 def cmd_compare(args: argparse.Namespace) -> int:
     """Compare two hands under one system and explain the verdict."""
     from lowball.text.explain import explain
-    from lowball.ranking import compare, hand_cards
+    from lowball.ranking import compare
 
-    a, b = hand_cards(args.hand_a), hand_cards(args.hand_b)
+    a, b = _hand_for(args.hand_a, args.system), _hand_for(args.hand_b, args.system)
+    if len(a) != len(b):
+        raise LowballError(f"hand A holds {len(a)} cards and hand B {len(b)}: compare hands of one size")
     if set(a) & set(b):
         shared = " ".join(str(c) for c in sorted(set(a) & set(b)))
         raise LowballError(f"the two hands share cards: {shared}")
     results = []
-    for name in _systems_for(args.system, a + b):
+    for name in _systems_for(args.system, a + b, len(a)):
         result = compare(a, b, name)
         results.append({
             "system": name,
@@ -254,10 +274,20 @@ def cmd_census(args: argparse.Namespace) -> int:
     from lowball.text.explain import category_name, value_text
 
     deck = len(deck_of(len(DECK) + 1)) if args.joker else args.deck
-    # Seven cards: every system unless one is named (each one's best five of seven, L1).
-    name = "all" if args.system is None and args.cards > HAND_SIZE else args.system
-    systems = _systems_for(name, deck_of(deck))
-    reports = [census(key, progress=not args.json, cards=args.cards, deck=deck) for key in systems]
+    cards = args.cards
+    if args.game:                       # the game's ranking over the cards a player ends with (N1, Y1: seven)
+        from lowball.core.games import load_game_table
+
+        table = load_game_table(args.game)
+        if args.system:
+            raise LowballError("census: give --game or --system, not both")
+        if table.split:
+            raise LowballError(f"--game: {table.name} splits the pot (L2): count each half with --system")
+        args.system, cards = table.ranking, table.hand_size
+    # Seven cards: every five-card system unless one is named (each one's best five of seven, L1).
+    name = "all" if args.system is None and cards is not None and cards > HAND_SIZE else args.system
+    systems = _systems_for(name, deck_of(deck), size=HAND_SIZE if name == "all" and cards else None)
+    reports = [census(key, progress=not args.json, cards=cards, deck=deck) for key in systems]
     if args.json:
         out = [vars(r) | {"lows_by_top_card": {value_text(k): v for k, v in r.lows_by_top_card.items()}} for r in reports]
         print(json.dumps(out[0] if len(out) == 1 else out, ensure_ascii=False, indent=2))
@@ -272,7 +302,8 @@ def cmd_census(args: argparse.Namespace) -> int:
         for cat, count in r.hands_by_category.items():
             print(f"  {category_name(cat, args.lang):<16}{count:>14,}{r.classes_by_category[cat]:>10,}")
         print(f"  {head[3]}: {r.best_class}, {r.best_class_hands:,} {head[4]}")
-        print(f"  {head[5]}: " + ", ".join(f"{value_text(k)}: {v:,}" for k, v in r.lows_by_top_card.items()))
+        if r.lows_by_top_card:          # badugi (U2) has no no-pair category
+            print(f"  {head[5]}: " + ", ".join(f"{value_text(k)}: {v:,}" for k, v in r.lows_by_top_card.items()))
     rules = {rule.key: rule for rule in load_rankings().qualifiers}
     for key, count in (reports[0].qualifying_lows.items() if reports else ()):
         rule = rules[key]
@@ -323,9 +354,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     commands.required = True
 
-    rank = commands.add_parser("rank", help="rank one five-card hand", epilog=EXAMPLES,
+    rank = commands.add_parser("rank", help="rank one five-card hand (four in badugi)", epilog=EXAMPLES,
                                formatter_class=argparse.RawDescriptionHelpFormatter,
-                               description="Rank five cards: category, class rank (1 = best) and name.")
+                               description="Rank five cards (four under badugi, U1): category, class rank "
+                                           "(1 = best) and name.")
     _add_common(rank, allow_all=True)
     rank.add_argument("cards", nargs="+", metavar="CARDS", help="five cards, e.g. 6c 4h 3s 2d Ac")
     rank.set_defaults(run=cmd_rank)
@@ -366,8 +398,12 @@ def build_parser() -> argparse.ArgumentParser:
     from lowball.core.cards import DECK
     from lowball.core.rankings import HAND_SIZE
 
-    cen.add_argument("--cards", type=int, choices=CENSUS_CARDS, default=HAND_SIZE,
-                     help="cards per hand, each played as its best five (default 5); 7 without --system: every system")
+    cen.add_argument("--cards", type=int, choices=CENSUS_CARDS, default=None,
+                     help="cards per hand, each played as its best five (default: the system's hand, 5; badugi's "
+                          "4); 7 without --system: every five-card system")
+    cen.add_argument("--game", default=None, metavar="NAME|FILE",
+                     help="count the hands of a game: its ranking over the cards a player ends with "
+                          "(london-lowball, deuce-to-seven-razz: seven)")
     cen.add_argument("--deck", type=int, choices=(len(DECK), len(DECK) + 1), default=len(DECK),
                      help="52 cards, or 53 with the joker (five-card hands, ace-to-five only: F2, F8)")
     cen.add_argument("--joker", action="store_true", help="the same as --deck 53")

@@ -52,14 +52,17 @@ class Opener(StrEnum):
     FIRST_ROUND_OPENER = "first-round-opener"    # B2: whoever made the first bet of the first round
     BRING_IN = "bring-in"                        # L4, R2: the player who must bring it in
     HIGHEST_BOARD = "highest-board"              # L6: the best high hand showing
-    LOWEST_BOARD = "lowest-board"                # R3: the best ace-to-five low showing
+    LOWEST_BOARD = "lowest-board"                # R3, N4: the lowest board showing, the ace low (razz, London)
+    LOWEST_BOARD_ACE_HIGH = "lowest-board-ace-high"   # Y4: the lowest board read with the ace high (2-7 razz):
+                                                 # a K-Q board is lower than A-2
 
 
 class BringIn(StrEnum):
     """Who brings it in on third street (L4, R2)."""
 
     LOWEST_UPCARD = "lowest-upcard"              # L4: ace high; ties by suit, clubs lowest
-    HIGHEST_UPCARD = "highest-upcard"            # R2: ace low; ties by suit, spades highest
+    HIGHEST_UPCARD = "highest-upcard"            # R2, N3: ace low (the K♠ highest); ties by suit, spades highest
+    HIGHEST_UPCARD_ACE_HIGH = "highest-upcard-ace-high"   # Y3 (BARGE): aces high, the A♠ highest, then A♥, ...
 
 
 class AnteBy(StrEnum):
@@ -106,8 +109,21 @@ class OddChip(StrEnum):
 
     FIRST_WINNER_LEFT_OF_DEALER = "first-winner-left-of-dealer"   # S2: odd chips one each, from the dealer's left
     LOWEST_SEAT = "lowest-seat"                                   # P5: every odd chip to the lowest seat index
-    HIGH_CARD_BY_SUIT = "high-card-by-suit"                       # L7: RRP and WSOP in stud
+    HIGH_CARD_BY_SUIT = "high-card-by-suit"                       # L7: RRP and WSOP in stud (the ace high)
+    HIGH_CARD_BY_SUIT_AS_RANKED = "high-card-by-suit-as-ranked"   # N9 BARGE, Y5: the highest of all a winner's
+                                                                  # cards by suit, the ace where the ranking counts
+                                                                  # it (A-6: the king highest, the ace lowest)
+    HIGH_CARD_PLAYED_BY_SUIT = "high-card-played-by-suit"         # N9 WSOP-T 73: the high card by suit among the
+                                                                  # five cards played, the ace as ranked
+    LOW_CARD_BY_SUIT = "low-card-by-suit"                         # N9 RRP: the lowest card by suit of all seven
+                                                                  # (clubs lowest), the ace as ranked
     HOUSE_KEEPS = "house-keeps"                                   # some card rooms; breaks S3 (verify refutes it)
+
+    @property
+    def by_card(self) -> bool:
+        """Return whether the rule gives odd chips by the winners' cards (L7, N9), not by their seats."""
+        return self in (OddChip.HIGH_CARD_BY_SUIT, OddChip.HIGH_CARD_BY_SUIT_AS_RANKED,
+                        OddChip.HIGH_CARD_PLAYED_BY_SUIT, OddChip.LOW_CARD_BY_SUIT)
 
 
 class Pots(StrEnum):
@@ -139,6 +155,14 @@ class Joker(StrEnum):
     """What the joker of a 53-card deck counts as (F2, F8)."""
 
     LOWEST_MISSING = "lowest-missing"        # F8: the lowest rank not already in the hand
+
+
+class Plays(StrEnum):
+    """Which of a hand's cards play in a ranking system (H2, U1)."""
+
+    FIVE_CARDS = "five-cards"                            # H2: a poker hand is five cards, and all five play
+    DISTINCT_RANKS_AND_SUITS = "distinct-ranks-and-suits"   # U1 (badugi): the largest set with no two of one rank
+                                                         # and no two of one suit; among those, the lowest
 
 
 class SevensRule(StrEnum):

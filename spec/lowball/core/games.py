@@ -105,6 +105,9 @@ GAME_KEYS: tuple[Key, ...] = (
             "have the table's own (the teaching table, where they are rules)"),
     Key(path="extends", kind="text", default="",
         doc="a built-in game (or a .toml file beside this one) that this table changes; list only the differences"),
+    Key(path="unset", kind="keys", default=(),
+        doc="dotted keys of the table it extends that this one removes (a key of a rule it does not have: "
+            "pot-limit London lowball drops razz's big bet and its heads-up clause)"),
     Key(path="ranking", kind="ranking", clause="S1, L1",
         doc='who wins the pot: a system ("ace-to-six": the best hand under it takes all), or a table '
             '{high = "high", low = "ace-to-five", qualifier = "eight-or-better"} for a high-low split'),
@@ -124,6 +127,9 @@ GAME_KEYS: tuple[Key, ...] = (
             ShortAllIn.FULL_RAISE_ONLY.value),
     Key(path="check_raise", kind="flag", clause="B1, K7, F6",
         doc="whether a player who checked may raise later in the same round"),
+    Key(path="pot_rounding", kind="count", clause="N7", default=0,
+        doc="pot-limit only: the pot after calling is rounded up to a multiple of this many chips when the largest "
+            "bet is sized (RRP, WSOP L 186: an odd amount counts as the next larger size); 0: not rounded"),
     Key(path="min_stack", kind="count", clause="T5", default=0,
         doc="every stack must hold at least this before a deal (0: no minimum); where it covers the most a "
             "player can put in, nobody is ever all-in (verify proves it)"),
@@ -133,6 +139,9 @@ GAME_KEYS: tuple[Key, ...] = (
     Key(path="deck.cards", kind="count", clause="T1, F8", doc="52, or 53 with the joker"),
     _choice("deck.joker", Joker, "what the joker counts as; only with 53 cards", "F2, F8", ""),
     _choice("deck.runs_out", RunsOut, "what happens when the deck cannot serve a street", "D1, K9, L8, P3"),
+    Key(path="deck.community_card_on_boards", kind="flag", clause="N8, P4", default=False,
+        doc="whether a community card (L8) shows on every board when the next opener is chosen (N8: unsettled; "
+            "pokerkit ignores it, P4); five cards showing are read as the ranking reads a hand"),
     Key(path="forced.ante", kind="count", clause="T2, K4, L4, V1", default=0,
         doc="the ante: what each player posts, or what the one player forced.ante_by names posts for the table"),
     _choice("forced.ante_by", AnteBy, "who antes: every player, the big blind for the table (the BB ante), the "
@@ -153,7 +162,10 @@ GAME_KEYS: tuple[Key, ...] = (
         doc="California posts: the dealer first, then up to two players on the dealer's left"),
     Key(path="forced.bring_in", kind="count", clause="L4, R2", default=0,
         doc="the bring-in on the first betting street of stud"),
-    _choice("forced.bring_in_by", BringIn, "who brings it in", "L4, R2", ""),
+    _choice("forced.bring_in_by", BringIn, "who brings it in", "L4, R2, N3, Y3", ""),
+    Key(path="forced.bring_in_may_bet", kind="flag", clause="L4, N7", default=True,
+        doc="whether the player who brings it in may bet more instead: complete to the small bet in limit (L4), "
+            "open for more, up to the pot, in pot-limit (N7: BARGE is silent)"),
     _choice("forced.nobody_opens", NobodyOpens, "what happens when the first round is checked through",
             "B2, K4", NobodyOpens.PLAY_ON.value),
     Key(path="streets", kind="streets", clause="T6, D1, B2, K5, K8, L3",
@@ -245,11 +257,13 @@ class GameTable:
     short_all_in: ShortAllIn
     check_raise: bool
     min_stack: int
+    pot_rounding: int
     players_min: int
     players_max: int
     deck: int
     joker: Joker | None
     runs_out: RunsOut
+    community_card_on_boards: bool
     ante: int
     ante_by: AnteBy
     seat_antes: tuple[int, ...]
@@ -259,6 +273,7 @@ class GameTable:
     posts: tuple[int, ...]
     bring_in: int
     bring_in_by: BringIn | None
+    bring_in_may_bet: bool
     nobody_opens: NobodyOpens
     streets: tuple[Street, ...]
     serve: Serve
@@ -358,6 +373,8 @@ def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()
     if not seen:
         seen = (os.path.abspath(folder / reader.source) if folder is not None else Path(reader.source).stem,)
     if not parent:
+        if "unset" in data:
+            raise reader.fail("unset", "only a table that extends another removes keys from it")
         return data
     if not isinstance(parent, str):
         raise reader.fail("extends", f"expected a string, got {describe(parent)}")
@@ -371,7 +388,26 @@ def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()
                                      f"allowed; it has no cycle")
     parent_reader = _file_reader(reader, path) if path is not None else _builtin_reader(reader, parent)
     base = resolve(parent_reader, path.parent if path is not None else None, seen + (where,))
+    base = _without(reader, base, parent)
     return _merge(base, data)             # the nearest table's keys win, its own ``extends`` included
+
+
+def _without(reader: TableReader, base: dict[str, Any], parent: str) -> dict[str, Any]:
+    """Return the parent's resolved data less the keys this table's ``unset`` names (each must be there)."""
+    base = copy.deepcopy(base)
+    base.pop("unset", None)              # a parent's own removals are done: they are not inherited
+    paths = reader.data.get("unset", [])
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        raise reader.fail("unset", f"expected a list of dotted keys, got {describe(paths)}")
+    for path in paths:
+        *parents, last = path.split(".")
+        node = base
+        for part in parents:
+            node = node.get(part) if isinstance(node, dict) else None
+        if not isinstance(node, dict) or last not in node:
+            raise reader.fail("unset", f"{quote(path)} is not a key of {quote(parent)}")
+        del node[last]
+    return base
 
 
 def _parent_path(reader: TableReader, parent: str, folder: Path | None) -> Path | None:
@@ -441,7 +477,8 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
     """
     g = _Reader(reader)
     r = reader
-    systems, qualifiers, joker_systems, low = _ranking_names(rankings_data)
+    _check_unset(r)
+    systems, qualifiers, joker_systems, low, sizes = _ranking_names(rankings_data)
     sides = _read_sides(r, systems, qualifiers)
     structure = Structure(g.get("structure"))
     players_min = r.count("players.min", 2, MAX_PLAYERS)
@@ -493,20 +530,45 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         source=r.source, sides=sides, structure=structure, small_bet=small_bet, big_bet=big_bet,
         raises_per_round=raises, cap_counts=CapCounts(g.get("cap_counts")),
         heads_up_cap=HeadsUpCap(g.get("heads_up_cap")), short_all_in=short_all_in,
-        check_raise=g.get("check_raise"), min_stack=g.get("min_stack"), players_min=players_min,
-        players_max=players_max, deck=deck, joker=Joker(joker) if joker else None,
-        runs_out=RunsOut(g.get("deck.runs_out")), ante=ante, ante_by=ante_by, seat_antes=seat_antes,
+        check_raise=g.get("check_raise"), min_stack=g.get("min_stack"), pot_rounding=g.get("pot_rounding"),
+        players_min=players_min, players_max=players_max, deck=deck, joker=Joker(joker) if joker else None,
+        runs_out=RunsOut(g.get("deck.runs_out")), community_card_on_boards=g.get("deck.community_card_on_boards"),
+        ante=ante, ante_by=ante_by, seat_antes=seat_antes,
         ante_trimming=g.get("forced.ante_trimming"), posting_order=PostingOrder(g.get("forced.posting_order")),
         blinds=blinds, posts=posts,
         bring_in=bring_in, bring_in_by=BringIn(bring_in_by) if bring_in_by else None,
+        bring_in_may_bet=g.get("forced.bring_in_may_bet"),
         nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets, serve=Serve(g.get("draw.serve")),
         wrong_count=WrongCount(g.get("draw.wrong_count")),
         odd_chip=OddChip(g.get("showdown.odd_chip")), pots=Pots(g.get("showdown.pots")), sevens_rule=SevensRule(g.get("showdown.sevens_rule")),
         clauses=_clauses(g),
         phh_stakes_vary=g.get("phh_stakes") == "from-history", data=reader.data,
     )
-    _check_whole(r, table, low)
+    _check_whole(r, table, low, sizes)
+    _check_settings(r, table)
     return table
+
+
+def _check_unset(r: TableReader) -> None:
+    """Refuse an ``unset`` that is not a list of dotted keys, or names a key the resolved table still holds."""
+    paths = r.value("unset", list, default=[])
+    for path in paths:
+        if not isinstance(path, str):
+            raise r.fail("unset", f"expected a list of dotted keys, got {describe(path)} in it")
+        if r.has(path):
+            raise r.fail("unset", f"{quote(path)} is removed from the table it extends and set again here")
+
+
+def _check_settings(r: TableReader, t: GameTable) -> None:
+    """Refuse a setting given where it can mean nothing (N7, N8): each key is honoured or refused."""
+    if r.has("pot_rounding") and t.structure is not Structure.POT_LIMIT:
+        raise r.fail("pot_rounding", f"only pot-limit sizes a bet by the pot (G5, N7); this table is {t.structure}")
+    if t.pot_rounding == 1:
+        raise r.fail("pot_rounding", "a unit of 1 chip rounds nothing (N7): 0 for no rounding, or 2 or more")
+    if r.has("forced.bring_in_may_bet") and not t.bring_in:
+        raise r.fail("forced.bring_in_may_bet", "there is no bring-in (L4, N7)")
+    if t.community_card_on_boards and t.runs_out not in (RunsOut.COMMUNITY_CARD, RunsOut.COMMUNITY_CARD_REUSE_FOLDED):
+        raise r.fail("deck.community_card_on_boards", "this table never deals a community card (L8, N8)")
 
 
 def _default(path: str) -> Any:
@@ -523,19 +585,23 @@ def _clauses(g: "_Reader") -> dict[str, str]:
     return clauses
 
 
-def _ranking_names(rankings_data: dict[str, Any] | None) -> tuple[set[str], dict[str, str], list[str], set[str]]:
-    """Return the system names, the qualifiers (name -> system), the systems with a joker a game may use, and the
-    systems where the lower hand wins."""
+def _ranking_names(rankings_data: dict[str, Any] | None
+                   ) -> tuple[set[str], dict[str, str], list[str], set[str], dict[str, int]]:
+    """Return the system names, the qualifiers (name -> system), the systems with a joker a game may use, the
+    systems where the lower hand wins, and the hand size of each system (five; badugi's four, U1)."""
     if rankings_data is None:
         rankings = load_rankings()
-        return ({row.key for row in rankings.systems}, {q.key: q.system for q in rankings.qualifiers},
-                [row.key for row in rankings.systems if row.joker is not None],
-                {row.key for row in rankings.systems if row.better == "lower"})
+        rows = rankings.all_systems
+        return ({row.key for row in rows}, {q.key: q.system for q in rankings.qualifiers},
+                [row.key for row in rows if row.joker is not None], {row.key for row in rows if row.better == "lower"},
+                {row.key: row.hand_size for row in rows})
     systems = rankings_data.get("systems") if isinstance(rankings_data.get("systems"), dict) else {}
     quals = rankings_data.get("qualifiers") if isinstance(rankings_data.get("qualifiers"), dict) else {}
     jokers = [k for k, v in systems.items() if isinstance(v, dict) and v.get("joker")]
     low = {k for k, v in systems.items() if isinstance(v, dict) and v.get("better") == "lower"}
-    return set(systems), {k: v.get("system", "") for k, v in quals.items() if isinstance(v, dict)}, jokers, low
+    sizes = {k: v.get("hand_size", HAND_SIZE) for k, v in systems.items()
+             if isinstance(v, dict) and isinstance(v.get("hand_size", HAND_SIZE), int)}
+    return set(systems), {k: v.get("system", "") for k, v in quals.items() if isinstance(v, dict)}, jokers, low, sizes
 
 
 def _read_sides(r: TableReader, systems: set[str], qualifiers: dict[str, str]) -> tuple[Side, ...]:
@@ -658,7 +724,7 @@ def _read_streets(r: TableReader, structure: Structure, bring_in: int) -> tuple[
     return tuple(streets)
 
 
-def _check_whole(r: TableReader, t: GameTable, low: set[str]) -> None:
+def _check_whole(r: TableReader, t: GameTable, low: set[str], sizes: dict[str, int]) -> None:
     """Refuse combinations the engine cannot play: checked after every key is read on its own."""
     held, shown = 0, False
     for i, street in enumerate(t.streets):
@@ -666,7 +732,8 @@ def _check_whole(r: TableReader, t: GameTable, low: set[str]) -> None:
         if street.kind is StreetKind.DEAL:
             held += street.cards
             shown = shown or street.up > 0
-        board_rule = street.opener in (Opener.BRING_IN, Opener.HIGHEST_BOARD, Opener.LOWEST_BOARD)
+        board_rule = street.opener in (Opener.BRING_IN, Opener.HIGHEST_BOARD, Opener.LOWEST_BOARD,
+                                       Opener.LOWEST_BOARD_ACE_HIGH)
         if street.kind is StreetKind.BET and board_rule and not shown:
             raise r.fail(f"{at}.opener", f"{street.opener} needs cards dealt face up before this round (L4, L6)")
         if street.kind is StreetKind.BET and street.opener is Opener.BRING_IN and street is not t.bet_streets[0]:
@@ -697,8 +764,6 @@ def _check_whole(r: TableReader, t: GameTable, low: set[str]) -> None:
         raise r.fail("showdown.sevens_rule", "the sevens rule is a rule of one-sided lowball (F7)")
     if (t.serve is not Serve.IN_TURN or t.wrong_count is not WrongCount.REFUSED) and not t.draws:
         raise r.fail("draw", "a game without draws serves no replacements")
-    if t.hand_size < 5:
-        raise r.fail("streets", f"a player ends with {t.hand_size} cards; a hand is five (H2)")
     if t.split and t.sides[1].system == t.sides[0].system:
         raise r.fail("ranking.low", "the two halves of a split pot need two different rankings (L1)")
     if t.nobody_opens is NobodyOpens.REDEAL and (not t.ante or t.ante_by is not AnteBy.EVERY_PLAYER):
@@ -709,26 +774,41 @@ def _check_whole(r: TableReader, t: GameTable, low: set[str]) -> None:
         raise r.fail("showdown.sevens_rule", "the sevens rule is a limit rule (F7)")
     if t.runs_out in COMMUNITY_RULES and t.draws:
         raise r.fail("deck.runs_out", "a community card is the stud rule (L8); a draw game reshuffles (K9)")
-    _check_hand_size(r, t)
+    _check_hand_size(r, t, sizes)
     _check_forced_bets(r, t, low)
     _check_cards(r, t)
 
 
-def _check_hand_size(r: TableReader, t: GameTable) -> None:
-    """Refuse a hand the showdown cannot rank: more than seven cards (L3), or a draw game not of five (D1, K2)."""
+def _check_hand_size(r: TableReader, t: GameTable, sizes: dict[str, int]) -> None:
+    """Refuse a hand the showdown cannot rank: more than seven cards (L3), fewer than the five a ranking reads (H2),
+    a draw game not of five (D1, K2), or other than the hand of a ranking whose hand is its own (badugi: four, U1,
+    U4)."""
     if t.hand_size > MOST_CARDS:
         raise r.fail("streets", f"a player is dealt {t.hand_size} cards; the best five are chosen from at most "
                                 f"{MOST_CARDS} (L3)")
-    if t.draws and t.hand_size != HAND_SIZE:
-        raise r.fail("streets", f"a player is dealt {t.hand_size} cards; a draw game deals each player "
-                                f"{HAND_SIZE} and replaces what is discarded (D1, K2, F9)")
+    for side in t.sides:
+        size = sizes.get(side.system, HAND_SIZE)
+        if size != HAND_SIZE:
+            if t.hand_size != size:
+                raise r.fail("streets", f"a player ends with {t.hand_size} cards; {side.system} ranks hands of "
+                                        f"exactly {size} (U1)")
+            continue
+        if t.hand_size < HAND_SIZE:
+            raise r.fail("streets", f"a player ends with {t.hand_size} cards; a hand is five (H2)")
+        if t.draws and t.hand_size != HAND_SIZE:
+            raise r.fail("streets", f"a player is dealt {t.hand_size} cards; a draw game deals each player "
+                                    f"{HAND_SIZE} and replaces what is discarded (D1, K2, F9)")
 
 
 def _check_forced_bets(r: TableReader, t: GameTable, low: set[str]) -> None:
     """Refuse forced bets the first betting round cannot play: a bring-in or a post already at the bet, a bring-in
     with blinds; and the sevens rule where there is no draw or no low (F7). (The blinds: ``_check_blinds``.)"""
     first = t.bet_sizes[0]
-    if t.bring_in and t.bring_in >= first:
+    # N5: in pot-limit the least bet is the bring-in itself, and nothing is completed; in limit it is less (L4).
+    if t.bring_in and t.structure is not Structure.FIXED_LIMIT and t.bring_in > first:
+        raise r.fail("forced.bring_in", f"{t.bring_in} is more than the first round's least bet of {first}: the "
+                                        f"least bet is the bring-in (N5)")
+    if t.bring_in and t.structure is Structure.FIXED_LIMIT and t.bring_in >= first:
         raise r.fail("forced.bring_in", f"{t.bring_in} is not less than the first round's bet of {first}: the "
                                         f"bring-in may complete to the bet, so it is less than the bet (L4, V10)")
     if t.bring_in and (t.blinds or t.posts):

@@ -1,9 +1,14 @@
-"""The rankings table: how each system ranks five cards (H1-H4, K1, F1, L1), loaded and validated.
+"""The rankings table: how each system ranks a hand (H1-H4, K1, F1, L1; badugi's four cards, U1-U3), loaded and validated.
 
-Every ranking rule value lives in ``rules/rankings.toml``; the names of ranks and
-hands (English and Russian) live in ``rules/names.toml``. A table that does not
-validate is refused with a ``RulesError`` whose one-line message names the file,
-the key and the problem.
+Every ranking rule value, and the names of ranks and hands (English and
+Russian), live in ``rules/rankings.toml``. A table that does not validate is
+refused with a ``RulesError`` whose one-line message names the file, the key
+and the problem.
+
+Most systems rank five cards, all of which play (H2). A row may say instead
+that the largest set of cards of different ranks and different suits plays
+(``plays = "distinct-ranks-and-suits"``: badugi, U1), with a hand size of its
+own (four); its categories are the sizes of that set (U2, U5).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import Any
 
 from lowball.core.arguments import PATH, one_of, optional, takes
 from lowball.core.files import quote
-from lowball.core.behaviours import Joker
+from lowball.core.behaviours import Joker, Plays
 from lowball.core.reader import TableReader, read_toml
 from lowball.errors import RulesError
 
@@ -43,6 +48,10 @@ CATEGORY_PARTS: dict[str, frozenset[str]] = {
     "straight-flush": frozenset({"top-card"}),
 }
 CATEGORIES = tuple(CATEGORY_PARTS)
+# Badugi's categories (U2, U5): how many cards play, from a hand of four down to one. Where the largest set of
+# different ranks and suits plays (U1), every category is compared by its cards from the top (U3).
+SET_SIZES: dict[str, int] = {"four-card": 4, "three-card": 3, "two-card": 2, "one-card": 1}
+SET_PARTS = frozenset({"cards"})
 LANGUAGES = ("en", "ru")
 LANGUAGE = one_of(*LANGUAGES)          # what a ``lang`` argument takes
 
@@ -62,7 +71,7 @@ class Category:
 
 @dataclass(frozen=True, kw_only=True)
 class RankingSystem:
-    """One row of the rankings table: how a system ranks five cards (H1-H4, K1, F1, L1)."""
+    """One row of the rankings table: how a system ranks five cards (H1-H4, K1, F1, L1), or four (badugi, U1)."""
 
     key: str
     en: str
@@ -81,6 +90,15 @@ class RankingSystem:
     # What the joker counts as in this system (F2, F8), or None: the system refuses a joker.
     joker: Joker | None = None
     joker_clause: str = ""
+    # Which cards play (H2: all five; U1: the largest set of different ranks and suits), and how many are held.
+    plays: Plays = Plays.FIVE_CARDS
+    plays_clause: str = ""
+    hand_size: int = HAND_SIZE
+
+    @property
+    def five_cards(self) -> bool:
+        """Return whether the system ranks five cards that all play (H2), as every system but badugi does."""
+        return self.plays is Plays.FIVE_CARDS
 
     def parts(self, category: str) -> tuple[str, ...]:
         """Return the tie-break parts of ``category`` in the order they are compared (H3)."""
@@ -105,21 +123,30 @@ class Qualifier:
 
 @dataclass(frozen=True, kw_only=True)
 class Rankings:
-    """The whole rankings table: categories, systems and qualifiers."""
+    """The whole rankings table: categories, systems and qualifiers.
+
+    ``systems`` are the rows that rank five cards (H2), the ones every enumeration over five-card hands
+    reads; ``all_systems`` adds those with a hand of their own (badugi's four cards, U1), in file order.
+    """
 
     hand_size: int
     categories: tuple[Category, ...]
-    systems: tuple[RankingSystem, ...]
+    all_systems: tuple[RankingSystem, ...]
     qualifiers: tuple[Qualifier, ...]
     rank_names: dict[str, dict[int, tuple[str, ...]]]   # lang -> value -> forms (see names.toml comments)
     hand_names: dict[str, dict[str, str]]               # lang -> template key -> template
 
+    @property
+    def systems(self) -> tuple[RankingSystem, ...]:
+        """Return the systems that rank five cards, all of which play (H2)."""
+        return tuple(row for row in self.all_systems if row.five_cards)
+
     def system(self, name: str) -> RankingSystem:
         """Return the system called ``name``, or raise ``RulesError`` listing the known names."""
-        for row in self.systems:
+        for row in self.all_systems:
             if row.key == name:
                 return row
-        known = ", ".join(row.key for row in self.systems)
+        known = ", ".join(row.key for row in self.all_systems)
         raise RulesError(f"unknown ranking system {quote(name)} (known: {known})")
 
     def category(self, key: str) -> Category:
@@ -137,14 +164,17 @@ class Rankings:
 
 _SYSTEM_KEYS = {
     "en", "ru", "ace", "better", "straights_count", "flushes_count", "wheel_is_straight",
-    "broadway_is_straight", "category_order", "tie_break", "clauses", "joker",
+    "broadway_is_straight", "category_order", "tie_break", "clauses", "joker", "plays", "hand_size",
 }
+# The keys a badugi row (U1) has no use for: with at most four cards there is no five-card run or suit.
+_FIVE_CARD_KEYS = ("straights_count", "flushes_count", "wheel_is_straight", "broadway_is_straight", "joker")
+ALL_CATEGORIES = CATEGORIES + tuple(SET_SIZES)
 
 
 def _read_category(reader: TableReader, key: str) -> Category:
     reader.only_keys(f"categories.{key}", set(LANGUAGES))
-    if key not in CATEGORY_PARTS:
-        raise reader.fail(f"categories.{key}", f"unknown category (known: {', '.join(CATEGORIES)})")
+    if key not in CATEGORY_PARTS and key not in SET_SIZES:
+        raise reader.fail(f"categories.{key}", f"unknown category (known: {', '.join(ALL_CATEGORIES)})")
     return Category(key=key, en=reader.text(f"categories.{key}.en"), ru=reader.text(f"categories.{key}.ru"))
 
 
@@ -158,9 +188,16 @@ def _possible_categories(straights: bool, flushes: bool) -> set[str]:
     return possible
 
 
-def _read_system(reader: TableReader, name: str, categories: set[str]) -> RankingSystem:
+def _read_system(reader: TableReader, name: str, categories: set[str], hand_size: int) -> RankingSystem:
     at = f"systems.{name}"
     reader.only_keys(at, _SYSTEM_KEYS)
+    plays = Plays(reader.text(f"{at}.plays", tuple(Plays), default=Plays.FIVE_CARDS.value))
+    if plays is Plays.DISTINCT_RANKS_AND_SUITS:
+        return _read_set_system(reader, name, categories)
+    if reader.has(f"{at}.hand_size"):
+        raise reader.fail(f"{at}.hand_size", f"a five-card system ranks the table's {hand_size} cards (H2); only a "
+                                             f"system where the largest set of different ranks and suits plays (U1) "
+                                             f"names its own")
     straights = reader.value(f"{at}.straights_count", bool)
     flushes = reader.value(f"{at}.flushes_count", bool)
     wheel = reader.value(f"{at}.wheel_is_straight", bool)
@@ -186,22 +223,7 @@ def _read_system(reader: TableReader, name: str, categories: set[str]) -> Rankin
     if missing:
         raise reader.fail(f"{at}.category_order", f"category {missing[0]!r} is missing")
 
-    reader.only_keys(f"{at}.tie_break", set(order))
-    tie_break = []
-    for category in order:
-        where = f"{at}.tie_break.{category}"
-        if reader.value(where, list, default=None) is None:
-            raise reader.fail(where, "missing: every category needs a tie-break rule (H3)")
-        parts = reader.strings(where)
-        allowed = CATEGORY_PARTS[category]
-        for part in parts:
-            if part not in allowed:
-                raise reader.fail(where, f"unknown part {part!r} for {category} (allowed: {', '.join(sorted(allowed))})")
-        if len(set(parts)) != len(parts):
-            raise reader.fail(where, "lists a part twice")
-        # A list that leaves a part out is accepted: it is a (strange) house rule, and
-        # `lowball verify` shows which hands it makes tie (property 2).
-        tie_break.append((category, parts))
+    tie_break = _tie_breaks(reader, at, order, CATEGORY_PARTS.__getitem__)
 
     reader.only_keys(f"{at}.clauses", {"category_order", "tie_break", "ace", "joker"})
     joker = _read_joker(reader, at, straights, flushes)
@@ -218,12 +240,71 @@ def _read_system(reader: TableReader, name: str, categories: set[str]) -> Rankin
         wheel_is_straight=wheel,
         broadway_is_straight=broadway,
         category_order=order,
-        tie_break=tuple(tie_break),
+        tie_break=tie_break,
         category_clause=reader.text(f"{at}.clauses.category_order"),
         tie_break_clause=reader.text(f"{at}.clauses.tie_break"),
         ace_clause=reader.text(f"{at}.clauses.ace"),
         joker=joker,
         joker_clause=reader.text(f"{at}.clauses.joker") if joker else "",
+    )
+
+
+def _tie_breaks(reader: TableReader, at: str, order: tuple[str, ...], allowed_of) -> tuple:
+    """Read a row's ``tie_break``: for each category of ``order``, the parts compared in order (H3, U3)."""
+    reader.only_keys(f"{at}.tie_break", set(order))
+    tie_break = []
+    for category in order:
+        where = f"{at}.tie_break.{category}"
+        if reader.value(where, list, default=None) is None:
+            raise reader.fail(where, "missing: every category needs a tie-break rule (H3)")
+        parts = reader.strings(where)
+        allowed = allowed_of(category)
+        for part in parts:
+            if part not in allowed:
+                raise reader.fail(where, f"unknown part {part!r} for {category} (allowed: {', '.join(sorted(allowed))})")
+        if len(set(parts)) != len(parts):
+            raise reader.fail(where, "lists a part twice")
+        # A list that leaves a part out is accepted: it is a (strange) house rule, and
+        # `lowball verify` shows which hands it makes tie (property 2).
+        tie_break.append((category, parts))
+    return tuple(tie_break)
+
+
+def _read_set_system(reader: TableReader, name: str, categories: set[str]) -> RankingSystem:
+    """Read a badugi row (U1-U3): four cards, the largest set of different ranks and suits plays, size first."""
+    at = f"systems.{name}"
+    for key in _FIVE_CARD_KEYS:
+        if reader.has(f"{at}.{key}"):
+            raise reader.fail(f"{at}.{key}", "has no meaning where the largest set of different ranks and suits "
+                                             "plays (U1): no five cards ever run or share a suit")
+    size = reader.count(f"{at}.hand_size", 1, len(SET_SIZES))
+    order = reader.strings(f"{at}.category_order")
+    seen: set[str] = set()
+    for i, category in enumerate(order):
+        where = f"{at}.category_order[{i}]"
+        if category not in SET_SIZES or category not in categories:
+            known = ", ".join(c for c in SET_SIZES if SET_SIZES[c] <= size)
+            raise reader.fail(where, f"unknown category {category!r} for a hand of {size} (known: {known})")
+        if category in seen:
+            raise reader.fail(where, f"category {category!r} appears twice")
+        if SET_SIZES[category] > size:
+            raise reader.fail(where, f"category {category!r} cannot occur in a hand of {size} cards")
+        seen.add(category)
+    missing = [c for c in SET_SIZES if SET_SIZES[c] <= size and c not in seen]
+    if missing:
+        raise reader.fail(f"{at}.category_order", f"category {missing[0]!r} is missing (U5: every size down to one)")
+    tie_break = _tie_breaks(reader, at, order, lambda category: SET_PARTS)
+    reader.only_keys(f"{at}.clauses", {"category_order", "tie_break", "ace", "plays"})
+    return RankingSystem(
+        key=name, en=reader.text(f"{at}.en"), ru=reader.text(f"{at}.ru"),
+        ace=reader.text(f"{at}.ace", ("low", "high")),
+        better=reader.text(f"{at}.better", ("lower",)),
+        straights_count=False, flushes_count=False, wheel_is_straight=False, broadway_is_straight=False,
+        category_order=order, tie_break=tie_break,
+        category_clause=reader.text(f"{at}.clauses.category_order"),
+        tie_break_clause=reader.text(f"{at}.clauses.tie_break"),
+        ace_clause=reader.text(f"{at}.clauses.ace"),
+        plays=Plays.DISTINCT_RANKS_AND_SUITS, plays_clause=reader.text(f"{at}.clauses.plays"), hand_size=size,
     )
 
 
@@ -266,24 +347,24 @@ def parse_rankings(reader: TableReader) -> Rankings:
     if hand_size != HAND_SIZE:
         raise reader.fail("hand_size", f"the evaluator ranks {HAND_SIZE}-card hands (H2), got {hand_size}")
     categories = tuple(_read_category(reader, key) for key in reader.table("categories"))
-    missing = [c for c in CATEGORIES if c not in {cat.key for cat in categories}]
+    missing = [c for c in ALL_CATEGORIES if c not in {cat.key for cat in categories}]
     if missing:
         raise reader.fail(f"categories.{missing[0]}", "missing: every category needs its English and Russian names")
     known = {c.key for c in categories}
-    systems = tuple(_read_system(reader, name, known) for name in reader.table("systems"))
+    systems = tuple(_read_system(reader, name, known, hand_size) for name in reader.table("systems"))
     if not systems:
         raise reader.fail("systems", "no ranking system defined")
-    names = {s.key for s in systems}
+    names = {s.key for s in systems if s.five_cards}      # a qualifier reads five cards (L1)
     qualifiers = tuple(
         _read_qualifier(reader, name, names) for name in reader.value("qualifiers", dict, default={})
     )
-    return Rankings(hand_size=hand_size, categories=categories, systems=systems, qualifiers=qualifiers,
+    return Rankings(hand_size=hand_size, categories=categories, all_systems=systems, qualifiers=qualifiers,
                     rank_names=_read_rank_names(reader), hand_names=_read_hand_names(reader))
 
 
 # How many forms of a rank's name each language needs (see the comment above [ranks] in rankings.toml).
 RANK_FORMS = {"en": 2, "ru": 5}
-HAND_NAME_KEYS = ("no-pair-low", "no-pair-ace-high", "no-pair-high") + CATEGORIES[1:]
+HAND_NAME_KEYS = ("no-pair-low", "no-pair-ace-high", "no-pair-high") + CATEGORIES[1:] + tuple(SET_SIZES)
 
 
 def _read_rank_names(reader: TableReader) -> dict[str, dict[int, tuple[str, ...]]]:
@@ -336,7 +417,7 @@ def ranking_system(name: str) -> RankingSystem:
     'high'
     >>> ranking_system("ace-to-seven")
     Traceback (most recent call last):
-    lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high)
+    lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high, badugi)
     """
     return _shipped_rankings().system(name)
 

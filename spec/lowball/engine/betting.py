@@ -65,7 +65,9 @@ def start(hand: "Hand", street: Street, number: int, first: int | None, bets: li
     if table.short_all_in is ShortAllIn.ALL_INS_ADD_UP:
         rnd.increment = size         # G4: the big blind (the smallest bet) is the first full raise
     if table.bring_in and number == 0:      # L4, V10: a live bring-in; completing it is the bet, not a raise
-        rnd.bring_in_due = rnd.completion = True
+        rnd.bring_in_due = True
+        # L4: a bring-in below the least bet may be completed to it; N5: one equal to the least bet cannot.
+        rnd.completion = table.bring_in < size
     if first is not None:
         # A player nobody covers has nothing to bet against (G6); so one who covers him is never alone to act.
         rnd.actors = [seat for seat in rotation(hand.n, first) if hand.can_act(seat) and _at_risk(hand, rnd, seat)]
@@ -117,6 +119,8 @@ def capped(hand: "Hand", rnd: Round) -> bool:
 def raise_refusal(hand: "Hand", rnd: Round, seat: int) -> str | None:
     """Return why ``seat`` may not bet, complete or raise now (None if it may)."""
     table, clauses = hand.table, hand.table.clauses
+    if rnd.bring_in_due and not table.bring_in_may_bet:
+        return f"the bring-in is posted for exactly {table.bring_in}: it may not open for more ({clauses['forced']})"
     if capped(hand, rnd):
         if table.cap_counts is CapCounts.ACTIONS:
             return (f"the round is capped at {table.bets_per_round} bets, completions and raises, forced bets not "
@@ -153,18 +157,46 @@ def raise_range(hand: "Hand", rnd: Round, seat: int) -> tuple[int, int]:
     if table.short_all_in is ShortAllIn.HALF_BET_REOPENS:
         least = rnd.full_level + rnd.size      # G3: a short all-in is completed from the last full bet
     else:
-        least = max(rnd.increment, rnd.size) + (0 if rnd.completion else rnd.level)
+        least = max(rnd.increment, rnd.size) + (0 if rnd.completion else raised_from(hand, rnd))
     least = min(least, all_in)
     match table.structure:
         case Structure.FIXED_LIMIT:
             most = least
-        case Structure.POT_LIMIT:      # G5: raise at most to the pot after calling
-            most = min(all_in, max(least, 2 * rnd.level - rnd.bets[seat] + hand.pot))
+        case Structure.POT_LIMIT:      # G5: raise at most to the pot after calling (N7: the pot rounded up)
+            most = min(all_in, max(least, rnd.level + rounded_pot(table, hand.pot + owed(rnd, seat))))
         case Structure.NO_LIMIT:       # G4: up to all in
             most = all_in
         case _:
             assert_never(table.structure)
     return least, most
+
+
+def raised_from(hand: "Hand", rnd: Round) -> int:
+    """Return the level a raise is measured from: the bets so far, or the bring-in while it is due (N5: a bring-in
+    that opens for more opens for at least a raise over it; nothing is completed where the bring-in is the least
+    bet, so after 150 -> 300 the next raise is to 450; pokerkit measures from a completion and asks 600, P8).
+
+    >>> from lowball.core.games import load_game_table
+    >>> from lowball.engine.state import Hand
+    >>> hand = Hand([900] * 3, table=load_game_table("london-lowball"), seed=1)
+    >>> hand.advance(); raised_from(hand, hand.current) == hand.table.bring_in
+    True
+    """
+    return max(rnd.level, hand.table.bring_in) if rnd.bring_in_due else rnd.level
+
+
+def rounded_pot(table, chips: int) -> int:
+    """Return the pot after calling as pot-limit sizes the largest bet: rounded up to a multiple of the table's
+    ``pot_rounding`` where it has one (N7, L 186; RRP: "an odd amount as the next larger size"), else as it is.
+
+    >>> from lowball.core.games import load_game_table
+    >>> rounded_pot(load_game_table("london-lowball", overrides={"pot_rounding": "25"}), 80)   # RRP's example
+    100
+    >>> rounded_pot(load_game_table("london-lowball"), 80)
+    80
+    """
+    unit = table.pot_rounding
+    return -(-chips // unit) * unit if unit > 1 else chips
 
 
 def legal(hand: "Hand", rnd: Round) -> list[Action]:

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Sequence, assert_never
 
 from lowball.core.behaviours import BringIn, Opener
 from lowball.core.cards import SUIT_CHARS, Card
+from lowball.core.rankings import HAND_SIZE
+from lowball.ranking.best import best_rank
 
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
@@ -37,8 +39,10 @@ def rule_seat(hand: "Hand", rule: Opener) -> int:
             return hand.bring_in_seat
         case Opener.HIGHEST_BOARD:                # L6: the best high hand showing; ties to the lowest seat
             return best_board(hand, high=True)
-        case Opener.LOWEST_BOARD:                 # R3: the lowest ace-to-five hand showing
+        case Opener.LOWEST_BOARD:                 # R3, N4: the lowest hand showing, the ace low
             return best_board(hand, high=False)
+        case Opener.LOWEST_BOARD_ACE_HIGH:        # Y4: the lowest hand showing, the ace high
+            return best_board(hand, high=False, ace_low=False)
         case _:
             assert_never(rule)
 
@@ -96,19 +100,31 @@ def up_cards(hand: "Hand", seat: int) -> list[Card]:
     return [card for card, up in zip(hand.hands[seat], hand.face_up[seat]) if up and card is not None]
 
 
-def board_key(cards: Sequence[Card], high: bool) -> tuple:
+def board(hand: "Hand", seat: int) -> list[Card]:
+    """Return the cards a seat shows when the opener is chosen: its up cards, and the community card where the
+    table counts it on every board (N8; by default it is nobody's board, P4)."""
+    shown = up_cards(hand, seat)
+    return shown + list(hand.community) if hand.table.community_card_on_boards else shown
+
+
+def board_key(cards: Sequence[Card], high: bool, ace_low: bool | None = None) -> tuple:
     """Return a key ordering boards from the worst to the best showing: pairs and trips, then ranks (L6, R3).
 
     Straights and flushes are not counted on a partial board. In high, more of
     a kind is better and higher ranks are better (ace high); in razz (ace-to-five),
-    pairs are worse and lower ranks are better (ace low).
+    pairs are worse and lower ranks are better (ace low). ``ace_low`` says where
+    the ace counts (by default: high in high, low in low); deuce-to-seven razz
+    reads its low boards with the ace high (Y4).
 
     >>> board_key([Card(9, "c"), Card(9, "d")], True) > board_key([Card(14, "c"), Card(13, "d")], True)
     True
     >>> board_key([Card(14, "c"), Card(2, "d")], False) > board_key([Card(13, "c"), Card(2, "d")], False)
     True
+    >>> board_key([Card(13, "c"), Card(12, "d")], False, ace_low=False) > board_key([Card(14, "c"), Card(2, "d")], False, ace_low=False)   # Y4
+    True
     """
-    values = [card.rank if high or card.rank != ACE else 1 for card in cards]
+    low_ace = not high if ace_low is None else ace_low
+    values = [1 if card.rank == ACE and low_ace else card.rank for card in cards]
     counts = Counter(values)
     groups = sorted(((n, v) for v, n in counts.items()), reverse=True)
     if high:
@@ -118,16 +134,24 @@ def board_key(cards: Sequence[Card], high: bool) -> tuple:
     return tuple(-n for n, _ in lows), tuple(-v for _, v in lows)
 
 
-def best_board(hand: "Hand", high: bool) -> int:
+def best_board(hand: "Hand", high: bool, ace_low: bool | None = None) -> int:
     """Return the seat with the best board showing; ties go to the first seat from the dealer's left (L6)."""
     best, key = 0, None
     for seat in range(hand.n):
         if hand.folded[seat]:
             continue
-        mine = board_key(up_cards(hand, seat), high)
+        shown = board(hand, seat)
+        mine = five_card_board_key(hand, shown, high) if len(shown) == HAND_SIZE else board_key(shown, high, ace_low)
         if key is None or mine > key:
             best, key = seat, mine
     return best
+
+
+def five_card_board_key(hand: "Hand", shown: Sequence[Card], high: bool) -> tuple:
+    """Return the key of a board of five cards (four up and the community card, N8): the hand they make under the
+    table's ranking (the high side's, or the low's), straights and flushes included; the better, the larger."""
+    side = next((s for s in hand.table.sides if (s.half == "low") != high), hand.table.sides[0])
+    return (-best_rank(tuple(shown), side.system),)
 
 
 def card_order(card: Card, ace_high: bool) -> tuple[int, int]:
@@ -137,7 +161,7 @@ def card_order(card: Card, ace_high: bool) -> tuple[int, int]:
 
 
 def bring_in_seat(hand: "Hand", rule: BringIn) -> int:
-    """Return who brings it in: the lowest upcard, ace high (L4), or the highest upcard, ace low (R2).
+    """Return who brings it in: the lowest upcard, ace high (L4), or the highest upcard, ace low (R2, N3) or high (Y3).
 
     Ties cannot happen: two players never show the same card, and suits break equal ranks.
     """
@@ -145,7 +169,9 @@ def bring_in_seat(hand: "Hand", rule: BringIn) -> int:
     match rule:
         case BringIn.LOWEST_UPCARD:
             return min(seats, key=lambda seat: card_order(up_cards(hand, seat)[-1], ace_high=True))
-        case BringIn.HIGHEST_UPCARD:
+        case BringIn.HIGHEST_UPCARD:              # R2, N3: the K♠ highest
             return max(seats, key=lambda seat: card_order(up_cards(hand, seat)[-1], ace_high=False))
+        case BringIn.HIGHEST_UPCARD_ACE_HIGH:     # Y3: the A♠ highest
+            return max(seats, key=lambda seat: card_order(up_cards(hand, seat)[-1], ace_high=True))
         case _:
             assert_never(rule)

@@ -69,8 +69,9 @@ def share(chips: int, winners: Sequence[int], rule: OddChip,
           high_card: Callable[[int], tuple[int, int]] | None = None) -> dict[int, int]:
     """Return each winner's share of ``chips`` (S2, L7, P5); ``winners`` are in seat order from the dealer's left.
 
-    ``high_card(seat)`` ranks a winner's highest card by rank then suit, for the
-    stud rule (L7, high-card-by-suit).
+    ``high_card(seat)`` ranks the card of a winner that the stud rules read (L7,
+    N9: the highest by rank then suit, or the lowest): the higher its key, the
+    earlier the winner gets an odd chip.
 
     >>> share(9, [0, 2], OddChip.FIRST_WINNER_LEFT_OF_DEALER)
     {0: 5, 2: 4}
@@ -97,8 +98,9 @@ def odd_chips(chips: int, winners: Sequence[int], rule: OddChip,
             return order[:odd]
         case OddChip.LOWEST_SEAT:
             return [order[0]] * odd
-        case OddChip.HIGH_CARD_BY_SUIT:
-            assert high_card is not None, "the high-card rule needs the winners' cards"
+        case (OddChip.HIGH_CARD_BY_SUIT | OddChip.HIGH_CARD_BY_SUIT_AS_RANKED | OddChip.HIGH_CARD_PLAYED_BY_SUIT
+              | OddChip.LOW_CARD_BY_SUIT):        # L7, N9: by a card of each winner, as ``high_card`` ranks it
+            assert high_card is not None, "the card rules need the winners' cards"
             return sorted(order, key=high_card, reverse=True)[:odd]
         case OddChip.HOUSE_KEEPS:
             return []

@@ -14,12 +14,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lowball.core.behaviours import Pots, SevensRule
+from lowball.core.behaviours import OddChip, Pots, SevensRule
 from lowball.core.cards import SUIT_CHARS, Card
 from lowball.engine import sevens
 from lowball.engine.actions import Action
 from lowball.engine.pots import Pot, build_pots, halves, odd_chips, shares_with
-from lowball.ranking.best import best_rank, best_qualifying_rank
+from lowball.ranking.best import best_five, best_low_five, best_qualifying_rank, best_rank
+from lowball.ranking.literate import playing_cards, value
 
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
@@ -167,6 +168,32 @@ def _high_card(hand: "Hand", seat: int) -> tuple[int, int]:
     return order(max(hand.hands[seat], key=order))
 
 
+def odd_chip_card(hand: "Hand", side, seat: int) -> tuple[int, int]:
+    """Return the key of the card of ``seat`` that the table's odd-chip rule reads; the higher, the earlier the
+    seat gets an odd chip (L7; N9: BARGE, WSOP-T 73 and RRP, the ace counted as the side's ranking counts it)."""
+    row = hand.system_of(side.half)
+    held = [card for card in hand.hands[seat] if card is not None and card.suit in SUIT_CHARS]
+
+    def order(card: Card) -> tuple[int, int]:
+        return value(card, row), SUIT_CHARS.index(card.suit)
+
+    match hand.table.odd_chip:
+        case OddChip.HIGH_CARD_BY_SUIT:                 # L7: the ace always high
+            return _high_card(hand, seat)
+        case OddChip.HIGH_CARD_BY_SUIT_AS_RANKED:       # N9 BARGE, Y5
+            return order(max(held, key=order))
+        case OddChip.HIGH_CARD_PLAYED_BY_SUIT:          # N9 WSOP-T 73: among the five played (U1: badugi's set)
+            cards = tuple(held) + tuple(hand.community)
+            played = (playing_cards(cards, row) if not row.five_cards else
+                      best_low_five(cards, side.qualifier) if side.qualifier else best_five(cards, side.system))
+            return order(max((c for c in played or held if c.suit in SUIT_CHARS), key=order))
+        case OddChip.LOW_CARD_BY_SUIT:                  # N9 RRP: the lowest card wins the chip
+            low = order(min(held, key=order))
+            return -low[0], -low[1]
+        case _:
+            raise AssertionError(f"{hand.table.odd_chip} does not read the cards")
+
+
 def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict[int, int | None]],
            payouts: Counter[int], halves_in_play: list[str], barred: bool = False) -> None:
     table = hand.table
@@ -196,7 +223,8 @@ def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict
             winners = [seat for seat in pot.eligible if ranks.get(seat) == best]
         else:
             winners = list(pot.eligible)
-        odd = odd_chips(chips, winners, table.odd_chip, high_card=functools.partial(_high_card, hand))
+        odd = odd_chips(chips, winners, table.odd_chip,
+                        high_card=functools.partial(odd_chip_card, hand, side) if table.odd_chip.by_card else None)
         shares = shares_with(chips, winners, odd)
         for seat, amount in shares.items():
             payouts[seat] += amount

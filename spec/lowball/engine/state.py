@@ -333,8 +333,8 @@ class Hand:
         if self.phase != BET:
             return None
         seat = self.current.actors[0]
-        if betting.raise_refusal(self, self.current, seat):       # a completion of the bring-in is a bet (L4)
-            return None
+        if betting.raise_refusal(self, self.current, seat):       # a completion of the bring-in is a bet (L4);
+            return None                                           # opening for more is one too (N7)
         return betting.raise_range(self, self.current, seat)
 
     def apply(self, action: Action | str) -> None:

@@ -26,6 +26,7 @@ from lowball.engine.actions import Action
 from lowball.engine.drawing import most_served
 from lowball.engine.state import BET, Hand
 from lowball.ranking import RankingSystem, category, value
+from lowball.ranking.literate import playing_cards
 from lowball.ranking.fast import all_ranks, evaluate_rank
 
 Bot = Callable[[Hand, random.Random], Action]
@@ -41,6 +42,7 @@ MADE_TOP = 8         # a no-pair hand topped by an eight or better is "made": be
 GOAL = "eight"       # when a made-looking hand is a straight or flush, draw for the best chance of this kind
 RAISE_AT = 0.65      # bet or raise when the chance of winning is at least this
 GOOD_DRAW = 3        # three distinct cards to a seven are a draw worth a call before the last draw
+BADUGI_PAT = 10      # a badugi (U1) topped by a ten or lower stands pat
 
 
 @takes(hand=DECISION, rng=RNG)
@@ -82,15 +84,35 @@ def _made(cards: Sequence[Card], system: RankingSystem, limit: int) -> bool:
     return category(cards, system) == "no-pair" and _top(cards, system) <= limit
 
 
+def keep_for_badugi(cards: Sequence[Card], system: RankingSystem) -> list[Card]:
+    """Return the cards the sound bot keeps in badugi (U1): a made badugi of ten or lower stands pat, else the
+    cards of the set that plays up to a seven (the others share a rank or a suit with them, or are too high).
+
+    >>> from lowball.core.cards import format_cards, parse_cards
+    >>> from lowball.ranking import as_system
+    >>> format_cards(keep_for_badugi(parse_cards("Ac 2d 3h Ks"), as_system("badugi")))   # king-high: draw one
+    'Ac 2d 3h'
+    >>> format_cards(keep_for_badugi(parse_cards("9c 2d 3h 5s"), as_system("badugi")))   # a nine badugi: pat
+    '9c 2d 3h 5s'
+    """
+    plays = playing_cards(cards, system)
+    if len(plays) == len(cards) and _top(plays, system) <= BADUGI_PAT:
+        return list(cards)
+    return [card for card in cards if card in plays and value(card, system) <= DRAW_TO]
+
+
 @takes(cards=sequence_of(instance_of(Card, "a card"), "a list of the cards held", least=1), hand=HAND)
 def keep_for_draw(cards: Sequence[Card], hand: Hand) -> list[Card]:
     """Return the cards the sound bot keeps: a made eight stands pat, else distinct cards up to a seven.
 
     A five-card holding that only looks low (a straight, a flush: E1, E2) is
     broken: the bot throws the one card whose replacement gives the best chance
-    of a made low under the table's ranking.
+    of a made low under the table's ranking. Badugi keeps by its own reading
+    (``keep_for_badugi``).
     """
     system = hand.system
+    if not system.five_cards:
+        return keep_for_badugi(cards, system)
     whole = len(cards) == hand.table.hand_size        # a draw may come before the last cards are dealt
     if whole and _made(cards, system, MADE_TOP):
         return list(cards)

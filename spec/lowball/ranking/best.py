@@ -21,7 +21,7 @@ from lowball.core.rankings import HAND_SIZE, RankingSystem, load_rankings
 from lowball.errors import CardError
 from lowball.ranking.joker import refuse_joker, resolve_joker
 from lowball.ranking.literate import _qualifier, as_system, qualifying
-from lowball.ranking.lookup import rank_of
+from lowball.ranking.lookup import RANKS_BY_ARGUMENT, rank_of
 from lowball.ranking.multisets import MOST_CARDS, best_flush, best_table, flush_never_hurts, qualifying_table
 from lowball.ranking.tally import (
     CARD_MASK, RANK_SHIFT, SUIT_BITS, SUIT_MASK, SUIT_NEAR_FLUSH, SUIT_SHIFT, SUIT_TOP_BITS, TALLY,
@@ -50,8 +50,10 @@ def _best_tables(system: str | RankingSystem) -> _BestTables:
     try:
         return _BEST_BY_ARGUMENT[system]
     except (KeyError, TypeError):
-        tables = _BestTables(as_system(system))         # refuses an unknown system by name
-    _BEST_BY_ARGUMENT[system] = tables
+        row = as_system(system)                         # refuses an unknown system by name
+    if not row.five_cards:
+        raise AssertionError("a badugi system has no best-five tables")     # best_rank reads its fours itself
+    tables = _BEST_BY_ARGUMENT[system] = _BestTables(row)
     return tables
 
 
@@ -94,8 +96,21 @@ def best_rank(cards: Sequence[Card], system: str | RankingSystem) -> int:
     >>> best_rank(parse_cards("9c 8d"), "high")
     Traceback (most recent call last):
     lowball.errors.CardError: best five needs 5 to 7 cards, got 2
+
+    A badugi hand is its four cards (U1): the set that plays is chosen inside them. Of more cards the best four
+    play, as the split games that play a badugi half read it (badacey, badeucy: the best four of five, U7).
+
+    >>> best_rank(parse_cards("Ac 2d 3h 4s"), "badugi"), best_rank(parse_cards("Kc Ac 2d 3h 4s"), "badugi")
+    (1, 1)
     """
     count = len(cards)
+    if count == HAND_SIZE and system in RANKS_BY_ARGUMENT:       # a five-card system looked up before: fast
+        return rank_of(cards if type(cards) is tuple else tuple(cards), system)
+    row = as_system(system)
+    if not row.five_cards:                                       # badugi: its four, or the best four (U1, U7)
+        if count == row.hand_size:
+            return rank_of(cards if type(cards) is tuple else tuple(cards), row)
+        return _best_four_rank(_checked(cards, row), row)
     if count == HAND_SIZE:
         return rank_of(cards if type(cards) is tuple else tuple(cards), system)
     tables = _best_tables(system)
@@ -118,11 +133,20 @@ def _best_rank_plainly(cards: Sequence[Card], row: RankingSystem) -> int:
     return _each_five(held, row)
 
 
-def _checked(cards: Sequence[Card] | str | Iterable[Card | str]) -> tuple[Card, ...]:
+def _checked(cards: Sequence[Card] | str | Iterable[Card | str], row: RankingSystem | None = None) -> tuple[Card, ...]:
     held = parse_cards(cards)
-    if not HAND_SIZE <= len(held) <= MOST_CARDS:
-        raise CardError(f"best five needs {HAND_SIZE} to {MOST_CARDS} cards, got {len(held)}")
+    size = HAND_SIZE if row is None else row.hand_size
+    if not size <= len(held) <= MOST_CARDS:
+        what = "best five" if size == HAND_SIZE else f"the best {size}"
+        raise CardError(f"{what} needs {size} to {MOST_CARDS} cards, got {len(held)}")
+    if JOKER in held and row is not None and row.joker is None:
+        raise refuse_joker(row)
     return held
+
+
+def _best_four_rank(held: tuple[Card, ...], row: RankingSystem) -> int:
+    """Return the best class rank among the hands of ``row``'s size in ``held`` (badugi: every four, U1, U7)."""
+    return min(rank_of(four, row) for four in itertools.combinations(held, row.hand_size))
 
 
 def best_five(cards: Sequence[Card], system: str | RankingSystem) -> tuple[Card, ...]:
@@ -138,7 +162,8 @@ def best_five(cards: Sequence[Card], system: str | RankingSystem) -> tuple[Card,
     """
     held = tuple(cards)
     best = best_rank(held, system)
-    return next(five for five in itertools.combinations(held, HAND_SIZE) if rank_of(five, system) == best)
+    size = as_system(system).hand_size                   # badugi: the best four (U1, U7)
+    return next(five for five in itertools.combinations(held, size) if rank_of(five, system) == best)
 
 
 def _qualifying_tables(qualifier: str | None) -> tuple[dict[int, int], RankingSystem]:
@@ -211,9 +236,11 @@ def best_hand(cards: str | Iterable[Card | str], system: str | RankingSystem) ->
     'five-high straight'
     >>> best_hand("Ac 2d 3h 4s 5c Kd Kh", "ace-to-five").name
     'five-four low'
+    >>> best_hand("Kc 7d 4h 2s 3c", "badugi").name                   # the best four of five (U7: badacey)
+    'four-card badugi, seven-high'
     """
     row = as_system(system)
-    return evaluate(best_five(_checked(cards), row), row)
+    return evaluate(best_five(_checked(cards, row), row), row)
 
 
 def qualifies(cards: str | Iterable[Card | str], qualifier: str | None = None) -> bool:

@@ -202,12 +202,21 @@ def all_ranks(system: str | RankingSystem | None = None, deck: int = len(DECK)) 
     (2869685, 2304)
     >>> all_ranks("ace-to-seven")
     Traceback (most recent call last):
-    lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high)
+    lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high, badugi)
     >>> all_ranks("high", deck=53)
     Traceback (most recent call last):
     lowball.errors.CardError: the joker plays only in ace-to-five (F2, F8); high has no joker
+
+    Badugi ranks four cards (U1): its array covers the 270,725 hands of ``itertools.combinations(DECK, 4)``.
+
+    >>> len(all_ranks("badugi")), int(all_ranks("badugi").max())
+    (270725, 1092)
     """
     row = as_system(system)
+    if not row.five_cards:
+        from lowball.ranking.fast_badugi import all_set_ranks     # it builds on this module's arrays
+
+        return all_set_ranks(row, deck)
     cards = deck_of(deck)
     if cards == DECK:
         return rank_table(row)[all_hand_codes()]

@@ -13,19 +13,27 @@ category (H3). Every switch below is a cell of ``rules/rankings.toml``:
 * ties inside a category are broken part by part in the table's order (H3);
 * suits are never compared (S2).
 
+Badugi (U1-U3) reads four cards another way, and its row says so
+(``plays = "distinct-ranks-and-suits"``): the hand that plays is the largest set
+of the cards with no two of one rank and no two of one suit, the lowest such
+set where several are that large; its category is its size (U2), and hands of
+one size compare the cards that play from the highest down, the ace low (U3).
+Cards that do not play are never compared.
+
 The class rank of a hand (1 = best) is its place among all distinct classes of
 the system (``lowball.ranking.classes``), found by judging one hand of every class.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from typing import Sequence
 
 from lowball.core.arguments import cache
 from lowball.core.cards import Card
 from lowball.core.games import load_game_table
-from lowball.core.rankings import HAND_SIZE, RankingSystem, load_rankings, ranking_system
+from lowball.core.rankings import HAND_SIZE, SET_SIZES, RankingSystem, load_rankings, ranking_system
 
 WHEEL = frozenset({14, 2, 3, 4, 5})
 BROADWAY = frozenset({14, 13, 12, 11, 10})
@@ -81,7 +89,13 @@ def groups(cards: Sequence[Card], system: RankingSystem) -> list[tuple[int, int]
 
 
 def category(cards: Sequence[Card], system: RankingSystem) -> str:
-    """Return the category of five cards in ``system`` (H2): pairs by count, then straight and flush."""
+    """Return the category of five cards in ``system`` (H2): pairs by count, then straight and flush.
+
+    In badugi (U2) the category is the size of the set that plays: four cards of
+    different ranks and suits are a badugi.
+    """
+    if not system.five_cards:
+        return SET_CATEGORY[len(playing_cards(cards, system))]
     shape = [n for n, _ in groups(cards, system)]
     if shape == [4, 1]:
         return "quads"
@@ -108,6 +122,8 @@ def category(cards: Sequence[Card], system: RankingSystem) -> str:
 
 def part_values(cards: Sequence[Card], system: RankingSystem, part: str) -> tuple[int, ...]:
     """Return the values of one tie-break part (H3), highest first: e.g. the pair, or the kickers."""
+    if part == "cards" and not system.five_cards:     # U3: only the cards that play are compared
+        cards = playing_cards(cards, system)
     grouped = groups(cards, system)
     if part == "cards":
         return tuple(sorted((value(c, system) for c in cards), reverse=True))
@@ -133,6 +149,41 @@ def strength_key(cards: Sequence[Card], system: RankingSystem) -> tuple[int, ...
     cat, parts = judge(cards, system)
     sign = 1 if system.better == "lower" else -1
     return (system.category_order.index(cat),) + tuple(sign * v for _, values in parts for v in values)
+
+
+# ---- Badugi: the largest set of different ranks and different suits plays (U1-U3) ----
+
+SET_CATEGORY = {size: category for category, size in SET_SIZES.items()}
+
+
+def distinct_ranks_and_suits(cards: Sequence[Card]) -> bool:
+    """Return whether no two of the cards share a rank and no two share a suit (U1: they may all play).
+
+    >>> from lowball.core.cards import parse_cards
+    >>> distinct_ranks_and_suits(parse_cards("Ac 2d 3h 4s")), distinct_ranks_and_suits(parse_cards("Ac 2c"))
+    (True, False)
+    """
+    return len({c.rank for c in cards}) == len(cards) == len({c.suit for c in cards})
+
+
+def playing_cards(cards: Sequence[Card], system: RankingSystem) -> tuple[Card, ...]:
+    """Return the cards that play in badugi (U1): the largest set of different ranks and suits, the lowest such.
+
+    "Lowest" compares the sets' values from the highest card down, the ace as
+    the system counts it (U3); between sets of equal values (two threes, one of
+    which must go) the first in the hand's order plays.
+
+    >>> from lowball.core.cards import format_cards, parse_cards
+    >>> format_cards(playing_cards(parse_cards("7s 3s 2h Ad"), as_system("badugi")))    # U3: the 7s shares the 3s's suit
+    '3s 2h Ad'
+    >>> format_cards(playing_cards(parse_cards("Kc Kd Kh Ks"), as_system("badugi")))    # U2: the worst hand
+    'Kc'
+    """
+    for size in range(len(cards), 0, -1):
+        sets = [chosen for chosen in itertools.combinations(cards, size) if distinct_ranks_and_suits(chosen)]
+        if sets:
+            return min(sets, key=lambda chosen: sorted((value(c, system) for c in chosen), reverse=True))
+    return ()
 
 
 # ---- The low qualifier (L1) ----

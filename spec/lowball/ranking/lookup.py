@@ -10,6 +10,9 @@ five distinct cards, and one look-up; ``rank_of`` is that path.
 Anything the look-up does not cover (a joker, card text that is not five plain
 tokens, a duplicate card, a wrong count) takes the plain road: the card parser,
 which names the problem, then the joker's resolution (F8), then the same tables.
+
+A badugi system (U1) files its classes by the set of ranks that plays
+(``SetTables``): its hands take the plain road, four cards parsed, then one look-up.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from typing import Iterable
 
 from lowball.core.cards import CARD_TOKENS, JOKER, Card, parse_cards
 from lowball.core.rankings import HAND_SIZE, RankingSystem
-from lowball.ranking.classes import Shape, representative, shape, shape_classes
+from lowball.ranking.classes import (
+    SetShape, Shape, representative, set_classes, set_representative, set_shape, shape, shape_classes,
+)
 from lowball.ranking.joker import refuse_joker, resolve_joker
 from lowball.ranking.literate import as_system
 from lowball.ranking.names import hand_name
@@ -35,7 +40,7 @@ class HandClass:
 
     __slots__ = ("system", "category", "rank", "shape", "_row", "_name")
 
-    def __init__(self, row: RankingSystem, shape_: Shape, rank: int, category: str):
+    def __init__(self, row: RankingSystem, shape_: Shape | SetShape, rank: int, category: str):
         self.system = row.key
         self.category = category
         self.rank = rank
@@ -47,7 +52,9 @@ class HandClass:
     def name(self) -> str:
         """Return the class's short name ('six-four low'), worked out the first time it is asked for."""
         if self._name is None:
-            self._name = hand_name(representative(*self.shape), self._row)
+            example = representative(*self.shape) if self._row.five_cards else \
+                set_representative(self.shape, self._row.hand_size)
+            self._name = hand_name(example, self._row)
         return self._name
 
     def __repr__(self) -> str:
@@ -82,9 +89,37 @@ class FiveTables:
         self.flush_rank = {key: klass.rank for key, klass in self.flush.items()}
 
 
+class SetTables:
+    """A badugi system's classes (U1), filed by the set of ranks that plays: ``by_set[set_shape(hand)]``.
+
+    >>> five_tables("badugi").by_set[(2, 3, 4, 14)]
+    HandClass(system='badugi', category='four-card', rank=1, name='four-card badugi, four-high')
+    """
+
+    def __init__(self, row: RankingSystem):
+        self.row = row
+        self.by_set: dict[SetShape, HandClass] = {
+            ranks: HandClass(row, ranks, rank, category) for ranks, (rank, category) in set_classes(row).items()}
+        self.seen: dict[frozenset[Card], HandClass] = {}     # at most the 270,725 hands of four
+
+    def class_of(self, cards: str | Iterable[Card | str]) -> tuple[HandClass, tuple[Card, ...]]:
+        """Return the class of a hand of the system's size and the cards: parsed (naming any problem), then looked up.
+
+        Each hand is read once by the literate rules (U1); a hand met again is a look-up by its set of cards.
+        """
+        hand = parse_cards(cards, count=self.row.hand_size)
+        key = frozenset(hand)
+        klass = self.seen.get(key)
+        if klass is None:
+            if JOKER in hand:
+                raise refuse_joker(self.row)
+            klass = self.seen[key] = self.by_set[set_shape(hand, self.row)]
+        return klass, hand
+
+
 @functools.cache
-def _tables_of_row(row: RankingSystem) -> FiveTables:
-    return FiveTables(row)
+def _tables_of_row(row: RankingSystem) -> FiveTables | SetTables:
+    return FiveTables(row) if row.five_cards else SetTables(row)
 
 
 _BY_ARGUMENT: dict[object, FiveTables] = {}
@@ -94,18 +129,21 @@ CLASSES_BY_ARGUMENT: dict[object, dict[int, HandClass | tuple[HandClass, HandCla
 RANKS_BY_ARGUMENT: dict[object, tuple[dict[int, int], dict[int, int]]] = {}
 
 
-def five_tables(system: str | RankingSystem | None) -> FiveTables:
-    """Return the look-up tables of ``system`` (a name, a row, or None for the teaching table's).
+def five_tables(system: str | RankingSystem | None) -> FiveTables | SetTables:
+    """Return the look-up tables of ``system`` (a name, a row, or None for the teaching table's); badugi's by set.
 
     Cached by the argument as given, so the usual call (a system's name) costs one dictionary look-up.
 
-    >>> len(five_tables("ace-to-five").plain), len(five_tables("ace-to-five").flush)
-    (6175, 1287)
+    >>> len(five_tables("ace-to-five").plain), len(five_tables("ace-to-five").flush), len(five_tables("badugi").by_set)
+    (6175, 1287, 1092)
     """
     try:
         return _BY_ARGUMENT[system]
     except (KeyError, TypeError):
         tables = _tables_of_row(as_system(system))
+    if isinstance(tables, SetTables):
+        _BY_ARGUMENT[system] = tables      # never in the five-card fast paths' dictionaries
+        return tables
     try:
         _BY_ARGUMENT[system] = tables
         CLASSES_BY_ARGUMENT[system] = tables.classes
@@ -121,8 +159,12 @@ def class_of(cards: str | Iterable[Card | str], system: str | RankingSystem | No
     >>> klass, cards = class_of("Ac 6d 5h 3s Jk", "ace-to-five")     # F8: the joker plays as the deuce
     >>> klass.name, len(cards)
     ('six-five low', 5)
+    >>> class_of("7s 3s 2h Ad", "badugi")[0].name                     # U1: the 7s shares the 3s's suit
+    'three-card hand, three-high'
     """
     tables = five_tables(system)
+    if type(tables) is SetTables:
+        return tables.class_of(cards)
     try:
         if type(cards) is str:
             a, b, c, d, e = cards.split()

@@ -14,7 +14,7 @@ from typing import Sequence
 from lowball.core.cards import Card
 from lowball.core.rankings import RankingSystem, load_rankings
 from lowball.ranking.joker import resolve_joker
-from lowball.ranking.literate import as_system, groups, judge, straight_top, value
+from lowball.ranking.literate import as_system, groups, judge, playing_cards, straight_top, value
 
 ACE = 14
 
@@ -29,6 +29,11 @@ def display_order(cards: Sequence[Card], system: RankingSystem) -> tuple[Card, .
     'Ac Kc Qh Jd Ts'
     """
     cards = resolve_joker(cards, system)
+    if not system.five_cards:                     # U1: the cards that play from the top, then those that do not
+        plays = playing_cards(cards, system)
+        rest = [card for card in cards if card not in plays]
+        return tuple(sorted(plays, key=lambda c: value(c, system), reverse=True)) + \
+            tuple(sorted(rest, key=lambda c: value(c, system), reverse=True))
     counts = Counter(value(card, system) for card in cards)
     if straight_top(cards, system) == ACE:        # H4: A-K-Q-J-10 reads from the ace even where the ace counts low
         return tuple(sorted(cards, key=lambda c: c.rank, reverse=True))
@@ -43,9 +48,14 @@ def rank_text(cards: Sequence[Card], system: str | RankingSystem) -> str:
     ('6-4-3-2-A', 'A-6-4-3-2')
     >>> rank_text(parse_cards("Ac 6d 5h 3s Jk"), "ace-to-five")     # F8: the joker reads as the deuce
     '6-5-3-2-A'
+    >>> rank_text(parse_cards("7s 3s 2h Ad"), "badugi")             # U3: only the cards that play
+    '3-2-A'
     """
     row = as_system(system)
-    return "-".join("10" if c.rank == 10 else c.rank_char for c in display_order(cards, row))
+    shown = display_order(cards, row)
+    if not row.five_cards:
+        shown = shown[:len(playing_cards(cards, row))]
+    return "-".join("10" if c.rank == 10 else c.rank_char for c in shown)
 
 
 def hand_name(cards: Sequence[Card], system: str | RankingSystem, lang: str = "en") -> str:
@@ -56,11 +66,18 @@ def hand_name(cards: Sequence[Card], system: str | RankingSystem, lang: str = "e
     ('six-four low', 'шесть-четыре')
     >>> hand_name(parse_cards("5s 4d 3c 2h Ad"), "deuce-to-seven")         # K1: it loses to every king-high hand
     'ace-five high'
+    >>> hand_name(parse_cards("7c 4d 3h 2s"), "badugi"), hand_name(parse_cards("7c 4d 3h 2s"), "badugi", "ru")   # U2
+    ('four-card badugi, seven-high', 'бадуги до семёрки')
     """
     row = as_system(system)
     cards = resolve_joker(cards, row)
     tables = load_rankings()
     forms = tables.rank_names[lang]
+    if not row.five_cards:              # U2: the size of the set that plays, then its top card
+        cat, _ = judge(cards, row)
+        top = value(display_order(cards, row)[0], row)
+        gen = 1 if lang == "ru" else 0
+        return tables.hand_names[lang][cat].format(r1=forms[top][0], top=forms[top][gen])
     cat, parts = judge(cards, row)
     values = dict(parts)
     ordered = [value(c, row) for c in display_order(cards, row)]

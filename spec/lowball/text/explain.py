@@ -10,11 +10,43 @@ from typing import Iterable, Sequence
 
 from lowball.text import words
 from lowball.core.cards import Card
+from lowball.core.cards import parse_cards
 from lowball.ranking import (
-    BROADWAY, HAND_SIZE, WHEEL, as_system, hand_cards, hand_name, judge, rank_text, strength_key,
+    BROADWAY, HAND_SIZE, WHEEL, as_system, hand_name, judge, rank_text, strength_key,
 )
 from lowball.ranking.joker import plays_as, resolve_joker
+from lowball.ranking.literate import playing_cards
 from lowball.core.rankings import RankingSystem, load_rankings
+
+
+def _hand(cards: str | Iterable[Card | str], system: RankingSystem) -> tuple[Card, ...]:
+    """Return exactly the cards a hand of ``system`` holds (five; four in badugi, U1), or raise ``CardError``."""
+    return parse_cards(cards, count=system.hand_size)
+
+
+def unplayed_notes(cards: Sequence[Card], system: RankingSystem, lang: str = "en") -> list[str]:
+    """Return, for each card that does not play in badugi, why (U1): the card that plays beside it shares its rank
+    or its suit. Every card left out clashes with one that plays, or the set that plays could be larger.
+
+    >>> from lowball.core.cards import parse_cards
+    >>> unplayed_notes(parse_cards("7s 3s 2h Ad"), as_system("badugi"))
+    ['7s does not play: it shares a suit with 3s (U1)']
+    >>> unplayed_notes(parse_cards("Kd Kc 2d 5h"), as_system("badugi"), "ru")
+    ['карта Kd не играет: она одного достоинства с Kc и одной масти с 2d (U1)']
+    """
+    if system.five_cards:
+        return []
+    said = words.SENTENCES[lang]
+    plays = playing_cards(cards, system)
+    notes = []
+    for card in cards:
+        if card in plays:
+            continue
+        clashes = [said["pairs"].format(other=other) for other in plays if other.rank == card.rank]
+        clashes += [said["shares-suit"].format(other=other) for other in plays if other.suit == card.suit]
+        joined = f" {'and' if lang == 'en' else 'и'} ".join(clashes)
+        notes.append(f"{said['not-playing'].format(card=card, clashes=joined)} ({system.plays_clause})")
+    return notes
 
 
 def value_text(v: int) -> str:
@@ -95,7 +127,7 @@ def _steps(parts_w, parts_l, lang: str) -> str:
 
 def _noun(category: str, lang: str, plural: bool) -> str:
     if lang == "ru":
-        return category_name(category, "ru")
+        return words.RU_PLURALS.get(category, category_name(category, "ru")) if plural else category_name(category, "ru")
     return words.EN_NOUNS[category][1 if plural else 0]
 
 
@@ -111,13 +143,17 @@ def explain(a: str | Iterable[Card | str], b: str | Iterable[Card | str],
     'Руки равны (6-4-3-2-A, без пары): масти старшинства не имеют, поэтому ничья и банк делят поровну (S2).'
     >>> explain("6c 5h 3s Jk Ac", "6d 4s 3h 2c Ah", "ace-to-five")
     '6-4-3-2-A beats 6-5-3-2-A. Both are no-pair hands (F1); comparing from the top: 6 = 6, then 4 beats 5. The joker plays as a deuce (F8).'
+    >>> explain("Ac 2d 3h 4s", "7c 4d 2h Kh", "badugi")                 # U2: four cards beat three
+    '4-3-2-A is a four-card badugi; 7-4-2 is a three-card hand, and under badugi every four-card badugi beats every three-card hand (U2). Kh does not play: it shares a suit with 2h (U1).'
+    >>> explain("7s 3s 2h Ad", "3c 3d 2s Ah", "badugi")                 # U3: cards that do not play never break a tie
+    'Both are three-card hands of the same value (3-2-A); suits have no rank, so they tie and split the pot (S2); cards that do not play never break a tie (U3). 7s does not play: it shares a suit with 3s (U1). 3d does not play: it pairs 3c (U1).'
     >>> explain("6c 4h 3s 2d Ac", "6d 4s 3h 2c Ah", "ace-to-six", lang="fr")
     Traceback (most recent call last):
     lowball.errors.ArgumentError: explain: lang: expected 'en' or 'ru', got 'fr'
     """
     words.check_lang(lang, "explain")
     row = as_system(system)
-    given = hand_cards(a), hand_cards(b)
+    given = _hand(a, row), _hand(b, row)
     jokers = [note for hand in given if (note := joker_note(hand, row, lang))]
     hands = tuple(resolve_joker(hand, row) for hand in given)       # F8: the joker resolved before ranking
     key_a, key_b = (strength_key(h, row) for h in hands)
@@ -136,12 +172,17 @@ def explain(a: str | Iterable[Card | str], b: str | Iterable[Card | str],
         )
     elif key_a == key_b:
         sentence = said["tie"].format(nouns=_noun(cat_w, lang, True), hand=text_w)
+        if not row.five_cards and sorted(c.rank for c in winner) != sorted(c.rank for c in loser):
+            sentence += f"; {said['not-playing-no-tie-break']} ({row.tie_break_clause})"
     else:
         beats = said["beats"].format(a=text_w, b=text_l)
         sentence = f"{beats}. " + said["same-category"].format(
             nouns=_noun(cat_w, lang, True), clause=row.tie_break_clause, steps=_steps(parts_w, parts_l, lang),
         )
-    notes = jokers + _notes(winner, row, lang) + _notes(loser, row, lang)
+    if row.five_cards:
+        notes = jokers + _notes(winner, row, lang) + _notes(loser, row, lang)
+    else:                           # U1: say which cards do not play, and why
+        notes = unplayed_notes(hands[0], row, lang) + unplayed_notes(hands[1], row, lang)
     notes = list(dict.fromkeys(notes))
     return ". ".join([sentence] + [n[0].upper() + n[1:] for n in notes]) + "."
 
@@ -158,7 +199,10 @@ def describe(cards: str | Iterable[Card | str], system: str | RankingSystem | No
     """
     words.check_lang(lang, "describe")
     row = as_system(system)
-    hand = hand_cards(cards)
+    hand = _hand(cards, row)
+    if not row.five_cards:          # U1, U2: the set that plays names the hand; the others are left out, and why
+        notes = unplayed_notes(hand, row, lang)
+        return f"{rank_text(hand, row)}: {hand_name(hand, row, lang)}" + "".join(f"; {note}" for note in notes)
     cat, _ = judge(resolve_joker(hand, row), row)
     note = joker_note(hand, row, lang)
     return f"{rank_text(hand, row)}: {category_name(cat, lang)}, {hand_name(hand, row, lang)}" + (f"; {note}" if note else "")

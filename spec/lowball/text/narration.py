@@ -97,6 +97,10 @@ LINES = {
         "odd-chip": "the odd chip goes to {who}, the first winner on the dealer's left ({clause})",
         "odd-chip-lowest-seat": "the odd chips go to {who}, the winner in the lowest seat ({clause})",
         "odd-chip-high-card": "the odd chip goes to {who}, who holds the highest card by suit ({clause})",
+        "odd-chip-high-card-as-ranked": "the odd chip goes to {who}, who holds the highest card by suit, the ace "
+                                        "counted as the ranking counts it ({clause})",
+        "odd-chip-high-card-played": "the odd chip goes to {who}, who plays the highest card by suit ({clause})",
+        "odd-chip-low-card": "the odd chip goes to {who}, who holds the lowest card by suit ({clause})",
         "result": "{who}: {change} ({clause})",
         "dead-hand": "{who} holds {count} {card_word} after the draw: the hand is dead ({clause})",
         "sevens-check": "{who} checks a seven-low or better ({clause})",
@@ -174,6 +178,12 @@ LINES = {
                                 "({clause})",
         "odd-chip-high-card": "лишнюю фишку получает {who}: у этого игрока самая старшая карта с учётом масти "
                               "({clause})",
+        "odd-chip-high-card-as-ranked": "лишнюю фишку получает {who}: у этого игрока самая старшая карта с учётом "
+                                        "масти, туз — как в системе старшинства рук ({clause})",
+        "odd-chip-high-card-played": "лишнюю фишку получает {who}: из пяти играющих карт у этого игрока самая "
+                                     "старшая с учётом масти ({clause})",
+        "odd-chip-low-card": "лишнюю фишку получает {who}: у этого игрока самая младшая карта с учётом масти "
+                             "({clause})",
         "result": "{who}: {change} ({clause})",
         "dead-hand": "{who}: после обмена в руке {count} {card_nom} — рука мертва ({clause})",
         "sevens-check": "{who} говорит «чек» с семёркой или лучше ({clause})",
@@ -321,7 +331,9 @@ QUALIFIERS = {"en": {"eight-or-better": "eight or better"}, "ru": {"eight-or-bet
 JOKER_AS = {"en": " (the joker plays as {rank})", "ru": " (джокер — {rank})"}
 NO_LOW = {"en": "no low ({qualifier})", "ru": "младшей руки нет ({qualifier})"}
 SEVENS_KEYS = {"seed-004": "sevens-rule-refund", "whole-pot": "sevens-rule-whole"}
-ODD_CHIP_KEYS = {"lowest-seat": "odd-chip-lowest-seat", "high-card-by-suit": "odd-chip-high-card"}
+ODD_CHIP_KEYS = {"lowest-seat": "odd-chip-lowest-seat", "high-card-by-suit": "odd-chip-high-card",
+                 "high-card-by-suit-as-ranked": "odd-chip-high-card-as-ranked",
+                 "high-card-played-by-suit": "odd-chip-high-card-played", "low-card-by-suit": "odd-chip-low-card"}
 ALL_IN = {"en": " (all in)", "ru": " (ва-банк)"}
 
 
@@ -358,12 +370,17 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
         qualifiers = fields.pop("qualifiers", ("",) * len(systems))
         from lowball.ranking.best import best_five, best_low
 
+        from lowball.ranking import as_system
+
         shown = []
-        for system, qualifier in zip(systems, qualifiers) if len(cards) >= 5 else ():
+        for system, qualifier in zip(systems, qualifiers):
+            row = as_system(system)
+            if len(cards) < row.hand_size:       # an all-in show before the last cards
+                continue
             if qualifier and best_low(cards, qualifier) is None:       # L1: a low that does not qualify
                 shown.append(NO_LOW[lang].format(qualifier=QUALIFIERS[lang].get(qualifier, qualifier)))
                 continue
-            five = best_five(cards, system)
+            five = best_five(cards, system) if row.five_cards else tuple(cards)    # U1: badugi's four
             joker = plays_as(five, system)
             played = JOKER_AS[lang].format(rank=Card(joker, "s").rank_char) if joker else ""     # F8
             shown.append(f"{rank_text(five, system)}: {hand_name(five, system, lang)}{played}")

@@ -12,8 +12,8 @@ table; each sentence is tagged with the clause the table names for it.
 from __future__ import annotations
 
 from lowball.core.behaviours import (
-    AnteBy, CapCounts, NobodyOpens, Opener, PostingOrder, Pots, RunsOut, Serve, SevensRule, ShortAllIn, StreetKind,
-    Structure, WrongCount,
+    AnteBy, BringIn, CapCounts, NobodyOpens, Opener, PostingOrder, Pots, RunsOut, Serve, SevensRule, ShortAllIn,
+    StreetKind, Structure, WrongCount,
 )
 from lowball.core.arguments import takes
 from lowball.core.games import TABLE, GameTable, Street, load_game_table
@@ -36,6 +36,8 @@ OPENER = {
         Opener.BRING_IN: "the bring-in",
         Opener.HIGHEST_BOARD: "the best high hand showing (a tie: the first from the dealer's left)",
         Opener.LOWEST_BOARD: "the lowest hand showing (a tie: the first from the dealer's left)",
+        Opener.LOWEST_BOARD_ACE_HIGH: "the lowest hand showing, the ace high (a tie: the first from the dealer's "
+                                      "left)",
     },
     "ru": {
         Opener.DEALER_LEFT: "игрок слева от сдающего",
@@ -46,15 +48,25 @@ OPENER = {
         Opener.BRING_IN: "игрок, поставивший бринг-ин",
         Opener.HIGHEST_BOARD: "игрок с самой старшей открытой комбинацией (при равенстве — первый слева от сдающего)",
         Opener.LOWEST_BOARD: "игрок с самой младшей открытой комбинацией (при равенстве — первый слева от сдающего)",
+        Opener.LOWEST_BOARD_ACE_HIGH: "игрок с самой младшей открытой комбинацией, туз старший (при равенстве — "
+                                      "первый слева от сдающего)",
     },
 }
 ODD_CHIP = {
     "en": {"first-winner-left-of-dealer": "the first winner on the dealer's left",
            "lowest-seat": "the winner in the lowest seat", "high-card-by-suit": "the winner with the highest card by suit",
+           "high-card-by-suit-as-ranked": "the winner with the highest card by suit, the ace as the ranking counts it",
+           "high-card-played-by-suit": "the winner with the highest card by suit among the five played",
+           "low-card-by-suit": "the winner with the lowest card by suit",
            "house-keeps": "the house"},
     "ru": {"first-winner-left-of-dealer": "первому из победителей слева от сдающего",
            "lowest-seat": "победителю на месте с меньшим номером",
-           "high-card-by-suit": "победителю с самой старшей картой с учётом масти", "house-keeps": "заведению"},
+           "high-card-by-suit": "победителю с самой старшей картой с учётом масти",
+           "high-card-by-suit-as-ranked": "победителю с самой старшей картой с учётом масти (туз — как в системе "
+                                          "старшинства рук)",
+           "high-card-played-by-suit": "победителю с самой старшей с учётом масти из пяти играющих карт",
+           "low-card-by-suit": "победителю с самой младшей картой с учётом масти",
+           "house-keeps": "заведению"},
 }
 
 
@@ -134,14 +146,28 @@ def _forced(t: GameTable, lang: str) -> str:
         parts.append("there are no blinds" if en else "блайндов нет")
     if t.bring_in:
         who = "lowest" if t.bring_in_by.value == "lowest-upcard" else "highest"
-        parts.append(f"the {who} upcard brings it in for {t.bring_in}" if en else
-                     f"бринг-ин {t.bring_in} ставит игрок с самой {'младшей' if who == 'lowest' else 'старшей'} "
-                     f"открытой картой")
+        aces = t.bring_in_by is BringIn.HIGHEST_UPCARD_ACE_HIGH          # Y3: the A♠ highest
+        option = _bring_in_option(t, lang)
+        parts.append(f"the {who} upcard{' (aces high)' if aces else ''} brings it in for {t.bring_in}{option}" if en
+                     else f"бринг-ин {t.bring_in} ставит игрок с самой {'младшей' if who == 'lowest' else 'старшей'} "
+                     f"открытой картой{' (туз — старшая карта)' if aces else ''}{option}")
     text = "; ".join(parts) or ("there are no forced bets" if en else "обязательных ставок нет")
     if t.nobody_opens is NobodyOpens.REDEAL:
         text += ("; if nobody opens, the cards are dealt again and everyone antes again" if en else
                  "; если торги никто не открыл, карты сдают заново и все снова вносят анте")
     return text[0].upper() + text[1:] + "."
+
+
+def _bring_in_option(t: GameTable, lang: str) -> str:
+    """Return what the player who brings it in may do instead, where it is not limit stud's completion (L4, said by
+    the size rule): open for more (N7), or nothing more."""
+    en = lang == "en"
+    if not t.bring_in_may_bet:
+        return ", exactly, never more" if en else " — ровно столько, не больше"
+    if t.bring_in < t.small_bet:
+        return ""
+    return (", or opens for more, at least a raise over it and at most the pot" if en else
+            " или открывает больше: не меньше повышения над ней и не больше банка")
 
 
 def _sizes(t: GameTable, lang: str) -> str:
@@ -152,10 +178,12 @@ def _sizes(t: GameTable, lang: str) -> str:
         return f"Fixed limit: bets and raises are {sizes}." if en else \
             f"Фиксированный лимит: ставка и повышение — {sizes}."
     kind = {"pot-limit": ("Pot-limit", "Пот-лимит"), "no-limit": ("No-limit", "Безлимит")}[t.structure.value]
+    rounded = (f" (the pot rounded up to a multiple of {t.pot_rounding})" if en else
+               f" (банк округляется вверх до кратного {t.pot_rounding})") if t.pot_rounding else ""
     return (f"{kind[0]}: the smallest bet is {sizes}; a raise is at least the last raise and at most "
-            f"{'the pot after calling' if t.structure is Structure.POT_LIMIT else 'all in'}." if en else
+            f"{'the pot after calling' + rounded if t.structure is Structure.POT_LIMIT else 'all in'}." if en else
             f"{kind[1]}: наименьшая ставка — {sizes}; повышение не меньше предыдущего и не больше "
-            f"{'банка после уравнивания' if t.structure is Structure.POT_LIMIT else 'всего стека'}.")
+            f"{'банка после уравнивания' + rounded if t.structure is Structure.POT_LIMIT else 'всего стека'}.")
 
 
 def _cap(t: GameTable, lang: str) -> str:
@@ -227,6 +255,7 @@ def _deal(t: GameTable, lang: str) -> str:
     en = lang == "en"
     first = t.streets[0]
     if t.draws or len([s for s in t.streets if s.kind is StreetKind.DEAL]) == 1:
+        cards = counted(first.cards, ("закрытую карту", "закрытые карты", "закрытых карт"), "ru")   # U4: four
         return (f"Everyone gets {first.cards} cards face down, one at a time, clockwise from the dealer's left." if en
                 else f"Каждый получает {ru(first.cards, CARD, 'acc')} в закрытую — по одной, по часовой стрелке, "
                      f"начиная слева от сдающего.")
@@ -346,6 +375,9 @@ def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[
     deck = f"one {t.deck}-card deck" + (" with the joker" if t.joker else "") if en else \
         f"одной колодой из {ru(t.deck, CARD, 'gen')}" + (" с джокером" if t.joker else "")
     runs_out = RUNS_OUT[t.runs_out][0 if en else 1]
+    if t.community_card_on_boards:       # N8 (a setting; by default the card is nobody's board, P4)
+        runs_out += ("; it shows on every board when the next opener is chosen" if en else
+                     "; при выборе начинающего торги она входит в открытые карты каждого")
     if t.runs_out in (RunsOut.RESHUFFLE_EARLIER, RunsOut.RESHUFFLE_ALL):
         runs_out += ("; a player may discard only as many cards as can then be served" if en else
                      "; сбросить можно не больше карт, чем потом найдётся на замену")

@@ -22,6 +22,19 @@ EN_NOUNS = {
     "full-house": ("a full house", "full houses"),
     "quads": ("four of a kind", "four-of-a-kind hands"),
     "straight-flush": ("a straight flush", "straight flushes"),
+    "four-card": ("a four-card badugi", "four-card badugis"),
+    "three-card": ("a three-card hand", "three-card hands"),
+    "two-card": ("a two-card hand", "two-card hands"),
+    "one-card": ("a one-card hand", "one-card hands"),
+}
+
+# Russian names a category after "Обе руки —" by the category's own name ("без пары", "стрит"); the badugi
+# categories are adjectives of "рука" and take the plural there (U2).
+RU_PLURALS = {
+    "four-card": "бадуги",
+    "three-card": "трёхкарточные",
+    "two-card": "двухкарточные",
+    "one-card": "однокарточные",
 }
 
 # How Russian says "every hand of this category" as the subject and as the object of "бьёт" (H2): the category's
@@ -78,6 +91,10 @@ SENTENCES = {
         "run-ignored": "straights do not count in this system",
         "suited-ignored": "flushes do not count in this system",
         "joker": "the joker plays as {rank}",
+        "not-playing": "{card} does not play: it {clashes}",
+        "pairs": "pairs {other}",
+        "shares-suit": "shares a suit with {other}",
+        "not-playing-no-tie-break": "cards that do not play never break a tie",
     },
     "ru": {
         "categories": "{w} — {wcat}; {l} — {lcat}, а в системе «{system}» {wnoun} бьёт {lnoun} ({clause})",
@@ -94,6 +111,10 @@ SENTENCES = {
         "run-ignored": "стриты в этой системе не считаются",
         "suited-ignored": "флеши в этой системе не считаются",
         "joker": "джокер здесь — {rank}",
+        "not-playing": "карта {card} не играет: она {clashes}",
+        "pairs": "одного достоинства с {other}",
+        "shares-suit": "одной масти с {other}",
+        "not-playing-no-tie-break": "карты, которые не играют, ничью не разбивают",
     },
 }
 

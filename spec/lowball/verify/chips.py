@@ -196,7 +196,11 @@ def check_shares(check: Check, table: GameTable) -> bool:
             return False
     where = {OddChip.FIRST_WINNER_LEFT_OF_DEALER: "one each to the first winners on the dealer's left (S2)",
              OddChip.LOWEST_SEAT: "all to the winner in the lowest seat (P5)",
-             OddChip.HIGH_CARD_BY_SUIT: "one each to the winners with the highest cards by suit (L7)"}
+             OddChip.HIGH_CARD_BY_SUIT: "one each to the winners with the highest cards by suit (L7)",
+             OddChip.HIGH_CARD_BY_SUIT_AS_RANKED: "one each to the winners with the highest cards by suit, the ace "
+                                                  "as ranked (N9)",
+             OddChip.HIGH_CARD_PLAYED_BY_SUIT: "one each to the winners with the highest cards played by suit (N9)",
+             OddChip.LOW_CARD_BY_SUIT: "one each to the winners with the lowest cards by suit (N9)"}
     check.record(f"every pot shared by 2-{table.players_max} winners pays out exactly the pot; the odd chips go "
                  f"{where.get(table.odd_chip, str(table.odd_chip))}")
     if table.split:

@@ -77,7 +77,10 @@ def story(table: GameTable, players: int, plain: cm.Choices) -> str:
     cm.play(PY, table, players, plain, trace)
     where = [line for line in trace if line.startswith("in draw ")]
     last_draw = int(where[-1].split()[2]) if where else len(plain.discards)
-    failing_seat = int(where[-1].split()[3][1:]) if where else players
+    # The players served before the first short stub of that draw (a reshuffle may serve some of them: the trace
+    # tells each of those, and the one who cannot be served, after).
+    in_last = [line for line in where if int(line.split()[2]) == last_draw]
+    failing_seat = int(in_last[0].split()[3][1:]) if in_last else players
     parts = []
     folded = [(b + 1, i + 1) for b, row in enumerate(plain.folds) for i, f in enumerate(row) if f]
     parts.append("nobody folds" if not folded else

@@ -257,8 +257,11 @@ def check_engine_link(table: GameTable, hands: int = 40, seed: int = 0, policy: 
 
 
 def default_stacks(table: GameTable, rng: random.Random, players: int) -> list[int]:
-    """Return stacks for a random hand: the table's minimum, or small and mixed stacks that go all in."""
+    """Return stacks for a random hand: the table's minimum, or small and mixed stacks that go all in.
+
+    The sizes are the largest bet, or the ante and the bring-in where they come to more (N6: London lowball's
+    ante is two thirds of its bet), so that some stacks play past the forced bets."""
     small = max(1, table.min_stack)
-    size = max(table.bet_sizes)
+    size = max(max(table.bet_sizes), table.ante + table.bring_in)
     choices = [small, small + rng.randint(0, 3 * size), small + 20 * size, small + rng.randint(0, 200 * size)]
     return [rng.choice(choices) for _ in range(players)]

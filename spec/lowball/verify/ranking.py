@@ -7,6 +7,8 @@ cases of those systems); the descriptions are those of
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from typing import Any, Collection
 
 import z3
@@ -18,9 +20,12 @@ from lowball.core.reader import TableReader, read_toml
 from lowball.verify.checks import Check, timed
 from lowball.verify.properties import DESCRIPTIONS
 from lowball.verify.hands import CardHand, SymHand, beats, concrete, same_value, shape_cards, ties
+from lowball.verify.badugi import SetHand, SetShape, concrete_set, same_played, set_beats, set_ties, shape_of
 from lowball.verify.proof import prove
 
 WORKED_CASES = RULES_DIR / "worked-cases.toml"
+# The rulebooks' badugi cases (U2, U3): four-card hands, in a file of their own (see its header).
+BADUGI_CASES = RULES_DIR / "worked-cases-badugi.toml"
 
 # The numbered descriptions of properties 1-3, from the one registry (the docs read a module's numbered list).
 __doc__ = (__doc__ or "") + "\n\n" + "\n".join(f"{n}. {DESCRIPTIONS[n]}" for n in (1, 2, 3)) + "\n"
@@ -39,7 +44,7 @@ def check_well_formed(source: str, data: dict[str, Any],
         except RulesError as err:
             check.fail(str(err))
             return check, None
-        for row in rankings.systems:
+        for row in rankings.all_systems:
             if systems is None or row.key in systems:
                 check.record(f"{row.key}: {len(row.category_order)} categories in order, each with a tie-break rule")
     return check, rankings
@@ -112,16 +117,100 @@ def confirm_exhaustively(row: RankingSystem, check: Check) -> None:
     check.record(f"{row.key}: confirmed on all 2,598,960 hands: {len(seen):,} classes")
 
 
+@functools.cache
+def _sets_are_shapes(row: RankingSystem) -> bool:
+    """Prove that the set that plays of any distinct cards of ``row``'s hand is a shape (cached by row)."""
+    hand = SetHand("h", row)
+    return prove(shape_of(hand.size, hand.played, row), hand.well_formed()).proved
+
+
+def _reading(row: RankingSystem) -> RankingSystem:
+    """Return ``row`` with only what the set that plays depends on (U1: the ace, the hand size): its cache key."""
+    return dataclasses.replace(row, key="", en="", ru="", category_order=(), tie_break=(), category_clause="",
+                               tie_break_clause="", ace_clause="", plays_clause="")
+
+
+def check_set_order(row: RankingSystem, check: Check) -> None:
+    """Property 2 for a badugi system (U1-U3): every hand's set that plays is a shape, and over shapes the order
+    is placed, total, antisymmetric, transitive, and ties exactly when the cards that play hold the same ranks."""
+    if not _sets_are_shapes(_reading(row)):
+        raise AssertionError("distinct cards whose set that plays is no shape")    # U1 always finds one
+    check.record(f"{row.key}: the set that plays of any {row.hand_size} distinct cards holds 1 to "
+                 f"{row.hand_size} cards of different ranks (U1)")
+    a, b, c = (SetShape(name, row) for name in "abc")
+    outcome = prove(a.placed, a.shape())
+    if not outcome.proved:
+        check.fail(f"{row.key}: {_hand_words(a.cards(outcome.model), row)} falls in no category of the order")
+        return
+    facts = [
+        ("total", z3.Or(set_beats(a, b), set_beats(b, a), set_ties(a, b)), (a, b)),
+        ("antisymmetric", z3.Not(z3.And(set_beats(a, b), set_beats(b, a))), (a, b)),
+        ("transitive", z3.Implies(z3.And(set_beats(a, b), set_beats(b, c)), set_beats(a, c)), (a, b, c)),
+        ("ties exactly on equal ranks of the cards that play", set_ties(a, b) == same_played(a, b), (a, b)),
+    ]
+    for name, claim, hands in facts:
+        outcome = prove(claim, *(h.shape() for h in hands))
+        if not outcome.proved:
+            x, y = (h.cards(outcome.model) for h in hands[:2])
+            if name.startswith("ties"):
+                check.fail(f"{row.key}: {_hand_words(x, row)} and {_hand_words(y, row)} tie, though the cards "
+                           f"that play hold different ranks: a tie-break rule leaves cards out ({row.tie_break_clause})")
+            else:
+                check.fail(f"{row.key}: the order is not {name} at {format_cards(x)} / {format_cards(y)}")
+            return
+    check.record(f"{row.key}: every hand placed; the order is total, antisymmetric and transitive; hands tie "
+                 f"exactly when the cards that play hold the same ranks ({row.plays_clause}, "
+                 f"{row.tie_break_clause}; Z3)")
+
+
+def confirm_sets_exhaustively(row: RankingSystem, check: Check) -> None:
+    """Confirm property 2 for badugi on every hand: one class per set of ranks that plays, and every hand in one."""
+    import math
+
+    from lowball.ranking.classes import set_representatives, set_shape
+    from lowball.ranking.fast import all_ranks
+    from lowball.ranking.literate import strength_key
+
+    seen: dict[tuple, tuple] = {}
+    for hand in set_representatives(row):
+        ranks = set_shape(hand, row)
+        other = seen.setdefault(strength_key(hand, row), ranks)
+        if other != ranks:
+            x = next(h for h in set_representatives(row) if set_shape(h, row) == other)
+            check.fail(f"{row.key}: {_hand_words(x, row)} and {_hand_words(hand, row)} tie though the cards that "
+                       f"play differ (found by enumeration)")
+            return
+    hands = all_ranks(row)
+    found = len(set(hands.tolist()))
+    if found != len(seen) or len(hands) != math.comb(52, row.hand_size):
+        check.fail(f"{row.key}: {found:,} classes among the {len(hands):,} hands, {len(seen):,} sets that play")
+        return
+    check.record(f"{row.key}: confirmed on all {len(hands):,} hands of {row.hand_size} cards: {found:,} classes")
+
+
+def _rows(rankings: Rankings, systems: Collection[str] | None) -> list[RankingSystem]:
+    """Return the rows of ``systems``; None: the five-card rows, the seeds' systems (a badugi row is named)."""
+    if systems is None:
+        return list(rankings.systems)
+    return [row for row in rankings.all_systems if row.key in systems]
+
+
 def check_order(rankings: Rankings, exhaustive: bool = True, systems: Collection[str] | None = None) -> Check:
-    """Property 2: each system (of ``systems``; all when None) orders all five-card hands totally (H2, H3, S2)."""
+    """Property 2: each system (of ``systems``; the five-card ones when None) orders all its hands totally (H2, H3,
+    S2; U1-U3)."""
     check = Check.of(2)
-    rows = [row for row in rankings.systems if systems is None or row.key in systems]
+    rows = _rows(rankings, systems)
+    fives = [row for row in rows if row.five_cards]
     with timed(check):
-        prove_shapes_cover_hands(check, rows[0] if rows else rankings.systems[0])
+        if fives or not rows:
+            prove_shapes_cover_hands(check, fives[0] if fives else rankings.systems[0])
         for row in rows:
-            check_total_order(row, check)
+            if row.five_cards:
+                check_total_order(row, check)
+            else:
+                check_set_order(row, check)
             if exhaustive and check.holds:
-                confirm_exhaustively(row, check)
+                (confirm_exhaustively if row.five_cards else confirm_sets_exhaustively)(row, check)
     return check
 
 
@@ -130,21 +219,36 @@ def worked_cases() -> dict[str, Any]:
     return read_toml(WORKED_CASES).data
 
 
+def badugi_cases() -> dict[str, Any]:
+    """Return the rulebooks' badugi cases and extremes (U2, U3) from ``rules/worked-cases-badugi.toml``."""
+    return read_toml(BADUGI_CASES).data
+
+
+def _pinned(name: str, text: str, row: RankingSystem):
+    """Return a symbolic hand of ``row``'s kind pinned to the cards in ``text``, and its constraint."""
+    return concrete(name, text, row) if row.five_cards else concrete_set(name, text, row)
+
+
+def _beats(h, g, row: RankingSystem) -> z3.BoolRef:
+    return beats(h, g) if row.five_cards else set_beats(h, g)
+
+
 def check_cases(rankings: Rankings, systems: Collection[str] | None = None) -> Check:
-    """Property 3: best and worst hands and the seeds' worked cases (of ``systems``; all when None), as theorems."""
+    """Property 3: best and worst hands and the worked cases (of ``systems``; the five-card ones when None), as theorems."""
     from lowball.text.explain import explain
 
-    cases = worked_cases()
+    seeds, rulebooks = worked_cases(), badugi_cases()
+    cases = {kind: seeds.get(kind, []) + rulebooks.get(kind, []) for kind in ("case", "extreme")}
     check = Check.of(3)
-    known = {row.key: row for row in rankings.systems if systems is None or row.key in systems}
+    known = {row.key: row for row in _rows(rankings, systems)}
     with timed(check):
         for case in cases.get("case", []):
             row = known.get(case["system"])
             if row is None:
                 continue
-            better, fb = concrete("x", case["better"], row)
-            worse, fw = concrete("y", case["worse"], row)
-            if prove(beats(better, worse), fb, fw).proved:
+            better, fb = _pinned("x", case["better"], row)
+            worse, fw = _pinned("y", case["worse"], row)
+            if prove(_beats(better, worse, row), fb, fw).proved:
                 check.record(f"{case['id']} ({row.key}): {case['en']}")
             else:
                 check.fail(f"{case['id']} fails under {row.key}: the seed says {case['en']}, but here: "
@@ -154,15 +258,15 @@ def check_cases(rankings: Rankings, systems: Collection[str] | None = None) -> C
             if row is None:
                 continue
             for end in ("best", "worst"):
-                fixed, pinned = concrete("x", case[end], row)
-                other = SymHand("g", row)
-                claim = z3.Not(beats(other, fixed)) if end == "best" else z3.Not(beats(fixed, other))
+                fixed, pinned = _pinned("x", case[end], row)
+                other = SymHand("g", row) if row.five_cards else SetHand("g", row)
+                claim = z3.Not(_beats(other, fixed, row)) if end == "best" else z3.Not(_beats(fixed, other, row))
                 outcome = prove(claim, pinned, other.shape())
                 if outcome.proved:
                     check.record(f"{case['id']} ({row.key}): no hand is {'better' if end == 'best' else 'worse'} "
                                  f"than {case[end]}")
                 else:
-                    rival = shape_cards(other, outcome.model)
+                    rival = shape_cards(other, outcome.model) if row.five_cards else other.cards(outcome.model)
                     verb = "beats" if end == "best" else "loses to"
                     check.fail(f"{case['id']} fails under {row.key}: {_hand_words(rival, row)} {verb} "
                                f"{case[end]}, claimed the {end} hand")

@@ -59,6 +59,9 @@ WORDS: dict[str, dict[str, str]] = {
         "kind_col": "kind of hand", "exact": "exact", "chance": "chance",
         "best_note": "Best discard under {system} for {goal}: {discard} ({chance}).", "nothing": "nothing (stand pat)",
         "chart_title": "Chance of each kind of hand after the draw",
+        # notebook 12
+        "plays": "plays", "family_note": "Badugi deals four cards: it reads here the best four of each five, as "
+                                         "the split games with a badugi half do (U7).",
     },
     "ru": {
         "static": "Это статичная копия панели: здесь она не отвечает. Чтобы с ней работать, откройте блокнот в "
@@ -92,6 +95,8 @@ WORDS: dict[str, dict[str, str]] = {
         "best_note": "Лучший обмен в системе «{system}» для цели «{goal}»: {discard} ({chance}).",
         "nothing": "ничего (не менять)",
         "chart_title": "Шанс каждого вида руки после обмена",
+        "plays": "играет", "family_note": "В бадуги сдают четыре карты: здесь из каждой пятёрки берутся лучшие "
+                                          "четыре, как в смешанных играх с половиной бадуги (U7).",
     },
 }
 

@@ -103,7 +103,8 @@ def shares(o, chips: Any, winners: int, rule: OddChip, order: Sequence[Any] | No
             return [base + o.If(j < odd, 1, 0) for j in range(winners)]
         case OddChip.LOWEST_SEAT:                     # P5: every odd chip to the lowest seat
             return [base + o.If(j == 0, odd, 0) for j in range(winners)]
-        case OddChip.HIGH_CARD_BY_SUIT:               # L7: one each from the highest card by suit
+        case (OddChip.HIGH_CARD_BY_SUIT | OddChip.HIGH_CARD_BY_SUIT_AS_RANKED | OddChip.HIGH_CARD_PLAYED_BY_SUIT
+              | OddChip.LOW_CARD_BY_SUIT):          # L7, N9: one each in the order of the card the rule reads
             assert order is not None
             return [base + o.If(order[j] < odd, 1, 0) for j in range(winners)]
         case OddChip.HOUSE_KEEPS:
@@ -163,7 +164,7 @@ def compare_with_engine(hand, report) -> None:
         if engine != model:
             report.add(f"{hand.table.name}: pots of {live} and {dead} dead (in: {contenders}): engine {engine}, "
                        f"model {model}")
-        if hand.table.odd_chip is not OddChip.HIGH_CARD_BY_SUIT:
+        if not hand.table.odd_chip.by_card:
             for chips, eligible in engine:
                 for winners in range(1, len(eligible) + 1):
                     seats = list(eligible[:winners])

@@ -53,6 +53,8 @@ class Rules:
     check_raise: bool
     check: bool                     # whether a player facing no bet may check (B1, F5)
     bring_in: int                   # the bring-in of this round (0: none; only the first round of stud)
+    bring_in_may_bet: bool          # the bring-in may complete (L4) or open for more (N7) instead
+    pot_rounding: int               # pot-limit: the pot after calling rounded up to a multiple of this (N7)
     opener: Opener
     first: bool                     # the first betting round (forced bets, bring-in)
     blind_count: int                # blinds and straddles posted (who opens left of the last, K3)
@@ -66,7 +68,8 @@ class Rules:
         return cls(players=players, size=table.size_of(street), cap=table.bets_per_round,
                    cap_counts=table.cap_counts, heads_up_cap=table.heads_up_cap, short_all_in=table.short_all_in,
                    structure=table.structure, check_raise=table.check_raise, check=street.check,
-                   bring_in=table.bring_in if first else 0, opener=street.opener, first=first,
+                   bring_in=table.bring_in if first else 0, bring_in_may_bet=table.bring_in_may_bet,
+                   pot_rounding=table.pot_rounding, opener=street.opener, first=first,
                    blind_count=len(table.blinds), post_count=len(table.posts),
                    owed=posting.owed(table, players) if first else None)
 
@@ -244,6 +247,8 @@ def may_raise(o, r: Rules, s: State, i: int) -> Any:
     others_can_call = o.Or(*[o.And(o.Not(s.folded[j]), s.stacks[j] + s.bets[j] > lvl) for j in range(s.n) if j != i])
     rules = [o.Not(capped(o, r, s)), o.Or(r.check_raise, o.Not(s.checked[i])), s.stacks[i] > owed(o, s, i),
              others_can_call]
+    if not r.bring_in_may_bet:                   # N7: the bring-in is posted for exactly the bring-in
+        rules.append(o.Not(s.bring_in_due))
     match r.short_all_in:
         case ShortAllIn.FULL_RAISE_ONLY:         # P2
             rules += [call_amount(o, s, i) >= s.increment,
@@ -257,7 +262,18 @@ def least_full(o, r: Rules, s: State) -> Any:
     """Return the level a full bet or raise goes to now, before any all-in cut (G3: from the last full bet)."""
     if r.short_all_in is ShortAllIn.HALF_BET_REOPENS:
         return s.full_level + r.size
-    return o.Max([s.increment, r.size]) + o.If(s.completion, 0, level(o, s))
+    # N5: while the bring-in is due (and not completed, L4) a bet is measured from the bring-in.
+    base = o.If(s.bring_in_due, o.Max([level(o, s), r.bring_in]), level(o, s))
+    return o.Max([s.increment, r.size]) + o.If(s.completion, 0, base)
+
+
+def rounded_pot(o, r: Rules, chips: Any) -> Any:
+    """Return the pot after calling as pot-limit sizes the largest bet: rounded up to a multiple of the table's
+    ``pot_rounding`` where it has one (N7, L 186), else as it is (``engine.betting.rounded_pot``)."""
+    unit = r.pot_rounding
+    if unit <= 1:
+        return chips
+    return ((chips + unit - 1) / unit) * unit if o.symbolic else -(-chips // unit) * unit
 
 
 def raise_range(o, r: Rules, s: State, i: int) -> tuple[Any, Any]:
@@ -267,8 +283,8 @@ def raise_range(o, r: Rules, s: State, i: int) -> tuple[Any, Any]:
     match r.structure:
         case Structure.FIXED_LIMIT:
             most = least
-        case Structure.POT_LIMIT:                # G5: at most the pot after calling
-            most = o.Min(all_in, o.Max([least, 2 * level(o, s) - s.bets[i] + s.pot]))
+        case Structure.POT_LIMIT:                # G5: at most the pot after calling (N7: rounded up)
+            most = o.Min(all_in, o.Max([least, level(o, s) + rounded_pot(o, r, s.pot + owed(o, s, i))]))
         case Structure.NO_LIMIT:                 # G4: up to all in
             most = all_in
     return least, most
@@ -476,7 +492,8 @@ RULE_SEATS: dict[Opener, Callable[[Any, int, Rules, Seats], Any]] = {
                                                            seats.first_round_opener),      # B2
     Opener.BRING_IN: lambda o, n, r, seats: seats.chosen,                                   # L4, R2
     Opener.HIGHEST_BOARD: lambda o, n, r, seats: seats.chosen,                              # L6
-    Opener.LOWEST_BOARD: lambda o, n, r, seats: seats.chosen,                               # R3
+    Opener.LOWEST_BOARD: lambda o, n, r, seats: seats.chosen,                               # R3, N4
+    Opener.LOWEST_BOARD_ACE_HIGH: lambda o, n, r, seats: seats.chosen,                      # Y4
 }
 
 
@@ -487,7 +504,7 @@ def rule_seat(o, r: Rules, seats: Seats) -> Any:
 
 def chosen_by_cards(opener: Opener) -> bool:
     """Return whether the rule's seat depends on the cards (the model leaves it free among players still in)."""
-    return opener in (Opener.BRING_IN, Opener.HIGHEST_BOARD, Opener.LOWEST_BOARD)
+    return opener in (Opener.BRING_IN, Opener.HIGHEST_BOARD, Opener.LOWEST_BOARD, Opener.LOWEST_BOARD_ACE_HIGH)
 
 
 def forced(o, r: Rules, chips: list[Any], carried: Any = 0) -> posting.Posted:
@@ -515,7 +532,7 @@ def start(o, r: Rules, bets: list[Any], stacks: list[Any], folded: list[Any], po
                  acted=[False] * n, checked=[False] * n, actor=first_from(o, pending, first),
                  count=count, increment=r.size if r.short_all_in is ShortAllIn.ALL_INS_ADD_UP else 0,
                  full_level=full_level, shorts=0, opener=NOBODY, opened=full_level > 0,
-                 completion=due, bring_in_due=due,
+                 completion=due and r.bring_in < r.size, bring_in_due=due,
                  lifted=o.And(r.heads_up_cap is not HeadsUpCap.KEPT, playing == 2), pot=pot)
 
 
@@ -556,7 +573,7 @@ def well_formed(o, r: Rules, s: State) -> Any:
     n = s.n
     lvl = level(o, s)
     facts = [s.pot >= o.Sum(s.bets), s.count >= 0, s.increment >= 0, s.shorts >= 0,
-             o.Implies(s.bring_in_due, s.completion)]
+             o.Implies(s.bring_in_due, s.completion == (r.bring_in < r.size))]
     # L4: the bring-in is the round's first action: nothing bet, nobody acted, the cap untouched
     first = r.size if r.short_all_in is ShortAllIn.ALL_INS_ADD_UP else 0
     facts.append(o.Implies(s.bring_in_due, o.And(s.count == 0, s.shorts == 0, s.increment == first,
