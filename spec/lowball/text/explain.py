@@ -32,7 +32,7 @@ def unplayed_notes(cards: Sequence[Card], system: RankingSystem, lang: str = "en
     >>> unplayed_notes(parse_cards("7s 3s 2h Ad"), as_system("badugi"))
     ['7s does not play: it shares a suit with 3s (U1)']
     >>> unplayed_notes(parse_cards("Kd Kc 2d 5h"), as_system("badugi"), "ru")
-    ['карта Kd не играет: она одного достоинства с Kc и одной масти с 2d (U1)']
+    ['карта K♦ не играет: она одного достоинства с K♣ и одной масти с 2♦ (U1)']
     """
     if system.five_cards:
         return []
@@ -45,7 +45,8 @@ def unplayed_notes(cards: Sequence[Card], system: RankingSystem, lang: str = "en
         clashes = [said["pairs"].format(other=other) for other in plays if other.rank == card.rank]
         clashes += [said["shares-suit"].format(other=other) for other in plays if other.suit == card.suit]
         joined = f" {'and' if lang == 'en' else 'и'} ".join(clashes)
-        notes.append(f"{said['not-playing'].format(card=card, clashes=joined)} ({system.plays_clause})")
+        note = f"{said['not-playing'].format(card=card, clashes=joined)} ({system.plays_clause})"
+        notes.append(words.with_suit_symbols(note) if lang == "ru" else note)   # Russian writes cards K♥
     return notes
 
 
