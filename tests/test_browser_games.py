@@ -313,7 +313,7 @@ def test_voila_12_the_lowball_family_side_by_side_and_a_hand_of_each_game(voila,
     shot(page, "12-en")
 
     to_russian(page)
-    expect(story).to_contain_text("Миша выигрывает банк 6 с самой младшей рукой (Y1)")
+    expect(story).to_contain_text("Миша забирает банк 6: самая младшая рука (Y1)")
     expect(verdicts).to_contain_text("бадуги")
     assert_all_russian(page)
     shot(page, "12-ru")

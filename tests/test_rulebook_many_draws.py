@@ -24,6 +24,6 @@ def test_a_table_of_many_draws_has_a_rulebook_in_both_languages(draws, en, ru):
                             + DRAW_AND_BET * draws + "[players]\nmax = 2\n")
     assert table.draws == draws
     assert f"{en}: each active player discards 0 to 5 cards" in rules_text(table, "en")
-    assert f"{ru}: каждый действующий игрок сбрасывает от 0 до 5 карт" in rules_text(table, "ru")
+    assert f"{ru}: каждый, кто остался в игре, сбрасывает от 0 до 5 карт" in rules_text(table, "ru")
     if draws > 7:
         assert "after the 8th draw" in rules_text(table, "en") and "после 8-го обмена" in rules_text(table, "ru")
