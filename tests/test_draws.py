@@ -96,3 +96,12 @@ def test_lowball_odds_draws_at_the_command_line(capsys):
     assert Fraction(record["kinds"]["seven"]["exact"]) == 1 - Fraction(39 * 38 * 37, 47 * 46 * 45)
     assert main(["odds", "7c 6d 3h 2s Kc", "--system", "deuce-to-seven", "--draws", "3"]) == 2
     assert "--draws needs --discard" in capsys.readouterr().err
+
+
+def test_the_joker_draws_from_the_53_card_deck_over_several_draws():
+    """F8: Jk-2-3-4 makes a five-low with an ace or a five (the joker fills the other): 8 of the 48 unseen cards,
+    so within two draws 1 - (40 x 39) / (48 x 47)."""
+    odds = many_draw_odds("Jk 2c 3d 4h Ks", "Ks", "ace-to-five", draws=2, deck=53)
+    assert odds.chance("five") == 1 - Fraction(40 * 39, 48 * 47)
+    with pytest.raises(LowballError, match="53-card deck"):
+        many_draw_odds("Jk 2c 3d 4h Ks", "Ks", "ace-to-five", draws=2)

@@ -228,8 +228,8 @@ def test_an_empty_history_says_the_variant_is_missing():
 HOUSE = Path(__file__).parent.parent / "docs" / "checks" / "two-draws.toml"
 
 
-def two_draws_hand(seed: int) -> Hand:
-    table = load_game_table(HOUSE)
+def two_draws_hand(seed: int, table=None) -> Hand:
+    table = table or load_game_table(HOUSE)
     rng = random.Random(seed)
     hand = Hand([table.min_stack] * 3, table=table, seed=seed, narrate=False)
     hand.advance()
@@ -256,6 +256,34 @@ def test_a_hand_of_a_house_table_whose_file_is_gone_says_what_to_pass(tmp_path):
     assert replay_hand(text, load_game_table(HOUSE)).result is not None
     with pytest.raises(HistoryError, match="not at 'teaching-table'"):
         replay_hand(text, load_game_table("teaching-table"))
+
+
+def test_a_house_table_with_a_built_in_games_name_replays_at_itself(tmp_path):
+    """A house table that extends the teaching table and keeps its name (no ``name`` of its own) is not the
+    teaching table: its hands replay at the house file, never silently at the built-in game."""
+    house = tmp_path / "no-name.toml"
+    house.write_text('extends = "teaching-table"\nranking = "deuce-to-seven"\nraises_per_round = 1\n')
+    table = load_game_table(house)
+    assert table.name == "teaching-table"
+    for seed in range(30):
+        hand = two_draws_hand(seed, table)
+        text = to_phh(hand)
+        assert '_lowball_table = "teaching-table"' in text
+        assert replay_hand(text).result.finishing_stacks == hand.result.finishing_stacks
+    house.unlink()
+    with pytest.raises(HistoryError,
+                       match=r"changed copy of the built-in game 'teaching-table' \(.*no-name.toml\).*--game FILE"):
+        replay_hand(text)
+
+
+def test_a_changed_copy_of_a_built_in_game_is_not_replayed_at_the_game():
+    """``--set`` on a built-in game gives a table whose file is the game's own: its hands are refused with what to
+    pass, not replayed at the unchanged game."""
+    table = load_game_table("teaching-table", overrides={"raises_per_round": "1"})
+    text = to_phh(two_draws_hand(3, table))
+    with pytest.raises(HistoryError, match="changed copy of the built-in game 'teaching-table'"):
+        replay_hand(text)
+    assert replay_hand(text, table).result is not None
 
 
 def test_a_hand_of_a_built_in_table_names_no_table():

@@ -249,3 +249,22 @@ def test_a_full_disk_and_a_closed_stdout_for_real(tmp_path):
                                timeout=60)
         assert child.returncode == 2, child.stderr
         assert child.stderr == f"lowball games: error: cannot write the output: {said}\n", child.stderr
+
+
+def test_after_an_interruption_only_z3_finalizers_are_quiet():
+    """A Z3 term cut half-built by Ctrl-C fails in its finalizer (no ``ctx``): after "interrupted" that is not shown
+    as a traceback, while a finalizer of any other module still is."""
+    code = (
+        "import gc, z3\n"
+        "from lowball.cli.interrupt import quiet_z3_finalizers\n"
+        "quiet_z3_finalizers()\n"
+        "term = z3.IntNumRef.__new__(z3.IntNumRef)\n"      # as a Ctrl-C inside __init__ leaves it: no ctx
+        "del term; gc.collect()\n"
+        "class Other:\n"
+        "    def __del__(self): raise AttributeError('not quiet')\n"
+        "Other(); gc.collect()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "ctx" not in done.stderr and "IntNumRef" not in done.stderr
+    assert "not quiet" in done.stderr

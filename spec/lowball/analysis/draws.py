@@ -230,7 +230,7 @@ def many_draw_odds(cards: str | Iterable[Card | str], discard: str | Iterable[Ca
     if not isinstance(draws, int) or isinstance(draws, bool) or not 1 <= draws <= MOST_DRAWS:
         raise LowballError(f"draws: 1 to {MOST_DRAWS} draws, not {quote(draws)}")
     row = as_system(system)
-    held, thrown = split_hand(cards, discard)
+    held, thrown = split_hand(cards, discard, deck)
     kept = tuple(card for card in held if card not in thrown)
     unseen = tuple(card for card in deck_of(deck) if card not in held)
     if draws == 1:                       # one draw: every replacement set counted at once (lowball.analysis.odds)

@@ -16,6 +16,7 @@ import _thread
 import contextlib
 import ctypes
 import signal
+import sys
 import threading
 from types import FrameType
 from typing import Iterator
@@ -101,3 +102,20 @@ def ctrl_c_stops() -> Iterator[None]:
         for _ in range(3):                  # a loop lets Python run a signal marked already: the stopper, done, ignores it
             pass
         signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def quiet_z3_finalizers() -> None:
+    """After an interruption, let the finalizers of Z3 terms it cut half-built fail without a traceback.
+
+    Ctrl-C can land inside a Z3 term's ``__init__`` before it has its context; when the term is freed, Z3's
+    ``__del__`` reads the missing attribute and Python prints "Exception ignored ... AttributeError" after our
+    "interrupted" line. Only finalizers of Z3's own modules are quieted; every other unraisable error still shows.
+    """
+    previous = sys.unraisablehook
+
+    def hook(unraisable: "sys.UnraisableHookArgs") -> None:
+        if str(getattr(unraisable.object, "__module__", "")).startswith("z3"):
+            return
+        previous(unraisable)
+
+    sys.unraisablehook = hook

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from lowball.errors import LowballError
-from lowball.cli.interrupt import ctrl_c_stops, is_interruption
+from lowball.cli.interrupt import ctrl_c_stops, is_interruption, quiet_z3_finalizers
 from lowball.cli.output import READER_GONE, OutputError, guarded_stdout, silence_stdout
 
 SYSTEM_HELP = "ranking system (default: the teaching table's, {default}); one of: {names}"
@@ -456,6 +456,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not is_interruption(err):
             raise
         report("lowball: interrupted", "Interrupted", as_json)
+        quiet_z3_finalizers()
         return 130
 
 

@@ -180,7 +180,7 @@ def _named_table(data: dict[str, Any], table: GameTable | None, folder: Path | N
     if house is not None and not isinstance(house, str):
         raise HistoryError(f"{HOUSE_TABLE}: expected the name of a game table, got {quote(house)}")
     games = games_by_variant()
-    if table is None and house is not None and (variant not in games or games[variant].name != house):
+    if table is None and house is not None:       # written only for a table that is not the built-in game (to_phh)
         table = _house_table(data, house, folder)
     if table is None:
         if not isinstance(variant, str) or variant not in games:
@@ -203,8 +203,11 @@ def _house_table(data: dict[str, Any], house: str, folder: Path | None) -> GameT
         for path in (named, *((str(folder / Path(named).name),) if folder is not None else ())):
             if exists(path):
                 found = load_game_table(path)
-                if found.name == house:
+                if found.name == house and not is_builtin_game(found):
                     return found
+    if house in {game.name for game in games_by_variant().values()}:
+        raise HistoryError(f"this hand was played at a changed copy of the built-in game {quote(house)}{where}, "
+                           f"not at the game itself: replay it with --game FILE, the table it was played at")
     raise HistoryError(f"this hand was played at the house table {quote(house)}{where}, not at a built-in game: "
                        f"replay it with --game FILE, the file of {quote(house)}")
 
