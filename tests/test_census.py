@@ -78,3 +78,20 @@ def test_a_five_card_census_says_what_it_counted():
     report = census("ace-to-five")
     assert (report.cards, report.deck) == (5, 52)
     assert report.qualifying_lows == {"eight-or-better": 56 * 4**5}     # L1: C(8, 5) sets of ranks, any suits
+
+
+def test_the_census_at_the_command_line_agrees_in_russian_and_shows_a_qualifier_for_its_own_system(capsys):
+    """Russian numbers are grouped by a narrow space and the nouns agree with them (1 092 класса, 24 руки, из 52
+    карт); the eight-or-better line (L1) reads ace-to-five lows, so it is shown for ace-to-five only."""
+    from lowball.cli import main
+
+    assert main(["census", "--system", "badugi", "--lang", "ru", "--json"]) == 0
+    capsys.readouterr()
+    assert main(["census", "--system", "badugi", "--lang", "ru"]) == 0
+    text = capsys.readouterr().out
+    assert "270\u202f725 рук (4 карты, колода из 52 карт), 1\u202f092 класса" in text
+    assert "лучший класс: 4-3-2-A, 24 руки" in text
+    assert main(["census", "--system", "ace-to-five"]) == 0
+    assert "hands with a qualifying low (eight or better, L1): 57,344 of 2,598,960" in capsys.readouterr().out
+    assert main(["census", "--system", "deuce-to-seven"]) == 0
+    assert "qualifying" not in capsys.readouterr().out

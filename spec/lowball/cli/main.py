@@ -162,7 +162,7 @@ def _hand_for(text: str, name: str | None) -> tuple[Any, ...]:
 
 
 def _hand_record(cards: Sequence[Any], system: str, lang: str) -> dict[str, Any]:
-    from lowball.text.explain import category_name
+    from lowball.text.explain import category_name, describe
     from lowball.ranking import class_count, evaluate, hand_name, rank_text, ranking_system
 
     value = evaluate(cards, system)
@@ -176,6 +176,7 @@ def _hand_record(cards: Sequence[Any], system: str, lang: str) -> dict[str, Any]
         "rank": value.rank,
         "classes": class_count(system),
         "name": hand_name(value.cards, row, lang),
+        "description": describe(cards, system, lang),      # with the cards that do not play (U1), the joker (F8)
     }
 
 
@@ -186,12 +187,13 @@ def cmd_rank(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(records[0] if len(records) == 1 else records, ensure_ascii=False, indent=2))
         return 0
-    word = {"en": "class {rank:,} of {classes:,}", "ru": "класс {rank:,} из {classes:,}"}[args.lang]
+    from lowball.text.plural import digits
+
+    word = {"en": "class {} of {}", "ru": "класс {} из {}"}[args.lang]
     width = max(len(r["system"]) for r in records)
     for r in records:
-        # A badugi hand's name begins with its category ("three-card hand, seven-high", U2): said once.
-        named = r["name"] if r["name"].startswith(r["category_name"]) else f"{r['category_name']}, {r['name']}"
-        print(f"{r['system']:<{width}}  {r['ranks']}: {named} ({word.format(**r)})")
+        where = word.format(digits(r["rank"], args.lang), digits(r["classes"], args.lang))
+        print(f"{r['system']:<{width}}  {r['description']} ({where})")
     return 0
 
 
@@ -292,22 +294,37 @@ def cmd_census(args: argparse.Namespace) -> int:
         out = [vars(r) | {"lows_by_top_card": {value_text(k): v for k, v in r.lows_by_top_card.items()}} for r in reports]
         print(json.dumps(out[0] if len(out) == 1 else out, ensure_ascii=False, indent=2))
         return 0
-    head = {"en": ("category", "hands", "classes", "best class", "hands", "no-pair hands by top card",
-                   "cards", "deck", "hands with a qualifying low", "of"),
-            "ru": ("категория", "рук", "классов", "лучший класс", "рук", "руки без пары по старшей карте",
-                   "карт", "колода", "рук с проходным лоу", "из")}[args.lang]
+    from lowball.text.plural import CARD, CLASS, HAND, counted, digits
+
+    ru = args.lang == "ru"
+
+    def many(n: int, noun, en_forms: tuple[str, str]) -> str:      # "2,598,960 hands", "2 598 960 рук"
+        return f"{digits(n, args.lang)} " + (noun.form(n) if ru else counted(n, en_forms, "en"))
+
+    head = ("категория", "руки", "классы") if ru else ("category", "hands", "classes")
     for r in reports:
-        print(f"{r.system}: {r.hands:,} {head[1]} ({r.cards} {head[6]}, {head[7]} {r.deck}), {r.classes:,} {head[2]}")
+        deck_words = f"колода из {r.deck} {CARD.form(r.deck, 'gen')}" if ru else f"a {r.deck}-card deck"
+        print(f"{r.system}: {many(r.hands, HAND, ('hand', 'hands'))} ({many(r.cards, CARD, ('card', 'cards'))}, "
+              f"{deck_words}), {many(r.classes, CLASS, ('class', 'classes'))}")
         print(f"  {head[0]:<16}{head[1]:>14}{head[2]:>10}")
         for cat, count in r.hands_by_category.items():
-            print(f"  {category_name(cat, args.lang):<16}{count:>14,}{r.classes_by_category[cat]:>10,}")
-        print(f"  {head[3]}: {r.best_class}, {r.best_class_hands:,} {head[4]}")
+            print(f"  {category_name(cat, args.lang):<16}{digits(count, args.lang):>14}"
+                  f"{digits(r.classes_by_category[cat], args.lang):>10}")
+        best = "лучший класс" if ru else "best class"
+        print(f"  {best}: {r.best_class}, {many(r.best_class_hands, HAND, ('hand', 'hands'))}")
         if r.lows_by_top_card:          # badugi (U2) has no no-pair category
-            print(f"  {head[5]}: " + ", ".join(f"{value_text(k)}: {v:,}" for k, v in r.lows_by_top_card.items()))
+            title = "руки без пары по старшей карте" if ru else "no-pair hands by top card"
+            print(f"  {title}: " + ", ".join(f"{value_text(k)}: {digits(v, args.lang)}"
+                                             for k, v in r.lows_by_top_card.items()))
     rules = {rule.key: rule for rule in load_rankings().qualifiers}
-    for key, count in (reports[0].qualifying_lows.items() if reports else ()):
-        rule = rules[key]
-        print(f"{head[8]} ({getattr(rule, args.lang)}, {rule.clause}): {count:,} {head[9]} {reports[0].hands:,}")
+    for r in reports:                   # a qualifier (L1) reads one system's lows: shown for that system only
+        for key, count in r.qualifying_lows.items():
+            rule = rules[key]
+            if rule.system != r.system:
+                continue
+            what = "руки с проходной младшей рукой" if ru else "hands with a qualifying low"
+            print(f"{what} ({getattr(rule, args.lang)}, {rule.clause}): {digits(count, args.lang)} "
+                  f"{'из' if ru else 'of'} {digits(r.hands, args.lang)}")
     return 0
 
 

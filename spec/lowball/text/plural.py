@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 CASES = ("nom", "gen", "dat", "acc", "ins", "prep")
+# Russian groups thousands with a narrow no-break space (5 871) and writes a minus sign, not a hyphen.
+THIN = "\u202f"
 
 
 def category(n: int) -> str:
@@ -61,6 +63,18 @@ class Noun:
                 return self.singular[i]
             return self.singular[1] if kind == "few" else self.plural[1]
         return self.singular[i] if kind == "one" else self.plural[i]
+
+
+def digits(n: int, lang: str = "en") -> str:
+    r"""Return a whole number as the language writes it: thousands grouped by a comma, in Russian by a narrow space.
+
+    >>> digits(5871), digits(5871, "ru"), digits(2598960, "ru") == "2\u202f598\u202f960", digits(-16, "ru")
+    ('5,871', '5\u202f871', True, '−16')
+    """
+    text = f"{n:,}"
+    if lang == "ru":
+        text = text.replace(",", THIN).replace("-", "−")
+    return text
 
 
 def ru(n: int, noun: Noun, case: str = "nom", digits: str | None = None) -> str:
@@ -113,5 +127,7 @@ HAND = Noun(("рука", "руки", "руке", "руку", "рукой", "ру
             ("руки", "рук", "рукам", "руки", "руками", "руках"))
 WAY = Noun(("способ", "способа", "способу", "способ", "способом", "способе"),
            ("способы", "способов", "способам", "способы", "способами", "способах"))
+CLASS = Noun(("класс", "класса", "классу", "класс", "классом", "классе"),
+             ("классы", "классов", "классам", "классы", "классами", "классах"))
 THEOREM = Noun(("теорема", "теоремы", "теореме", "теорему", "теоремой", "теореме"),
                ("теоремы", "теорем", "теоремам", "теоремы", "теоремами", "теоремах"))

@@ -17,10 +17,10 @@ from pathlib import Path
 import ipywidgets as w
 
 from lowball.core.rankings import load_rankings, ranking_system
+from lowball.text.plural import THIN, digits
 
 LANGS = ("en", "ru")
-# Russian groups thousands with a (narrow, no-break) space and writes a decimal comma: 5 871; 8,9 %.
-THIN = "\u202f"
+# Russian groups thousands with a narrow no-break space (THIN) and writes a decimal comma: 5 871; 8,9 %.
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -159,15 +159,12 @@ def say(lang: str, key: str, **fields: object) -> str:
 
 
 def number(n: int, lang: str = "en") -> str:
-    r"""Return a whole number as the language writes it.
+    r"""Return a whole number as the language writes it (``lowball.text.plural.digits``).
 
-    >>> number(5871), number(5871, "ru"), number(2598960, "ru") == "2\u202f598\u202f960", number(-16, "ru")
-    ('5,871', '5\u202f871', True, '−16')
+    >>> number(5871), number(5871, "ru"), number(-16, "ru")
+    ('5,871', '5\u202f871', '−16')
     """
-    text = f"{n:,}"
-    if lang == "ru":
-        text = text.replace(",", THIN).replace("-", "−")
-    return text
+    return digits(n, lang)
 
 
 def signed(n: int, lang: str = "en") -> str:
