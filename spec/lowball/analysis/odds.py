@@ -27,7 +27,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from lowball.core.arguments import cache
-from lowball.core.cards import DECK, JOKER, Card, deck_of, format_cards, parse_cards
+from lowball.core.cards import DECK, JOKER, SUIT_CHARS, Card, deck_of, format_cards, parse_cards
 from lowball.core.files import quote
 from lowball.core.rankings import HAND_SIZE
 from lowball.errors import CardError, LowballError
@@ -36,6 +36,7 @@ from lowball.ranking.fast import (
 )
 from lowball.ranking.joker import refuse_joker
 from lowball.ranking import RankingSystem, as_system, category, hand_cards, value
+from lowball.ranking.classes import set_classes
 from lowball.core.rankings import load_rankings
 
 # The kinds of low reported one by one go up to a ten-low; worse lows are only counted as "no pair".
@@ -47,7 +48,7 @@ DEFAULT_GOALS = ("seven", "straight")
 # ---- Counting every replacement set ----
 
 def split_hand(cards: str | Iterable[Card | str], discard: str | Iterable[Card | str],
-               deck: int = len(DECK)) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+               deck: int = len(DECK), size: int = HAND_SIZE) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Return the five cards held and the cards thrown, refusing a discard that is not in the hand.
 
     >>> held, thrown = split_hand("Ac 2d 3h 4s Kc", "Kc")
@@ -61,7 +62,7 @@ def split_hand(cards: str | Iterable[Card | str], discard: str | Iterable[Card |
     lowball.errors.CardError: the joker is not in a 52-card deck: draw from the 53-card deck (F8)
     """
     pack = deck_of(deck)
-    held = hand_cards(cards)
+    held = parse_cards(cards, count=size)          # five cards; four in badugi (U4)
     thrown = parse_cards(discard)
     for card in thrown:
         if card not in held:
@@ -182,6 +183,8 @@ def kinds(system: str | RankingSystem | None = None) -> tuple[Kind, ...]:
     row = as_system(system)
     if row.better == "higher":
         return _high_kinds(row)
+    if not row.five_cards:
+        return _set_kinds(row)
     return _low_kinds(row)
 
 
@@ -207,6 +210,31 @@ def _low_kinds(row: RankingSystem) -> tuple[Kind, ...]:
         found.append(Kind(key=name, label=f"{name}-low or better", worst_rank=worst))
     found.append(Kind(key="no-pair", label=load_rankings().category("no-pair").en,
                       worst_rank=max(worst_by_top.values())))
+    return tuple(found)
+
+
+def _set_kinds(row: RankingSystem) -> tuple[Kind, ...]:
+    """Return badugi's kinds (U2, U3): "X-high badugi or better" from the best badugi up to a ten-high, then any
+    badugi (a hand of the largest size), then each smaller size or better."""
+    by_size: dict[str, int] = {}
+    worst_by_top: dict[int, int] = {}
+    first = row.category_order[0]
+    for ranks, (rank, cat) in set_classes(row).items():
+        by_size[cat] = max(rank, by_size.get(cat, 0))
+        if cat == first:
+            top = max(value(Card(r, SUIT_CHARS[0]), row) for r in ranks)     # the ace low (U3)
+            worst_by_top[top] = max(rank, worst_by_top.get(top, 0))
+    names = load_rankings()
+    found = []
+    for top in sorted(worst_by_top):
+        if top > HIGHEST_NAMED_LOW:
+            break
+        name = names.rank_names["en"][top][0]
+        worst = max(worst_by_top[t] for t in worst_by_top if t <= top)
+        found.append(Kind(key=name, label=f"{name}-high {row.en} or better", worst_rank=worst))
+    for cat in row.category_order[:-1]:
+        label = names.category(cat).en if cat == first else f"{names.category(cat).en} or better"
+        found.append(Kind(key=cat, label=label, worst_rank=by_size[cat]))
     return tuple(found)
 
 
