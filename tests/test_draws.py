@@ -85,17 +85,27 @@ def test_the_number_of_draws_is_checked(draws):
 
 
 def test_lowball_odds_draws_at_the_command_line(capsys):
-    """`lowball odds --draws 3`: the JSON keeps one chance per kind under "kinds", with the exact fraction."""
+    """`lowball odds --draws 3`: the best play by default, with the fixed-keep rule beside it, labelled; the JSON
+    of --fixed-keep keeps one chance per kind under "kinds", with the exact fraction."""
     import json
 
     from lowball.cli import main
 
-    assert main(["odds", "7c 6d 3h 2s Kc", "--discard", "Kc", "--system", "deuce-to-seven", "--draws", "3",
-                 "--json"]) == 0
+    textbook = 1 - Fraction(39 * 38 * 37, 47 * 46 * 45)
+    assert main(["odds", "7c 6d 3h 2s Kc", "--system", "deuce-to-seven", "--draws", "3", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert Fraction(record["kinds"]["seven"]["exact"]) == 1 - Fraction(39 * 38 * 37, 47 * 46 * 45)
-    assert main(["odds", "7c 6d 3h 2s Kc", "--system", "deuce-to-seven", "--draws", "3"]) == 2
-    assert "--draws needs --discard" in capsys.readouterr().err
+    assert (record["play"], record["discard"], Fraction(record["exact"])) == ("best", "Kc", textbook)
+    assert Fraction(record["fixed_keep"]["kinds"]["seven"]["exact"]) == textbook
+    assert main(["odds", "7c 6d 3h 2s Kc", "--discard", "Kc", "--system", "deuce-to-seven", "--draws", "3",
+                 "--fixed-keep", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["play"] == "fixed-keep" and Fraction(record["kinds"]["seven"]["exact"]) == textbook
+    assert main(["odds", "7c 5d 2h Ks Qs", "--system", "deuce-to-seven", "--draws", "3"]) == 0
+    best, fixed = capsys.readouterr().out.splitlines()[1:]
+    assert best.startswith("  best play: throw Ks Qs first") and "26.2%" in best
+    assert fixed.startswith("  fixed keep: keep 7c 5d 2h every draw") and "12.9%" in fixed
+    assert main(["odds", "7c 6d 3h 2s Kc", "--system", "deuce-to-seven", "--draws", "3", "--fixed-keep"]) == 2
+    assert "--fixed-keep needs --discard" in capsys.readouterr().err
 
 
 def test_the_joker_draws_from_the_53_card_deck_over_several_draws():

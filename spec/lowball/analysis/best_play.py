@@ -21,6 +21,12 @@ over every keep on short decks):
   unseen cards each rank has (less the flushes, in a system where a flush spoils a low; badugi counts the ways
   to give the new ranks the suits the hand lacks).
 
+Two more make it fast without changing an answer: the cards of a draw come one at a time, so that draws which
+differ only by a renaming meet in one position; and where a flush spoils a low, a keep is valued only while the
+same goal with every set of its ranks made (a bound from above, solved by ranks alone) says it could still beat
+the best keep found. A question that would value more than ``WORK_BUDGET`` positions is refused (drawing five
+fresh cards three times in deuce-to-seven takes about 1.5 million, minutes here).
+
 The fixed-keep rule of ``lowball.analysis.draws`` (keep the same cards every draw) is the other reading of
 "within N draws": it undercounts whenever a draw catches a useful card that the rule then throws away again.
 """
@@ -45,7 +51,7 @@ from lowball.ranking.joker import refuse_joker
 # The most draws a game has (K2: triple draw) and a little beyond; more is not a question a game asks.
 MOST_DRAWS = 5
 # The most positions the search may value before it says the question is too big to answer exactly here.
-WORK_BUDGET = 400_000
+WORK_BUDGET = 150_000
 
 
 FULL = 0b1111                 # a rank row's four suits, one bit each (c, d, h, s)
@@ -329,38 +335,6 @@ def drawing(position: Position, card: tuple[int, int]) -> Position:
     held, unseen = rows[i]
     rows[i] = (held | 1 << s, unseen & ~(1 << s))
     return dataclasses.replace(position, rows=tuple(rows))
-
-
-def draw_classes(position: Position, goal: Goal) -> list[tuple[tuple[int, int], ...]]:
-    """Return the unseen useful cards in classes of cards the goal cannot tell apart, the dead ones aside.
-
-    Where suits never change a verdict (ace-to-five) the unseen cards of one rank are one class, so a draw is
-    counted by how many of each rank it holds; elsewhere each card is its own class.
-    """
-    if goal.suits_matter:
-        return [(card,) for card in position.unseen]
-    classes = [tuple((i, s) for s in range(4) if unseen >> s & 1) for i, (_, unseen) in enumerate(position.rows)]
-    return [c for c in classes if c] + ([((-1, -1),)] if position.joker_unseen else [])
-
-
-def draws_of(classes: list[tuple[tuple[int, int], ...]], dead: int, r: int
-             ) -> Iterable[tuple[int, tuple[tuple[int, int], ...], int]]:
-    """Yield every kind of draw of ``r`` cards: (its number of ways, the useful cards drawn, how many dead)."""
-    def split(k: int, start: int) -> Iterable[tuple[int, tuple[tuple[int, int], ...]]]:
-        if k == 0:
-            yield 1, ()
-            return
-        for c in range(start, len(classes)):
-            members = classes[c]
-            for x in range(1, min(k, len(members)) + 1):
-                for ways, rest in split(k - x, c + 1):
-                    yield ways * math.comb(len(members), x), members[:x] + rest
-
-    for j in range(min(r, sum(len(c) for c in classes)) + 1):
-        ways_dead = math.comb(dead, r - j)
-        if ways_dead:
-            for ways, drawn in split(j, 0):
-                yield ways * ways_dead, drawn, r - j
 
 
 class Search:

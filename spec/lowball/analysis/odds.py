@@ -35,7 +35,7 @@ from lowball.ranking.fast import (
     combinations_array, joker_shape_codes, rank_table, shape_codes, shape_hands, shape_ranks, shape_of,
 )
 from lowball.ranking.joker import refuse_joker
-from lowball.ranking import RankingSystem, as_system, category, hand_cards, value
+from lowball.ranking import RankingSystem, as_system, category, hand_cards, value  # noqa: F401 (hand_cards: doctests)
 from lowball.ranking.classes import set_classes
 from lowball.core.rankings import load_rankings
 

@@ -11,6 +11,7 @@ import argparse
 import json
 from typing import Any
 
+from lowball.analysis.best_play import BestPlay, best_play
 from lowball.analysis.draws import ManyDrawOdds, many_draw_odds
 from lowball.core.cards import DECK, format_cards
 from lowball.errors import LowballError
@@ -28,6 +29,9 @@ examples:
   lowball odds --system deuce-to-seven "7c 5d 4h 9s Kc"               # every discard, best first
   lowball odds "Kc Qd 4h 3s 2c" --goal six                           # best first for a six-low
   lowball odds -s ace-to-five Ac2d3h4sKc -d Kc --joker                # the joker in the deck: 48 unseen (F8)
+  lowball odds -s deuce-to-seven "7c 5d 2h Ks Qs" --draws 3           # best play over three draws: 26.2%
+  lowball odds -s deuce-to-seven "7c 5d 2h Ks Qs" -d "Ks Qs" --draws 3 --fixed-keep   # the same two slots: 12.9%
+  lowball odds -s badugi "Ac 2d 3h Kh" --goal seven --draws 2          # badugi: four cards (U1, U4)
 
 Every set of replacement cards from the 47 you have not seen is equally likely
 (your own discards never come back, D1); the odds are exact counts, not samples.
@@ -66,9 +70,12 @@ def add_odds_command(subparsers: Any) -> argparse.ArgumentParser:
                       help="52 cards, or 53 with the joker (ace-to-five only: F2, F8)")
     odds.add_argument("--joker", action="store_true", help="the same as --deck 53")
     odds.add_argument("--draws", type=int, default=1, metavar="N",
-                      help="draws to make the hand in (default 1; triple draw: 3): keep the cards held and redraw "
-                           "the thrown ones each draw until the kind is made, the failed cards out of play; "
-                           "exact, by a recursion over the unseen cards (K2, K8)")
+                      help="draws to make the hand in (default 1; triple draw: 3). With more than one, the best "
+                           "play: at each draw the player keeps whatever gives the best chance of --goal by the "
+                           "last draw, having seen every card he threw (exact, by dynamic programming); beside it, "
+                           "labelled, the fixed-keep rule: the same cards kept every draw (K2, K8)")
+    odds.add_argument("--fixed-keep", action="store_true",
+                      help="with --draws N and --discard: only the fixed-keep rule, for every kind of low")
     odds.add_argument("--json", action="store_true", help="print JSON instead of text")
     odds.set_defaults(run=cmd_odds)
     return odds
@@ -92,16 +99,26 @@ def cmd_odds(args: argparse.Namespace) -> int:
     """
     row = as_system(args.system)
     deck = len(DECK) + 1 if getattr(args, "joker", False) else getattr(args, "deck", len(DECK))
-    cards = hand_cards(" ".join(args.cards))
     goal = goal_kind(row, args.goal)
     draws = getattr(args, "draws", 1)
+    thrown = None if args.discard is None else "" if args.discard.strip().lower() in STAND_PAT else args.discard
+    if not row.five_cards or (draws != 1 and not getattr(args, "fixed_keep", False)):
+        # Badugi (four cards, U4) and several draws: the best play, exact; beside it the fixed-keep rule.
+        play = best_play(" ".join(args.cards), row, goal.key, draws=draws, deck=deck, discard=thrown)
+        many = many_draw_odds(play.cards, play.discard, row, draws=draws, deck=deck) \
+            if row.five_cards else None
+        if args.json:
+            print(json.dumps(play.as_dict() | ({"fixed_keep": many.as_dict()} if many else {}), indent=2))
+        else:
+            print("\n".join(best_lines(play, many, asked=thrown is not None)))
+        return 0
+    cards = hand_cards(" ".join(args.cards))
     if draws != 1:
-        if args.discard is None:
-            raise LowballError("--draws needs --discard: the odds over several draws are of one discard")
-        thrown = "" if args.discard.strip().lower() in STAND_PAT else args.discard
+        if thrown is None:
+            raise LowballError("--fixed-keep needs --discard: the fixed-keep rule keeps the same cards every draw")
         many = many_draw_odds(cards, thrown, row, draws=draws, deck=deck)
         if args.json:
-            print(json.dumps(many.as_dict() | {"goal": goal.key}, indent=2))
+            print(json.dumps(many.as_dict() | {"goal": goal.key, "play": "fixed-keep"}, indent=2))
         else:
             print("\n".join(many_lines(many, goal.key)))
         return 0
@@ -136,6 +153,29 @@ def many_lines(odds: ManyDrawOdds, goal: str) -> list[str]:
     for kind, chance in odds.chances:
         mark = "  <- goal" if kind.key == goal else ""
         lines.append(f"  {kind.label:<{width}}  {100 * float(chance):5.1f}%  ({chance}){mark}")
+    return lines
+
+
+def best_lines(play: BestPlay, fixed: ManyDrawOdds | None, asked: bool) -> list[str]:
+    """Return the text report of the best play, and of the fixed-keep rule beside it (five-card games).
+
+    >>> play = best_play("7c 6d 3h 2s Kc", "deuce-to-seven", "seven", draws=3)
+    >>> print("\\n".join(best_lines(play, many_draw_odds(play.cards, play.discard, "deuce-to-seven", draws=3), False)))
+    deuce-to-seven: 7c 6d 3h 2s Kc, seven-low or better within 3 draws
+      best play: throw Kc first, then keep at each draw what gives the best chance   43.6%  (7076/16215)
+      fixed keep: keep 7c 6d 3h 2s every draw and redraw the rest until it is made   43.6%  (7076/16215)
+    """
+    throw = f"throw {format_cards(play.discard)}" if play.discard else "stand pat"
+    lines = [f"{play.system}: {format_cards(play.cards)}, {play.goal.label} within "
+             f"{play.draws} draw{'s' if play.draws != 1 else ''}"]
+    then = ", then keep at each draw what gives the best chance" if play.draws > 1 else ""
+    rows = [(f"best play: {throw}{' (as asked)' if asked else ' first'}{then}", play.chance)]
+    if fixed is not None and play.draws > 1:
+        kept = format_cards(card for card in play.cards if card not in play.discard) or "nothing"
+        rows.append((f"fixed keep: keep {kept} every draw and redraw the rest until it is made",
+                     fixed.chance(play.goal.key)))
+    width = max(len(label) for label, _ in rows)
+    lines += [f"  {label:<{width}}  {100 * float(chance):5.1f}%  ({chance})" for label, chance in rows]
     return lines
 
 
