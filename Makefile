@@ -89,6 +89,7 @@ editions: venv
 bench: venv
 	$(PY) benchmarks/bench_ranking.py --engine
 	$(PY) benchmarks/bench_games.py
+	$(PY) benchmarks/bench_draws.py
 
 # The docs site: Sphinx + myst-nb from the repository root (so notebooks/*.ipynb are pages), the
 # configuration in docs/. Always a fresh build: the pages run the package and the notebooks, and a
