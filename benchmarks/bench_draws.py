@@ -30,7 +30,8 @@ QUESTIONS = [       # (hand, system, goal, draws, quick)
     ("Kc Qd Js 9h 8c", "ace-to-five", "seven", 3, True),
     ("Jk 5d 2h Ks Qs", "ace-to-five", "seven", 3, True),
     ("Ac 2c 3d Kh", "badugi", "ten", 2, True),
-    ("Kc Qd Js 9h", "badugi", "seven", 3, False),
+    ("Kc Qd Js 9h", "badugi", "seven", 3, True),
+    ("Ac 2d 3h Kh", "badugi", "seven", 3, True),
 ]
 
 

@@ -47,6 +47,7 @@ from lowball.core.files import quote
 from lowball.errors import LowballError
 from lowball.ranking import RankingSystem, as_system, evaluate, value
 from lowball.ranking.joker import refuse_joker
+from tqdm import tqdm
 
 # The most draws a game has (K2: triple draw) and a little beyond; more is not a question a game asks.
 MOST_DRAWS = 5
@@ -87,6 +88,7 @@ class Goal:
     rainbow: bool
     suits_matter: bool
     ranks_alike: bool
+    distinct_ranks: bool = True
 
     @functools.cached_property
     def viable(self) -> frozenset[tuple[frozenset[int], bool]]:
@@ -207,6 +209,9 @@ def position_of(held: Iterable[Card], unseen: Iterable[Card], goal: Goal) -> Pos
 def canonical(position: Position, goal: Goal) -> tuple:
     """Return one name for every position that renaming suits (and ranks, where they are alike) makes of it."""
     tail = (position.joker_held, position.joker_unseen, position.dead)
+    if not goal.distinct_ranks:                # the suitless bound: a suit is what is held of it and how many unseen
+        return tuple(sorted((any(h >> s & 1 for h, _ in position.rows), sum(u >> s & 1 for _, u in position.rows))
+                            for s in range(4))) + tail
     if not goal.suits_matter:                  # ace-to-five: a card is its rank
         rows = tuple((BITS[h], BITS[u]) for h, u in position.rows)
         return (tuple(sorted(rows)) if goal.ranks_alike else rows) + tail
@@ -232,6 +237,12 @@ def canonical(position: Position, goal: Goal) -> tuple:
     return best + tail
 
 
+def suitless(goal: Goal) -> Goal:
+    """Return badugi's goal with ranks free to repeat: four useful cards of four suits. A hand of the goal is one
+    of it, so its best chance bounds the goal's from above; it is solved by how many useful cards each suit has."""
+    return dataclasses.replace(goal, distinct_ranks=False)
+
+
 def loosened(goal: Goal) -> Goal:
     """Return the goal with every set of its useful ranks made, in any suits: a hand of the goal is one of it, so
     its best chance bounds the goal's from above, and its ranks are alike, so it is solved by counts of ranks."""
@@ -251,12 +262,15 @@ def completions(position: Position, keep: tuple[tuple[int, int], ...], goal: Goa
     natural = [card for card in keep if card[0] >= 0]
     joker_kept = len(natural) < len(keep)
     places = frozenset(i for i, _ in natural)
-    if len(places) < len(natural):
+    if len(places) < len(natural) and goal.distinct_ranks:
         return 0                                      # a pair is in no hand of the goal
     suits = {s for _, s in natural}
     if goal.rainbow and len(suits) < len(natural):
         return 0                                      # two cards of one suit: one of them does not play (U1)
     rows = position.rows
+    if goal.rainbow and not goal.distinct_ranks:
+        free = [t for t in range(4) if t not in suits]
+        return math.prod(sum(unseen >> t & 1 for _, unseen in rows) for t in free) if len(free) == r else 0
     if goal.rainbow and goal.ranks_alike:
         return rainbow_completions(rows, places, suits, r)
     count = 0
@@ -340,14 +354,17 @@ def drawing(position: Position, card: tuple[int, int]) -> Position:
 class Search:
     """The values of positions for one goal, each computed once (by its canonical name)."""
 
-    def __init__(self, goal: Goal, budget: int = WORK_BUDGET) -> None:
+    def __init__(self, goal: Goal, budget: int = WORK_BUDGET, bar: Any = None) -> None:
         self.goal = goal
         self.budget = budget
+        self.bar = bar                                # a progress bar told of every position valued, or None
         self.values: dict[tuple, Fraction] = {}
         self.keep_lists: dict[tuple, list[tuple[tuple[int, int], ...]]] = {}
         # Where a flush spoils a low, the same game with flushes allowed bounds every keep from above and is
         # solved by rank alone: a keep is valued exactly only while its bound beats the best keep found.
-        self.bound = Search(loosened(goal), budget) if goal.suits_matter else None
+        self.bounds = [Search(loosened(goal), budget)] if goal.suits_matter and goal.distinct_ranks else []
+        if goal.rainbow and goal.distinct_ranks:
+            self.bounds.append(Search(suitless(goal), budget))
 
     def keep_value(self, position: Position, keep: tuple[tuple[int, int], ...], draws: int) -> Fraction:
         """Return the chance of the goal after keeping ``keep`` with ``draws`` draws left, then playing best."""
@@ -388,6 +405,12 @@ class Search:
 
     def next_cards(self, position: Position) -> list[tuple[tuple[int, int], int]]:
         """Return the unseen useful cards, one of each kind the goal cannot tell apart, with how many there are."""
+        if not self.goal.distinct_ranks:          # one card of each suit stands for the rest of it
+            firsts = {}
+            for i, s in position.unseen:
+                if i >= 0:
+                    firsts.setdefault(s, [(i, s), 0])[1] += 1
+            return [(card, count) for card, count in firsts.values()]
         if self.goal.suits_matter:
             return [(card, 1) for card in position.unseen]
         cards = [((i, (unseen & -unseen).bit_length() - 1), BITS[unseen])
@@ -403,17 +426,19 @@ class Search:
                 raise LowballError(f"the best play over {draws} more draws here has more than {self.budget:,} "
                                    f"positions to value: ask for fewer draws, or for the fixed-keep odds")
             found = self.values[name] = self.best_keep(position, draws)[1]
+            if self.bar is not None:
+                self.bar.update()
         return found
 
     def best_keep(self, position: Position, draws: int) -> tuple[tuple[tuple[int, int], ...], Fraction]:
         """Return the best keep from ``position`` with ``draws`` draws left, and its chance (the first if tied)."""
         best_keep, found = (), Fraction(-1)
         keeps = self.keeps(position, draws)
-        if self.bound is None or draws == 1:          # the last draw is counted at once: no bound needed
+        if not self.bounds or draws == 1:           # the last draw is counted at once: no bound needed
             ranked = [(None, keep) for keep in keeps]
         else:
-            ranked = sorted(((self.bound.keep_value(position, keep, draws), keep) for keep in keeps),
-                            key=lambda pair: pair[0], reverse=True)
+            ranked = sorted(((min(bound.keep_value(position, keep, draws) for bound in self.bounds), keep)
+                             for keep in keeps), key=lambda pair: pair[0], reverse=True)
         for bound, keep in ranked:
             if bound is not None and bound <= found:
                 break
@@ -430,7 +455,7 @@ class Search:
         found = self.keep_lists.get((held, draws > 1))
         if found is None:
             found = keeps_of(position)
-            if draws == 1:
+            if draws == 1 and self.goal.distinct_ranks:
                 viable = self.goal.viable
                 found = [keep for keep in found
                          if len({i for i, _ in keep if i >= 0}) == sum(i >= 0 for i, _ in keep)
@@ -463,7 +488,7 @@ class BestPlay:
 
 def best_play(cards: str | Iterable[Card | str], system: str | RankingSystem | None = None, goal: str | None = None,
               draws: int = 3, deck: int = len(DECK), discard: str | Iterable[Card | str] | None = None,
-              budget: int = WORK_BUDGET) -> BestPlay:
+              budget: int = WORK_BUDGET, progress: bool = False) -> BestPlay:
     """Return the exact chance of ``goal`` within ``draws`` draws when every keep is the best one (see the module).
 
     Two cards to 7-5-2 in deuce-to-seven triple draw: a seven within three draws about one time in four, twice
@@ -488,9 +513,17 @@ def best_play(cards: str | Iterable[Card | str], system: str | RankingSystem | N
     target = goal_of(row, kind, deck)
     unseen = tuple(card for card in deck_of(deck) if card not in held)
     position = position_of(held, unseen, target)
-    search = Search(target, budget)
+    with tqdm(total=budget, unit="position", unit_scale=True, delay=1.0, disable=not progress, leave=False,
+              desc="best play") as bar:
+        return _answer(Search(target, budget, bar), row, kind, held, thrown, discard is not None, position, draws)
+
+
+def _answer(search: Search, row: RankingSystem, kind: Kind, held: tuple[Card, ...], thrown: tuple[Card, ...],
+            asked: bool, position: Position, draws: int) -> BestPlay:
+    """Return the best play from ``position``: of the discard asked about, or the best first discard."""
+    target = search.goal
     spots = {card: spot_of(card, target) for card in held}
-    if discard is not None:
+    if asked:
         keep = tuple(sorted(spots[card] for card in held if card not in thrown and spots[card] is not None))
         dead_kept = sum(1 for card in held if card not in thrown and spots[card] is None)
         if dead_kept:                               # a dead card kept fills a slot now and is thrown at the next draw

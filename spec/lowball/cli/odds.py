@@ -104,7 +104,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     thrown = None if args.discard is None else "" if args.discard.strip().lower() in STAND_PAT else args.discard
     if not row.five_cards or (draws != 1 and not getattr(args, "fixed_keep", False)):
         # Badugi (four cards, U4) and several draws: the best play, exact; beside it the fixed-keep rule.
-        play = best_play(" ".join(args.cards), row, goal.key, draws=draws, deck=deck, discard=thrown)
+        play = best_play(" ".join(args.cards), row, goal.key, draws=draws, deck=deck, discard=thrown,
+                         progress=not args.json)
         many = many_draw_odds(play.cards, play.discard, row, draws=draws, deck=deck) \
             if row.five_cards else None
         if args.json:
