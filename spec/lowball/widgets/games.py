@@ -71,8 +71,10 @@ WORDS: dict[str, dict[str, str]] = {
         "hand": "Hand", "throw": "Discard", "system": "System", "kind_col": "kind of hand",
         "draws_col": "within {n} {draw_word}", "draw_word": ("draw", "draws"),
         "draws_title": "Chance of each kind within one, two and three draws",
-        "draws_note": "Policy: keep the same cards and redraw the thrown ones each draw until the kind is made; "
-                      "each draw's misses are out of play.",
+        "draws_note": "The fixed-keep rule: the same cards kept every draw and the thrown ones redrawn until the "
+                      "kind is made, each draw's misses out of play. Exact for a one-card draw; for a bigger one it "
+                      "is too low, since a useful card caught is thrown again: the best play (best_play, lowball "
+                      "odds --draws 3) keeps it.",
         "too_long": "These odds take too long to count exactly (a five-card draw over several draws): keep a card.",
         "deck52": "52 cards, no joker", "deck53": "53 cards with the joker",
         "joker_title": "Ace-to-five: the chance of each kind after one draw",
@@ -101,8 +103,10 @@ WORDS: dict[str, dict[str, str]] = {
         "hand": "Рука", "throw": "Сброс", "system": "Система", "kind_col": "какая рука",
         "draws_col": "за {n} {draw_word}", "draw_word": ("обмен", "обмена", "обменов"),
         "draws_title": "Шанс каждого вида руки за один, два и три обмена",
-        "draws_note": "Правило подсчёта: оставляем те же карты и меняем сброшенные, пока рука не собрана; "
-                      "промахи каждого обмена выходят из игры.",
+        "draws_note": "Правило «те же карты»: каждый обмен оставляем одни и те же карты и меняем сброшенные, пока "
+                      "рука не собрана; промахи каждого обмена выходят из игры. Для обмена одной карты это точно, "
+                      "для двух и больше — заниженно: пойманная полезная карта снова уходит в сброс, а лучшая игра "
+                      "её оставляет (её шансы посчитаны выше в блокноте).",
         "too_long": "Точно сосчитать такие шансы слишком долго (пять карт на несколько обменов): оставьте "
                     "хотя бы одну карту.",
         "deck52": "52 карты, без джокера", "deck53": "53 карты с джокером",
