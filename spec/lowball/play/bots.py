@@ -143,7 +143,7 @@ def win_chance(hand: Hand, seat: int) -> float:
     if not hand.table.draws or len(cards) < hand.table.hand_size:     # stud, or cards still to be dealt
         return stud_chance(hand, seat) ** opponents
     system = hand.system
-    draws_left = sum(1 for s in hand.table.streets[hand.street_index:] if s.kind.value == "draw")
+    draws_left = _draws_left(hand)
     if draws_left == 0:
         alone = float(_worse_than(system)[evaluate_rank(tuple(cards), system)])
     else:
@@ -152,6 +152,22 @@ def win_chance(hand: Hand, seat: int) -> float:
         alone = 0.85 if made else {4: 0.55, 3: 0.4, 2: 0.2}.get(len(kept), 0.1)
         alone = min(0.9, alone + 0.05 * (draws_left - 1) * (not made))
     return alone ** opponents
+
+
+def _draws_left(hand: Hand) -> int:
+    """Return how many draws are still to come in the hand."""
+    return sum(1 for s in hand.table.streets[hand.street_index:] if s.kind.value == "draw")
+
+
+def made_after_the_draws(hand: Hand, seat: int) -> bool:
+    """Return whether a draw game's hand, once no draw is left, is a made hand worth a raise: GOAL or better.
+
+    A win chance against random hands flatters a queen-low: the players still in after the last draw hold drawn
+    hands, not random ones, so the bot raises only a made eight or better (in badugi, an eight-high badugi).
+    """
+    system = hand.system
+    goal = next((kind for kind in kinds(system) if kind.key == GOAL), kinds(system)[-1])
+    return evaluate_rank(tuple(hand.hands[seat]), system) <= goal.worst_rank
 
 
 def stud_chance(hand: Hand, seat: int) -> float:
@@ -191,7 +207,10 @@ def sound_bot(hand: Hand, rng: random.Random) -> Action:
         return options["pb"]
     chance = win_chance(hand, seat)
     owe = hand.owed(seat)
-    if chance >= RAISE_AT and "cbr" in options:
+    # After the last draw a bet is made on the chance against any hand, but a raise only with a made hand: the
+    # players still in hold drawn hands, and raising a queen-low into them caps the betting for nothing.
+    last = bool(hand.table.draws) and _draws_left(hand) == 0
+    if chance >= RAISE_AT and "cbr" in options and (not last or owe == 0 or made_after_the_draws(hand, seat)):
         return options["cbr"]
     if "cbr" in options and owe == 0 and _sevens_trap(hand, seat):
         return options["cbr"]          # F7: checking a seven or better would forfeit the later bets: bet it

@@ -19,7 +19,7 @@ from lowball.play.sessions import play_hand
 from lowball.widgets.panel import Panel
 from lowball.widgets.hands import status_html, story_html
 from lowball.widgets.html import card_text, cards_html, message, static_note
-from lowball.widgets.language import error_text, language_switch, say, signed
+from lowball.widgets.language import error_text, language_switch, player_name, say, signed
 
 BOT_NAMES = ("Lena", "Misha", "Olga", "Pasha")
 
@@ -47,6 +47,7 @@ class PlayPanel(Panel):
         self.session = Session([you, *BOT_NAMES[:players - 1]], table.min_stack * 2, seed=seed)
         self.hand: Hand | None = None
         self.given_up: int | None = None          # your result in the hand given up by "New hand", to tell
+        self.topped_up: list[tuple[str, int]] = []  # who was topped up to the minimum stack before this hand (T5)
         self.lang = language_switch()
         self.note = w.HTML()
         self.actions = w.HBox()
@@ -76,6 +77,7 @@ class PlayPanel(Panel):
         short stacks are topped up to the minimum (T5).
         """
         self.given_up = None
+        self.topped_up: list[tuple[str, int]] = []
         hand = self.hand
         if hand is not None:
             if hand.phase != OVER:
@@ -87,6 +89,7 @@ class PlayPanel(Panel):
         for name, stack in list(self.session.stacks.items()):
             if stack < table.min_stack:
                 self.session.top_up(name, table.min_stack - stack)
+                self.topped_up.append((name, table.min_stack - stack))
         self.hand = self.session.new_hand()
         self.run_bots()
 
@@ -150,8 +153,15 @@ class PlayPanel(Panel):
         label = w.HTML(f"<b>{say(lang, 'your_cards')}:</b>&nbsp;")
         self.cards.children = [label] + (self.card_boxes or [w.HTML(cards_html(mine))])
         self.actions.children = buttons
-        notice = "" if self.given_up is None else \
-            f"<p class='lowball-notice'>{html.escape(say(lang, 'new_mid', change=signed(self.given_up, lang)))}</p>"
+        notices = []
+        if self.given_up is not None:
+            key = "new_mid_won" if self.given_up > 0 else "new_mid" if self.given_up < 0 else "new_mid_even"
+            notices.append(say(lang, key, change=signed(self.given_up, lang)))
+        if self.topped_up:
+            who = ", ".join(f"{player_name(name, lang, self.you)} {signed(chips, lang)}"
+                            for name, chips in self.topped_up)
+            notices.append(say(lang, "topped_up", stack=self.session.table.min_stack, who=who))
+        notice = "".join(f"<p class='lowball-notice'>{html.escape(text)}</p>" for text in notices)
         if hand.phase == OVER:
             self.prompt.value = f"{notice}<b class='lowball-over'>{say(lang, 'over')}</b>"
             self.phh.value = to_phh(hand)
