@@ -41,16 +41,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
+from lowball.analysis.draws import check_draws
 from lowball.analysis.odds import Kind, goal_kind, split_hand
 from lowball.core.cards import DECK, JOKER, SUIT_CHARS, Card, deck_of, format_cards
-from lowball.core.files import quote
 from lowball.errors import LowballError
 from lowball.ranking import RankingSystem, as_system, evaluate, value
 from lowball.ranking.joker import refuse_joker
 from tqdm import tqdm
 
-# The most draws a game has (K2: triple draw) and a little beyond; more is not a question a game asks.
-MOST_DRAWS = 5
 # The most positions the search may value before it says the question is too big to answer exactly here.
 WORK_BUDGET = 150_000
 
@@ -503,8 +501,7 @@ def best_play(cards: str | Iterable[Card | str], system: str | RankingSystem | N
     Traceback (most recent call last):
     lowball.errors.LowballError: draws: 1 to 5 draws, not 9
     """
-    if not isinstance(draws, int) or isinstance(draws, bool) or not 1 <= draws <= MOST_DRAWS:
-        raise LowballError(f"draws: 1 to {MOST_DRAWS} draws, not {quote(draws)}")
+    check_draws(draws)
     row = as_system(system)
     if deck != len(DECK) and row.joker is None:
         raise refuse_joker(row)

@@ -93,6 +93,17 @@ def _top_allowed(kind: Kind, row: RankingSystem) -> int | None:
     return None
 
 
+def check_draws(draws: object) -> None:
+    """Refuse a number of draws that is no whole number from 1 to MOST_DRAWS.
+
+    >>> check_draws(0)
+    Traceback (most recent call last):
+    lowball.errors.LowballError: draws: 1 to 5 draws, not 0
+    """
+    if not isinstance(draws, int) or isinstance(draws, bool) or not 1 <= draws <= MOST_DRAWS:
+        raise LowballError(f"draws: 1 to {MOST_DRAWS} draws, not {quote(draws)}")
+
+
 def fail_chance(kept: tuple[Card, ...], unseen: tuple[Card, ...], draw_size: int, draws: int, row: RankingSystem,
                 kind: Kind) -> Fraction:
     """Return the exact chance that ``draws`` draws of ``draw_size`` cards all miss ``kind`` (see the module)."""
@@ -227,8 +238,7 @@ def many_draw_odds(cards: str | Iterable[Card | str], discard: str | Iterable[Ca
     Traceback (most recent call last):
     lowball.errors.LowballError: draws: 1 to 5 draws, not 9
     """
-    if not isinstance(draws, int) or isinstance(draws, bool) or not 1 <= draws <= MOST_DRAWS:
-        raise LowballError(f"draws: 1 to {MOST_DRAWS} draws, not {quote(draws)}")
+    check_draws(draws)
     row = as_system(system)
     held, thrown = split_hand(cards, discard, deck)
     kept = tuple(card for card in held if card not in thrown)
