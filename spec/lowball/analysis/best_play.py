@@ -41,13 +41,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
+from tqdm import tqdm
+
 from lowball.analysis.draws import check_draws
 from lowball.analysis.odds import Kind, goal_kind, split_hand
 from lowball.core.cards import DECK, JOKER, SUIT_CHARS, Card, deck_of, format_cards
 from lowball.errors import LowballError
 from lowball.ranking import RankingSystem, as_system, evaluate, value
 from lowball.ranking.joker import refuse_joker
-from tqdm import tqdm
 
 # The most positions the search may value before it says the question is too big to answer exactly here.
 WORK_BUDGET = 150_000
@@ -73,7 +74,8 @@ class Goal:
     ``flush_spoils`` says whether five cards of one suit are then not the goal (a flush counts against a low,
     H2, K1), ``rainbow`` whether a hand must hold its ranks in different suits (badugi, U1), ``suits_matter``
     whether a suit can change a verdict at all (not in ace-to-five), and ``ranks_alike`` whether every useful
-    rank plays the same part (no straight tells them apart).
+    rank plays the same part (no straight tells them apart). ``distinct_ranks`` is False only in the bound that
+    lets a badugi's ranks repeat (``suitless``).
     """
 
     row: RankingSystem
