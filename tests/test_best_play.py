@@ -144,5 +144,5 @@ def test_the_joker_and_badugi():
 
 
 def test_a_question_too_big_is_refused_with_what_to_ask_instead():
-    with pytest.raises(LowballError, match="fewer draws, or for the fixed-keep odds"):
+    with pytest.raises(LowballError, match="fewer draws or keep more cards, or ask for the fixed-keep odds"):
         best_play("Kc Qd Js 9h 8c", "deuce-to-seven", "seven", draws=3, budget=2_000)

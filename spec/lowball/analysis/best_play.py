@@ -359,6 +359,7 @@ class Search:
         self.budget = budget
         self.bar = bar                                # a progress bar told of every position valued, or None
         self.values: dict[tuple, Fraction] = {}
+        self.positions = 0                            # positions valued so far (the budget counts them)
         self.keep_lists: dict[tuple, list[tuple[tuple[int, int], ...]]] = {}
         # Where a flush spoils a low, the same game with flushes allowed bounds every keep from above and is
         # solved by rank alone: a keep is valued exactly only while its bound beats the best keep found.
@@ -422,12 +423,13 @@ class Search:
         name = (canonical(position, self.goal), draws)
         found = self.values.get(name)
         if found is None:
-            if len(self.values) >= self.budget:
-                raise LowballError(f"the best play over {draws} more draws here has more than {self.budget:,} "
-                                   f"positions to value: ask for fewer draws, or for the fixed-keep odds")
-            found = self.values[name] = self.best_keep(position, draws)[1]
+            self.positions += 1
+            if self.positions > self.budget:
+                raise LowballError(f"the best play here has more than {self.budget:,} positions to value: ask for "
+                                   f"fewer draws or keep more cards, or ask for the fixed-keep odds")
             if self.bar is not None:
                 self.bar.update()
+            found = self.values[name] = self.best_keep(position, draws)[1]
         return found
 
     def best_keep(self, position: Position, draws: int) -> tuple[tuple[tuple[int, int], ...], Fraction]:
@@ -532,11 +534,11 @@ def _answer(search: Search, row: RankingSystem, kind: Kind, held: tuple[Card, ..
         else:
             chance = search.keep_value(position, keep, draws)
         return BestPlay(system=row.key, cards=held, goal=kind, draws=draws, discard=thrown, chance=chance,
-                        positions=len(search.values))
+                        positions=search.positions)
     keep, chance = search.best_keep(position, draws)
     return BestPlay(system=row.key, cards=held, goal=kind, draws=draws,
                     discard=tuple(card for card in held if spots[card] is None or spots[card] not in keep),
-                    chance=chance, positions=len(search.values))
+                    chance=chance, positions=search.positions)
 
 
 def spot_of(card: Card, goal: Goal) -> tuple[int, int] | None:
