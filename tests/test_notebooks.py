@@ -26,7 +26,7 @@ PROSE_BEFORE = 9_618
 # JupyterLab and Voilà both open at the clause (the docs site sends the link to the clause's page). Notebooks
 # 05 and 09 are being rewritten elsewhere and still link to the docs pages themselves; `python
 # scripts/editions.py links 05` converts them, and then they leave this list.
-LEGACY_LINKS = {"05-draw-decisions"}
+LEGACY_LINKS: set[str] = set()
 RULES_LINK = re.compile(r"\]\(rules\.ipynb#cell-id=([A-Za-z0-9-]+)\)")
 FIGURE_REPR = re.compile(r"<(?:matplotlib\.)?[Ff]igure(?: size [^>]*| object[^>]*)?>|<Figure size|"
                          r"<matplotlib\.[A-Za-z.]+ object at 0x")

@@ -407,7 +407,7 @@ def test_proof_panel_in_russian_has_no_english_left():
 
 def test_draw_panel_shows_exact_odds_per_system_and_suggests_a_discard():
     panel = DrawPanel("A♣ 2♦ 3♥ 4♠ K♣", "K♣")
-    assert "8/47" in panel.result.value and "12/47" in panel.result.value   # E2: A-6 seven-or-better; A-5
+    assert "8 of 47" in panel.result.value and "12 of 47" in panel.result.value   # E2: A-6 seven-or-better; A-5
     assert "<img class='lowball-chart'" in panel.chart.value
     panel.discard.value = "Q♦"
     assert "Qd" in panel.error.value and panel.result.value == ""
@@ -448,7 +448,7 @@ def test_draw_panel_in_russian_has_no_english_left():
 
 # ---- charts and numbers ----
 
-def test_odds_chart_orders_the_kinds_and_labels_zero_bars():
+def test_odds_chart_orders_the_kinds_and_labels_zero_bars_and_missing_kinds_as_the_table_does():
     from lowball.analysis.odds import draw_odds
 
     results = {s: draw_odds("A♣ 2♦ 3♥ 4♠ K♣", "K♣", s) for s in ("ace-to-six", "deuce-to-seven", "ace-to-five")}
@@ -458,7 +458,8 @@ def test_odds_chart_orders_the_kinds_and_labels_zero_bars():
     assert ticks == ["five-low or better", "six-low or better", "seven-low or better", "eight-low or better",
                      "nine-low or better", "ten-low or better", "no pair"]
     labels = [text.get_text() for text in ax.texts]
-    assert len(labels) == 3 * len(ticks) and labels.count("0%") >= 6      # 2-7 makes no low at all here
+    assert len(labels) == 3 * len(ticks) and labels.count("0%") == 4      # 2-7 makes no low at all here
+    assert labels.count("—") == 3              # no five-low in A-6, no five- or six-low in 2-7: the table's dashes
     assert png(fig).startswith(b"\x89PNG")
 
 

@@ -52,9 +52,10 @@ def kind_order(key: str) -> int:
 def odds_chart(results: dict, lang: str | None = None, title: str = "") -> Figure:
     """Return grouped bars: for each kind of low (best first), each system's chance of making it.
 
-    ``results`` maps a system to its ``DrawOdds``. A kind a system cannot make
-    (a five-low under ace-to-six, where the wheel is a straight) shows as 0%: every
-    bar is labelled, zeros included, so nothing hides.
+    ``results`` maps a system to its ``DrawOdds``. Each bar is labelled as the panel's table reads: a chance,
+    "0%" only for a kind that no draw makes, "<1%" for one that some draw makes but rounds to nothing, and a
+    dash, with no bar, for a kind the system does not have (a five-low under ace-to-six, where the wheel is a
+    straight), where the table shows a dash too.
     """
     lang = lang or edition()           # a chart in a notebook cell speaks the edition's language
     kinds = {}
@@ -70,9 +71,10 @@ def odds_chart(results: dict, lang: str | None = None, title: str = "") -> Figur
         xs = [x + (i - (len(results) - 1) / 2) * width for x in range(len(order))]
         heights = [chances.get(k, 0.0) for k in order]
         ax.bar(xs, heights, width, label=system_title(system, lang), color=COLORS[i % len(COLORS)])
-        for x, h in zip(xs, heights):
-            ax.annotate(percent(h, lang, 0), (x, h), xytext=(0, 2), textcoords="offset points", ha="center",
-                        va="bottom", fontsize=6.5)
+        for x, k, h in zip(xs, order, heights):
+            label = bar_label(chances.get(k), lang)
+            ax.annotate(label, (x, h), xytext=(0, 2), textcoords="offset points", ha="center", va="bottom",
+                        fontsize=9 if label == "—" else 6.5)
     ax.set_xticks(range(len(order)), [kind_label(kinds[k], lang) for k in order], rotation=15, fontsize=8)
     ax.set_ylim(0, 1.12)
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1], [percent(y, lang, 0) for y in (0, 0.25, 0.5, 0.75, 1)])
@@ -81,6 +83,20 @@ def odds_chart(results: dict, lang: str | None = None, title: str = "") -> Figur
     if title:
         ax.set_title(in_language(title, lang), fontsize=10)
     return fig
+
+
+def bar_label(chance: float | None, lang: str = "en") -> str:
+    """Return the label of a bar of ``odds_chart``: a dash for a kind the system lacks, "<1%" for a chance that
+    is not zero but rounds to it, else the whole percentage.
+
+    >>> bar_label(None), bar_label(0.0), bar_label(0.003), bar_label(0.17), bar_label(0.003, "ru")
+    ('—', '0%', '<1%', '17%', '<1\u202f%')
+    """
+    if chance is None:
+        return "—"
+    if chance > 0 and f"{100 * chance:.0f}" == "0":
+        return f"<{percent(0.01, lang, 0)}"
+    return percent(chance, lang, 0)
 
 
 def census_chart(reports: dict, lang: str | None = None) -> Figure:
