@@ -315,16 +315,29 @@ class Digest(LowballDirective):
         if clause not in wording:
             self.warn(f"clause {clause} is not in {shown(DIGEST)}")
             return []
-        words = wording[clause]
+        lang = self.env.config.language or "en"
+        words = translated_clauses(lang).get(clause, wording[clause])     # the Russian site: the digest's catalog
         quote = nodes.block_quote(classes=["lowball-digest"])
         para = nodes.paragraph()
         para += nodes.strong(f"{clause} ", f"{clause} ")
         inline, messages = self.state.inline_text(words, self.lineno)
         para.extend(inline)
         para += nodes.Text(" — ")
-        para += doc_ref("docs/rules-digest", "the rules digest")
+        para += doc_ref("docs/rules-digest", DIGEST_TITLE.get(lang, DIGEST_TITLE["en"]))
         quote += para
         return [quote, *messages]
+
+
+# How a clause's quotation names the digest it comes from, by the site's language.
+DIGEST_TITLE = {"en": "the rules digest", "ru": "конспект правил"}
+
+
+def translated_clauses(lang: str) -> dict[str, str]:
+    """Return each clause's wording in ``lang`` from the digest's catalog (``rules-digest.po``): the digest page
+    is translated paragraph by paragraph, and a rules page quoting a clause shows the same Russian."""
+    from lowball_docs.rulebook import split_clauses, translations
+
+    return {clause: words for text in translations(lang).values() for clause, words in split_clauses(text)}
 
 
 def digest_clauses() -> list[tuple[str, str, str]]:
