@@ -85,6 +85,17 @@ def key_list(keys: list[str], empty: str = "—") -> list[nodes.Node]:
     return out or [nodes.Text(empty)]
 
 
+# The words of a game's card, by the site's language (the rules themselves come from lowball.text.rulebook).
+CARD_WORDS = {
+    "en": {"name": "name ", "code": " · PHH code ", "players": " · {} to {} players · ", "extends": " · extends ",
+           "changing": ", changing ", "summary": "Its {} rules in words, generated from the table",
+           "columns": ["clause", "rule"]},
+    "ru": {"name": "имя ", "code": " · код PHH ", "players": " · игроков от {} до {} · ", "extends": " · расширяет ",
+           "changing": ", меняя ", "summary": "Правила стола словами ({}), сделанные из таблицы",
+           "columns": ["пункт", "правило"]},
+}
+
+
 class Game(LowballDirective):
     """``lowball-game NAME``: a built-in game's card, generated from its table."""
 
@@ -108,29 +119,32 @@ class Game(LowballDirective):
         anchor = target(label)
         self.state.document.note_explicit_target(anchor)
         box += anchor
+        lang = self.env.config.language or "en"
+        say = CARD_WORDS.get(lang, CARD_WORDS["en"])
         head = nodes.paragraph(classes=["lowball-game-title"])
-        head += nodes.strong(table.en, table.en)
-        head += nodes.Text(f" — {table.ru}")
+        first, second = (table.ru, table.en) if lang == "ru" else (table.en, table.ru)
+        head += nodes.strong(first, first)
+        head += nodes.Text(f" — {second}")
         box += head
         facts = nodes.paragraph(classes=["lowball-game-facts"])
-        facts += nodes.Text("name ")
+        facts += nodes.Text(say["name"])
         facts += nodes.literal(name, name)
-        facts += nodes.Text(" · PHH code ")
+        facts += nodes.Text(say["code"])
         facts += nodes.literal(table.variant, table.variant)
-        facts += nodes.Text(f" · {table.players_min} to {table.players_max} players · ")
+        facts += nodes.Text(say["players"].format(table.players_min, table.players_max))
         facts += nodes.literal(shown(paths[name]), shown(paths[name]))
         if table.extends:
-            facts += nodes.Text(" · extends ")
+            facts += nodes.Text(say["extends"])
             facts += game_ref(table.extends)
-            facts += nodes.Text(", changing ")
+            facts += nodes.Text(say["changing"])
             facts.extend(key_list(changed_keys(name) + (["clauses"] if "clauses" in raw else [])))
         box += facts
-        rules = table_rules(table, "en")
+        rules = table_rules(table, lang)
         rows = [[clause_links(clause), sentence] for clause, sentence in rules]
         # The rules in words fold away (an HTML <details>): a page of several games stays readable.
-        box += nodes.raw("", f"<details><summary>Its {len(rules)} rules in words, generated from the table "
+        box += nodes.raw("", f"<details><summary>{say['summary'].format(len(rules))} "
                              f"(lowball.text.rulebook)</summary>", format="html")
-        box += table_node(["clause", "rule"], rows, widths=[1, 10], classes=("lowball-game-rules",))
+        box += table_node(say["columns"], rows, widths=[1, 10], classes=("lowball-game-rules",))
         box += nodes.raw("", "</details>", format="html")
         return [box]
 
