@@ -53,12 +53,15 @@ def add_odds_command(subparsers: Any) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=ODDS_EXAMPLES,
         description="Count every equally likely replacement set and report the chances of each kind of low "
                     "(six-low or better, seven-low or better, ...). Without --discard, rank all 32 discards "
-                    "by the chance of --goal.")
+                    "by the chance of --goal. With --draws N, the chance of --goal within N draws played best "
+                    "(every keep chosen to make it, exactly), beside the fixed-keep rule; badugi's four cards "
+                    "are counted the same way.")
     # No default typed here: None is the teaching table's system, read from its table.
     odds.add_argument("--system", "-s", default=None, metavar="SYSTEM",
                       help=f"ranking system (default: the teaching table's, {as_system(None).key}); "
                            f"one of: {', '.join(names)}")
-    odds.add_argument("cards", nargs="+", metavar="CARDS", help="the five cards held, e.g. Ac 2d 3h 4s Kc")
+    odds.add_argument("cards", nargs="+", metavar="CARDS",
+                      help="the cards held: five, e.g. Ac 2d 3h 4s Kc (four in badugi, U4)")
     odds.add_argument("--discard", "-d", default=None, metavar="CARDS",
                       help='the cards thrown, quoted: "Kc 9h" ("none" to stand pat); '
                            "omitted: every discard, best first")
