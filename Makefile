@@ -63,7 +63,7 @@ $(STAMP): pyproject.toml uv.lock
 # "--nbval-sanitize-with", "notebooks/sanitize.cfg" to addopts in pyproject.toml.
 test: venv docs
 	bash scripts/install-chromium.sh
-	LOWBALL_DOCS_BUILT=1 $(PY) -m pytest -q
+	LOWBALL_DOCS_BUILT=1 $(PY) -m pytest -q --durations=25
 
 test-full: test
 	LOWBALL_SLOW=1 $(PY) -m pytest -q -m slow tests/

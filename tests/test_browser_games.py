@@ -69,7 +69,8 @@ def page(browser, request):
 
 def open_voila(page: Page, base: str, notebook: str, panels: int) -> list[Locator]:
     """Open a notebook in Voilà (which runs it) and wait until its ``panels`` panels show; return them in order."""
-    page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded")
+    # Voilà sends the page once the notebook has run: the wait for it is the notebook's, not a step's.
+    page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded", timeout=RENDER_TIMEOUT)
     found = page.locator(".lowball-panel")
     try:
         found.nth(panels - 1).wait_for(timeout=RENDER_TIMEOUT)
@@ -145,10 +146,59 @@ def assert_images(page: Page, at_least: int) -> None:
 
 
 # ---- notebook 9 ----
+# Notebook 9 solves its best-play questions as it runs (tens of seconds), so its three tests share one page,
+# opened once: each works a panel of its own, and the test that switches every panel to Russian comes last.
 
-def test_voila_09_triple_draw_stepped_at_both_tables_in_english_and_russian(voila, page):
+@pytest.fixture(scope="module")
+def notebook_09(voila, browser):
+    """The page of notebook 9 in Voilà and its three panels (the hand, the odds, the cap)."""
+    with recording_page(browser, SHOTS / "09-page.png") as page:
+        yield page, open_voila(page, voila, "09-deuce-to-seven-triple-draw.ipynb", panels=3)
+
+
+def test_voila_09_odds_over_three_draws_as_a_chart(voila, notebook_09):
+    """K2, K8: the odds panel's table and chart follow the hand typed; the notebook's charts are images."""
+    page, (_, odds, _) = notebook_09
+    table = odds.locator(".lowball-many-odds")
+    expect(table).to_contain_text("17.0%")
+    assert_images(page, 3)                                   # two charts in the notebook, one in the panel
+    field = odds.locator(".lowball-many-discard input")
+    field.fill("K♠ Q♦")
+    field.evaluate("e => e.blur()")
+    odds.locator(".lowball-many-hand input").fill("7♣ 5♦ 2♠ K♠ Q♦")
+    odds.locator(".lowball-many-hand input").evaluate("e => e.blur()")
+    expect(table).to_contain_text("12.9%")                   # two cards to 7-5-2: a seven within three draws
+    odds.locator(".lowball-many-discard input").fill("Q♣")
+    odds.locator(".lowball-many-discard input").evaluate("e => e.blur()")
+    expect(odds.locator(".lowball-error")).to_contain_text("cannot discard")
+    shot(page, "09-odds")
+    odds.locator(".lowball-many-discard input").fill("K♠ Q♦")            # put right, the error goes
+    odds.locator(".lowball-many-discard input").evaluate("e => e.blur()")
+    expect(odds.locator(".lowball-error")).to_have_count(0)
+    expect(table).to_contain_text("12.9%")
+    assert_clean(page, voila)
+
+
+def test_voila_09_the_cap_stops_at_the_card_room_table_and_not_in_phh(voila, notebook_09):
+    """G1 against P1: the fourth raise before the first draw, refused at the card rooms, legal in PHH."""
+    page, (_, _, cap) = notebook_09
+    step_to_the_end(cap)
+    refusal = cap.locator(".lowball-refusal")
+    expect(refusal).to_contain_text("Olga may not raise to 10")
+    expect(refusal).to_contain_text("(G1)")
+    choose(cap, ".lowball-lang", "Русский")
+    expect(refusal).to_contain_text("Оля не может повысить до 10")
+    choose(cap, ".lowball-table-choice", "PHH")
+    expect(cap.locator(".lowball-narration li")).to_have_count(2)            # the hand starts again
+    step_to_the_end(cap)
+    expect(refusal).to_have_text("")
+    expect(cap.locator(".lowball-status")).to_contain_text("Раздача окончена.")
+    assert_clean(page, voila)
+
+
+def test_voila_09_triple_draw_stepped_at_both_tables_in_english_and_russian(voila, notebook_09):
     """K3, K5, K8: the hand of three players with blinds and three draws; P3: replayed at the PHH table."""
-    main, odds, cap = open_voila(page, voila, "09-deuce-to-seven-triple-draw.ipynb", panels=3)
+    page, (main, odds, cap) = notebook_09
     story, status = main.locator(".lowball-narration"), main.locator(".lowball-status")
     expect(story).to_contain_text("Lena posts the small blind of 1 (K3)")
     expect(main.locator(".lowball-static-note")).to_be_hidden()              # live here: no "static copy" note
@@ -173,42 +223,6 @@ def test_voila_09_triple_draw_stepped_at_both_tables_in_english_and_russian(voil
     expect(odds.locator(".lowball-many-odds")).to_contain_text("семёрка или лучше")
     assert_all_russian(page)
     shot(page, "09-ru")
-    assert_clean(page, voila)
-
-
-def test_voila_09_the_cap_stops_at_the_card_room_table_and_not_in_phh(voila, page):
-    """G1 against P1: the fourth raise before the first draw, refused at the card rooms, legal in PHH."""
-    _, _, cap = open_voila(page, voila, "09-deuce-to-seven-triple-draw.ipynb", panels=3)
-    step_to_the_end(cap)
-    refusal = cap.locator(".lowball-refusal")
-    expect(refusal).to_contain_text("Olga may not raise to 10")
-    expect(refusal).to_contain_text("(G1)")
-    choose(cap, ".lowball-lang", "Русский")
-    expect(refusal).to_contain_text("Оля не может повысить до 10")
-    choose(cap, ".lowball-table-choice", "PHH")
-    expect(cap.locator(".lowball-narration li")).to_have_count(2)            # the hand starts again
-    step_to_the_end(cap)
-    expect(refusal).to_have_text("")
-    expect(cap.locator(".lowball-status")).to_contain_text("Раздача окончена.")
-    assert_clean(page, voila)
-
-
-def test_voila_09_odds_over_three_draws_as_a_chart(voila, page):
-    """K2, K8: the odds panel's table and chart follow the hand typed; the notebook's charts are images."""
-    _, odds, _ = open_voila(page, voila, "09-deuce-to-seven-triple-draw.ipynb", panels=3)
-    table = odds.locator(".lowball-many-odds")
-    expect(table).to_contain_text("17.0%")
-    assert_images(page, 3)                                   # two charts in the notebook, one in the panel
-    field = odds.locator(".lowball-many-discard input")
-    field.fill("K♠ Q♦")
-    field.evaluate("e => e.blur()")
-    odds.locator(".lowball-many-hand input").fill("7♣ 5♦ 2♠ K♠ Q♦")
-    odds.locator(".lowball-many-hand input").evaluate("e => e.blur()")
-    expect(table).to_contain_text("12.9%")                   # two cards to 7-5-2: a seven within three draws
-    odds.locator(".lowball-many-discard input").fill("Q♣")
-    odds.locator(".lowball-many-discard input").evaluate("e => e.blur()")
-    expect(odds.locator(".lowball-error")).to_contain_text("cannot discard")
-    shot(page, "09-odds")
     assert_clean(page, voila)
 
 

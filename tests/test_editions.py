@@ -26,9 +26,7 @@ from lowball_docs import rulebook  # noqa: E402
 
 # The English notebooks whose Russian edition is still to be written, and why. A notebook leaves this list when
 # its edition is made (`python scripts/editions.py new NN`, then translate and sync): the test then checks it.
-PENDING = {
-    "05-draw-decisions": "rewritten under issue 24 (the best way to draw); its edition follows the new text",
-}
+PENDING = {}
 ENGLISH = editions.english_notebooks()
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 SITE = ROOT / "docs" / "_build" / "html"

@@ -471,6 +471,29 @@ def test_every_chart_is_a_png_image():
         assert png(fig).startswith(b"\x89PNG")
 
 
+def test_a_chart_reads_its_labels_in_the_language_it_is_drawn_in():
+    """A notebook cell names its bars and lines once, in both languages (Both): each edition draws its own."""
+    from lowball.widgets.charts import lines_chart
+    from lowball.widgets.language import Both
+
+    pat = Both("stand pat", "стоять пат")
+    for lang, word in (("en", "stand pat"), ("ru", "стоять пат")):
+        bars = equity_chart([(pat, 0.5, 0.1, 0.4)], lang, title=Both("pat?", "пат?")).axes[0]
+        assert [t.get_text() for t in bars.get_yticklabels()] == [word] and bars.get_title() == ("pat?", "пат?")[lang == "ru"]
+        lines = lines_chart(["A", "B"], {Both("vs one", "против одной"): {pat: [0.5, 0.6]}}, lang).axes[0]
+        assert lines.get_title() == ("vs one", "против одной")[lang == "ru"]
+        assert [t.get_text() for t in lines.get_legend().get_texts()] == [word]
+
+
+def test_where_two_lines_cross_their_labels_stand_apart():
+    """The higher line at a point is labelled above it, the lower below: at a crossing they swap sides."""
+    from lowball.widgets.charts import lines_chart
+
+    ax = lines_chart(["a", "b"], {"p": {"one": [0.7, 0.3], "two": [0.5, 0.5]}}, "en").axes[0]
+    offsets = {(text.get_text(), text.xy[0]): text.xyann[1] for text in ax.texts}
+    assert offsets[("70%", 0)] > 0 > offsets[("50%", 0)] and offsets[("50%", 1)] > 0 > offsets[("30%", 1)]
+
+
 @pytest.mark.parametrize("n, en, ru", [(5871, "5,871", "5\u202f871"), (2598960, "2,598,960", "2\u202f598\u202f960"),
                                        (47, "47", "47")])
 def test_numbers_are_written_the_way_each_language_writes_them(n, en, ru):

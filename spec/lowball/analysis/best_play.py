@@ -62,6 +62,8 @@ PERMUTED = tuple(tuple(sum(1 << order[s] for s in range(4) if mask >> s & 1) for
 # INVERSES[p][t]: the suit that the p-th permutation renames to t.
 INVERSES = tuple(tuple(order.index(t) for t in range(4)) for order in SUIT_ORDERS)
 BITS = tuple(bin(mask).count("1") for mask in range(16))
+# RENAMING[order]: the suit masks renamed so that suit order[t] becomes suit t.
+RENAMING = {order: PERMUTED[SUIT_ORDERS.index(tuple(order.index(s) for s in range(4)))] for order in SUIT_ORDERS}
 
 
 @dataclass(frozen=True)
@@ -218,11 +220,10 @@ def canonical(position: Position, goal: Goal) -> tuple:
     if not goal.ranks_alike:
         # Rank by rank the rows stay in place, so renaming suits only reorders the four columns (a suit's held and
         # unseen cards, rank by rank): sorted, they name the position; equal columns may go in either order.
-        columns = sorted(tuple(h >> s & 1 | (u >> s & 1) << 1 for h, u in position.rows) for s in range(4))
-        best = tuple((sum((column[i] & 1) << s for s, column in enumerate(columns)),
-                      sum((column[i] >> 1) << s for s, column in enumerate(columns)))
-                     for i in range(len(position.rows)))
-        return best + tail
+        rows = position.rows
+        columns = [tuple(h >> s & 1 | (u >> s & 1) << 1 for h, u in rows) for s in range(4)]
+        renamed = RENAMING[tuple(sorted(range(4), key=columns.__getitem__))]
+        return tuple((renamed[h], renamed[u]) for h, u in rows) + tail
     # Badugi: ranks and suits are both renamed. A suit's column read as a multiset over the ranks is unchanged by
     # renaming ranks, so the renamings of suits worth trying are those that sort the columns by it (any order among
     # equal ones); of those, the least sorted table names the position.
@@ -274,17 +275,23 @@ def completions(position: Position, keep: tuple[tuple[int, int], ...], goal: Goa
     if goal.rainbow and goal.ranks_alike:
         return rainbow_completions(rows, places, suits, r)
     count = 0
-    for new in goal.extensions(places, r, joker_kept):
-        if goal.rainbow:
-            free = [s for s in range(4) if s not in suits]
+    if goal.rainbow:
+        free = [s for s in range(4) if s not in suits]
+        for new in goal.extensions(places, r, joker_kept):
             count += sum(all(rows[i][1] >> s & 1 for i, s in zip(new, order))
                          for order in itertools.permutations(free, len(new)))
-            continue
-        ways = math.prod(BITS[rows[i][1]] for i in new)
-        if goal.flush_spoils and ways:
-            flush_suits = suits if len(suits) == 1 else (range(4) if not natural else ())
-            ways -= sum(all(rows[i][1] >> s & 1 for i in new) for s in flush_suits)
-        count += ways
+    else:
+        # The suits in which five cards would make a flush: the kept cards' one suit, or any where none is kept.
+        flush_mask = 0
+        if goal.flush_spoils:
+            flush_mask = (1 << natural[0][1] if len(suits) == 1 else 0) if natural else FULL
+        for new in goal.extensions(places, r, joker_kept):
+            ways, common = 1, flush_mask
+            for i in new:
+                unseen = rows[i][1]
+                ways *= BITS[unseen]
+                common &= unseen
+            count += ways - BITS[common]           # less the replacements that make the flush
     if position.joker_unseen and not joker_kept and r >= 1:
         count += sum(math.prod(BITS[rows[i][1]] for i in new) for new in goal.extensions(places, r - 1, True))
     return count

@@ -137,13 +137,13 @@ def equity_chart(rows: Sequence[tuple[str, float, float, float]], lang: str | No
                 ax.annotate(percent(wdt, lang, 0), (x0 + wdt / 2, y), ha="center", va="center", fontsize=8,
                             color="white" if color != TIE else "black")
         left = [a + b for a, b in zip(left, widths)]
-    ax.set_yticks(ys, [row[0] for row in rows], fontsize=8)
+    ax.set_yticks(ys, [in_language(row[0], lang) for row in rows], fontsize=8)
     ax.set_xlim(0, 1)
     ax.set_xticks([0, 0.5, 1], [percent(x, lang, 0) for x in (0, 0.5, 1)])
     ax.spines[["top", "right"]].set_visible(False)
     ax.legend(ncols=3, fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False)
     if title:
-        ax.set_title(title, fontsize=10, pad=22)
+        ax.set_title(in_language(title, lang), fontsize=10, pad=22)
     return fig
 
 
@@ -151,28 +151,31 @@ def lines_chart(labels: Sequence[str], panels: dict[str, dict[str, Sequence[floa
                 title: str = "", ylabel: str = "") -> Figure:
     """Return one panel per entry of ``panels`` (its title -> lines), each line a value per label, as percentages.
 
-    The first line of a panel is labelled above its points, the others below, so the labels never collide.
+    At each point the highest line is labelled above it and the others below, so that where two lines meet
+    or cross their labels still stand apart.
     """
     lang = lang or edition()           # a chart in a notebook cell speaks the edition's language
     fig = Figure(figsize=(4.6 * len(panels), 3.3))
     axes = fig.subplots(1, len(panels), sharey=True, squeeze=False)[0]
     xs = list(range(len(labels)))
     for ax, (name, series) in zip(axes, panels.items()):
+        columns = list(zip(*series.values()))
         for i, (line, values) in enumerate(series.items()):
             color = COLORS[i % len(COLORS)]
-            ax.plot(xs, values, marker="o", color=color, label=line)
+            ax.plot(xs, values, marker="o", color=color, label=in_language(line, lang))
             for x, v in zip(xs, values):
-                ax.annotate(percent(v, lang, 0), (x, v), xytext=(0, 7 if i == 0 else -12), textcoords="offset points",
+                top = columns[x].index(max(columns[x])) == i
+                ax.annotate(percent(v, lang, 0), (x, v), xytext=(0, 7 if top else -12), textcoords="offset points",
                             ha="center", fontsize=7, color=color)
         ax.set_xticks(xs, labels, fontsize=7, rotation=20)
         ax.set_ylim(0, 1.08)
         ax.set_yticks([0, 0.25, 0.5, 0.75, 1], [percent(y, lang, 0) for y in (0, 0.25, 0.5, 0.75, 1)])
         ax.spines[["top", "right"]].set_visible(False)
-        ax.set_title(name, fontsize=9)
+        ax.set_title(in_language(name, lang), fontsize=9)
         ax.legend(fontsize=7, frameon=False, loc="lower left")
     if ylabel:
-        axes[0].set_ylabel(ylabel, fontsize=8)
+        axes[0].set_ylabel(in_language(ylabel, lang), fontsize=8)
     if title:
-        fig.suptitle(title, fontsize=10)
+        fig.suptitle(in_language(title, lang), fontsize=10)
     fig.tight_layout()
     return fig
