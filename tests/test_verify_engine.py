@@ -23,11 +23,12 @@ from lowball import DECK, evaluate
 from lowball.core.behaviours import OddChip, Opener
 from lowball.core.games import builtin_paths, load_game_table
 from lowball.core.rankings import load_rankings
+from lowball.engine import pots as pm
 from lowball.engine.pots import build_pots, halves, share
 from lowball.engine.state import BET, OVER, Hand
 from lowball.play.bots import BOTS
 from lowball.verify.link import check_engine_link, round_rules, round_state
-from lowball.verify.models import cards as cm, pots as pm, redeal as dm, round as rm
+from lowball.verify.models import cards as cm, redeal as dm, round as rm
 from lowball.engine.ops import PY, Z3
 from lowball.verify.game import check_card_bound, check_rounds, check_stack_guarantee
 from lowball.verify.hands import RANKS, SymHand, beats
@@ -251,15 +252,21 @@ def test_the_z3_round_model_reads_as_the_plain_one(game):
     assert compared > 10
 
 
-# ---- the pots: the model is engine/pots.py ----
+# ---- the pots: one definition (engine/pots.py), read with numbers by the engine and with terms by Z3 ----
 
-def _model_pots(invested, contenders):
-    still_in = [seat in contenders for seat in range(len(invested))]
-    return [(p.chips, tuple(k for k, e in enumerate(p.eligible) if e))
-            for p in pm.layers(PY, invested, still_in, pm.sorted_order(invested)) if p.exists]
+def _reference_pots(invested, contenders):
+    """G6 as a card room cuts side pots by hand: at each distinct total of a player still in, what everyone put in
+    up to it and not yet in a pot, won by those who reached it. Written apart from ``layers`` to check it."""
+    pots, floor = [], 0
+    for top in sorted({invested[seat] for seat in contenders}):
+        chips = sum(max(0, min(put, top) - floor) for put in invested)
+        if chips:
+            pots.append((chips, tuple(seat for seat in sorted(contenders) if invested[seat] >= top)))
+        floor = top
+    return pots
 
 
-def test_the_pot_model_forms_the_engines_pots_on_random_contributions():
+def test_the_engines_pots_are_a_card_rooms_on_random_contributions():
     """G6: 3,000 random contribution vectors, 2 to 10 players, any folded: the same pots, main first."""
     rng = random.Random(5)
     for _ in range(3000):
@@ -267,50 +274,66 @@ def test_the_pot_model_forms_the_engines_pots_on_random_contributions():
         invested = [rng.choice([0, 1, 2, 5, rng.randint(0, 60)]) for _ in range(n)]
         contenders = sorted(rng.sample(range(n), rng.randint(1, n)))
         engine = [(p.chips, p.eligible) for p in build_pots(invested, contenders)]
-        assert _model_pots(invested, contenders) == engine, (invested, contenders)
+        assert engine == _reference_pots(invested, contenders), (invested, contenders)
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(0, 500), min_size=2, max_size=10), st.data())
-def test_the_pot_model_agrees_with_the_engine_and_z3_reads_it_the_same(invested, data):
-    """G6: Hypothesis over contributions; the Z3 terms of the model give the same pots (sorted, as proved)."""
+def test_z3_reads_the_pots_the_engine_plays_the_same_way(invested, data):
+    """G6: Hypothesis over contributions; the Z3 terms of ``layers`` give the pots its plain reading gives (the
+    totals sorted, as the proof takes them), and both are a card room's."""
     n = len(invested)
     contenders = sorted(data.draw(st.sets(st.integers(0, n - 1), min_size=1)))
-    assert _model_pots(invested, contenders) == [(p.chips, p.eligible) for p in build_pots(invested, contenders)]
+    assert [(p.chips, p.eligible) for p in build_pots(invested, contenders)] == _reference_pots(invested, contenders)
     ordered = sorted(invested)
     put = [z3.Int(f"hp{i}") for i in range(n)]
     still = [z3.Bool(f"hs{i}") for i in range(n)]
     flags = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
     pairs = [(p, z3.IntVal(v)) for p, v in zip(put, ordered)] + [(s, z3.BoolVal(f)) for s, f in zip(still, flags)]
-    symbolic = pm.layers(Z3, put, still, list(range(n)))
-    plain = pm.layers(PY, ordered, flags, list(range(n)))
+    symbolic = pm.layers(put, still, list(range(n)), o=Z3)
+    plain = pm.layers(ordered, flags, list(range(n)))
     for a, b in zip(symbolic, plain):
         assert (_value(a.exists, pairs), _value(a.chips, pairs)) == (b.exists, b.chips)
+        assert [_value(e, pairs) for e in a.eligible] == b.eligible
 
 
 @given(st.integers(0, 500), st.integers(1, 10),
        st.sampled_from([OddChip.FIRST_WINNER_LEFT_OF_DEALER, OddChip.LOWEST_SEAT, OddChip.HOUSE_KEEPS]))
-def test_the_share_model_is_the_engines(chips, winners, rule):
-    """S2, P5: each winner's share as engine/pots.py pays it."""
+def test_a_pot_is_shared_as_the_clause_says_and_z3_reads_it_the_same(chips, winners, rule):
+    """S2, P5: an even share each; the odd chips one each from the dealer's left (S2), all to the lowest seat (P5)
+    or kept by the house; the Z3 terms of ``shares`` give the same shares."""
     seats = list(range(0, 2 * winners, 2))
     paid = share(chips, seats, rule)
-    assert [paid[s] for s in seats] == pm.shares(PY, chips, winners, rule)
+    base, odd = divmod(chips, winners)
+    expected = {OddChip.FIRST_WINNER_LEFT_OF_DEALER: [base + (j < odd) for j in range(winners)],
+                OddChip.LOWEST_SEAT: [base + (odd if j == 0 else 0) for j in range(winners)],
+                OddChip.HOUSE_KEEPS: [base] * winners}[rule]
+    assert [paid[s] for s in seats] == expected
+    x = z3.Int("x")
+    assert [_value(t, [(x, z3.IntVal(chips))]) for t in pm.shares(x, winners, rule, o=Z3)] == expected
 
 
 @given(st.integers(0, 500), st.integers(2, 8), st.randoms(use_true_random=False))
-def test_the_high_card_share_model_is_the_engines(chips, winners, rng):
-    """L7: the odd chips one each to the winners with the highest cards, in the model's order of places."""
+def test_the_odd_chips_go_to_the_highest_cards(chips, winners, rng):
+    """L7: the odd chips one each to the winners with the highest cards; the narration names the first of them."""
     seats = list(range(winners))
     cards = rng.sample(range(100), winners)
     paid = share(chips, seats, OddChip.HIGH_CARD_BY_SUIT, high_card=lambda seat: (cards[seat], 0))
-    places = [sorted(cards, reverse=True).index(c) for c in cards]
-    assert [paid[s] for s in seats] == pm.shares(PY, chips, winners, OddChip.HIGH_CARD_BY_SUIT, places)
+    odd = chips % winners
+    favoured = sorted(seats, key=lambda seat: cards[seat], reverse=True)[:odd]
+    assert [paid[s] for s in seats] == [chips // winners + (s in favoured) for s in seats]
+    first = pm.first_odd_chip(paid, lambda seat: (cards[seat], 0))
+    assert first == (favoured[0] if favoured else None)
 
 
 @given(st.integers(0, 500), st.booleans())
-def test_the_halves_model_is_the_engines(chips, qualifies):
-    """L7: the high and low halves of a split pot (the odd chip to the high)."""
-    assert halves(chips, qualifies) == pm.halves(PY, chips, qualifies)
+def test_the_halves_are_the_clauses_and_z3_reads_them_the_same(chips, qualifies):
+    """L7, L2: the high and low halves of a split pot, the odd chip to the high; no low, the high takes it all."""
+    high, low = halves(chips, qualifies)
+    assert (high, low) == (((chips + 1) // 2, chips // 2) if qualifies else (chips, 0))
+    x, q = z3.Int("x"), z3.Bool("q")
+    pairs = [(x, z3.IntVal(chips)), (q, z3.BoolVal(qualifies))]
+    assert tuple(_value(t, pairs) for t in halves(x, q, o=Z3)) == (high, low)
 
 
 # ---- the redeal: the engine stops where the model's bound says ----
@@ -363,8 +386,9 @@ def test_random_play_stays_within_the_proved_bounds(proved):
 
 @given(st.lists(st.tuples(st.integers(0, 50), st.integers(0, 50)), min_size=2, max_size=6),
        st.sampled_from(["off", "seed-004", "rrp", "whole-pot"]))
-def test_the_sevens_model_cuts_the_pot_as_the_engine(pairs, rule):
-    """F7: the chips moved and kept by the sevens rule, as engine/sevens.py cuts them."""
+def test_the_sevens_rule_cuts_the_pot_as_its_setting_says(pairs, rule):
+    """F7: the chips moved by each setting (none; put in after the check; all of them), kept plus moved is what
+    each player put in, and the engine's reading bars the checker exactly when the setting does."""
     from types import SimpleNamespace
 
     from lowball.core.behaviours import SevensRule
@@ -374,6 +398,8 @@ def test_the_sevens_model_cuts_the_pot_as_the_engine(pairs, rule):
     invested = [max(a, b) for a, b in pairs]
     hand = SimpleNamespace(invested=invested, n=len(invested), table=SimpleNamespace(sevens_rule=SevensRule(rule)))
     moved, barred = sevens.apply_rule(hand, 0, tuple(before))
-    kept, model_moved, model_barred = pm.sevens_layers(PY, SevensRule(rule), invested, before)
-    assert moved == model_moved and bool(barred) == model_barred
+    after = [now - then for now, then in zip(invested, before)]
+    assert moved == {"off": [0] * len(invested), "seed-004": after, "rrp": after, "whole-pot": invested}[rule]
+    assert barred == ({0} if rule in ("rrp", "whole-pot") else set())
+    kept, _, _ = sevens.cut(SevensRule(rule), invested, before)
     assert [k + m for k, m in zip(kept, moved)] == invested

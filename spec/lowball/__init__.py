@@ -1,6 +1,7 @@
 """lowball: an executable, formally checked specification of lowball poker.
 
-The public contract (see DESIGN.md) is re-exported here:
+The public contract (named by the design notes, ../shared/DESIGN.md; shown in docs/reference/api.md) is
+re-exported here:
 
 >>> import lowball
 >>> lowball.compare("6c 4h 3s 2d Ac", "5s 4d 3c 2h Ad", "ace-to-six")

@@ -27,6 +27,18 @@ JOKER_NAMES = ("jk", "joker", "🃏", "🃟", "🂿")
 # non-ASCII letters onto ASCII ones (the Kelvin sign K lowers to k), and a card is never one of those.
 RANK_OF = {char: rank for rank, char in enumerate(RANK_CHARS, start=2)}
 RANK_OF |= {char.lower(): rank for char, rank in RANK_OF.items()}
+# The ace's rank, and what it counts where the ace is low (H1): the one home of both numbers.
+ACE = RANK_OF["A"]
+LOW_ACE = 1
+
+
+def rank_value(rank: int, ace_low: bool) -> int:
+    """Return what a rank counts: the ace 1 where the ace is low (H1, U3), every rank itself otherwise.
+
+    >>> rank_value(ACE, True), rank_value(ACE, False), rank_value(7, True)
+    (1, 14, 7)
+    """
+    return LOW_ACE if rank == ACE and ace_low else rank
 SUIT_OF = {char: char for char in SUIT_CHARS} | {char.upper(): char for char in SUIT_CHARS} | SUIT_SYMBOLS
 # The longest spelling of one card ("10♣", "joker"): reading a card never looks further than this.
 LONGEST_CARD = max(map(len, JOKER_NAMES + ("10c",)))

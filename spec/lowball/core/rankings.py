@@ -133,7 +133,7 @@ class Rankings:
     categories: tuple[Category, ...]
     all_systems: tuple[RankingSystem, ...]
     qualifiers: tuple[Qualifier, ...]
-    rank_names: dict[str, dict[int, tuple[str, ...]]]   # lang -> value -> forms (see names.toml comments)
+    rank_names: dict[str, dict[int, tuple[str, ...]]]   # lang -> value -> forms (see the [ranks] comments of rankings.toml)
     hand_names: dict[str, dict[str, str]]               # lang -> template key -> template
 
     @property

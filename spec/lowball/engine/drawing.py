@@ -137,7 +137,7 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> None:
         if not draw.burned:
             hand.burn(draw.street.burn)
             draw.burned = True
-        hand.serve(seat, action.cards, draw=draw)
+        hand.serve(seat, action.cards)
         hand.tell("replace", who=hand.names[seat], count=len(action.cards), clause=clause)
         held = len(hand.hands[seat])
         if held != hand.table.hand_size:          # F9: a hand of more or fewer than five cards is dead

@@ -12,14 +12,13 @@ from collections import Counter
 from typing import TYPE_CHECKING, Sequence, assert_never
 
 from lowball.core.behaviours import BringIn, Opener
-from lowball.core.cards import SUIT_CHARS, Card
+from lowball.core.cards import ACE, SUIT_CHARS, Card, rank_value
 from lowball.core.rankings import HAND_SIZE
 from lowball.ranking.best import best_rank
 
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
 
-ACE = 14
 
 
 def rule_seat(hand: "Hand", rule: Opener) -> int:
@@ -124,7 +123,7 @@ def board_key(cards: Sequence[Card], high: bool, ace_low: bool | None = None) ->
     True
     """
     low_ace = not high if ace_low is None else ace_low
-    values = [1 if card.rank == ACE and low_ace else card.rank for card in cards]
+    values = [rank_value(card.rank, low_ace) for card in cards]
     counts = Counter(values)
     groups = sorted(((n, v) for v, n in counts.items()), reverse=True)
     if high:
@@ -156,7 +155,7 @@ def five_card_board_key(hand: "Hand", shown: Sequence[Card], high: bool) -> tupl
 
 def card_order(card: Card, ace_high: bool) -> tuple[int, int]:
     """Return a card's place for the bring-in: rank (ace high or low), then suit c < d < h < s (L4, R2)."""
-    rank = card.rank if ace_high or card.rank != ACE else 1
+    rank = rank_value(card.rank, not ace_high)
     return rank, SUIT_CHARS.index(card.suit)
 
 

@@ -17,7 +17,7 @@ verify`` proves it for each setting).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Any, Sequence, assert_never
 
 from lowball.core.behaviours import SevensRule
 from lowball.ranking import category, value
@@ -55,21 +55,36 @@ def note_check(hand: "Hand", seat: int, last_round: bool) -> None:
         hand.tell("sevens-check", who=hand.names[seat], clause=table.clauses["sevens"])
 
 
+def cut(rule: SevensRule, invested: Sequence[Any], before: Sequence[Any]) -> tuple[list[Any], list[Any], bool]:
+    """Return how the rule cuts a winning checker's pot: the chips kept in the pot as it stood at the check, the
+    chips moved (put in after it, or all of them), and whether the checker is barred from the moved chips.
+
+    The engine settles the two parts with plain numbers; ``lowball verify`` proves, with Z3 terms for the totals,
+    that the parts add up to what everyone put in. It is pure arithmetic, so the one definition serves both.
+
+    >>> cut(SevensRule.RRP, [30, 50], [20, 20]), cut(SevensRule.SEED_004, [30, 50], [20, 20])
+    (([20, 20], [10, 30], True), ([20, 20], [10, 30], False))
+    """
+    after = [now - then for now, then in zip(invested, before)]
+    match rule:
+        case SevensRule.OFF:
+            moved, barred = [0] * len(invested), False
+        case SevensRule.SEED_004:
+            moved, barred = after, False            # refunded to whoever put them in
+        case SevensRule.RRP:
+            moved, barred = after, True             # awarded among the others
+        case SevensRule.WHOLE_POT:
+            moved, barred = list(invested), True    # the checker forfeits the whole pot
+        case _:
+            assert_never(rule)
+    kept = [total - extra for total, extra in zip(invested, moved)]
+    return kept, moved, barred
+
+
 def apply_rule(hand: "Hand", checker: int, before: tuple[int, ...]) -> tuple[list[int], set[int]]:
     """Return the chips each player put in after the check, and who may not win them, under the table's setting.
 
     The caller refunds or re-awards those chips; the pot as it stood at the check is settled as usual.
     """
-    after = [now - then for now, then in zip(hand.invested, before)]
-    rule = hand.table.sevens_rule
-    match rule:
-        case SevensRule.OFF:
-            return [0] * hand.n, set()
-        case SevensRule.SEED_004:
-            return after, set()                 # refunded to their owners
-        case SevensRule.RRP:
-            return after, {checker}             # awarded among the others
-        case SevensRule.WHOLE_POT:
-            return list(hand.invested), {checker}
-        case _:
-            assert_never(rule)
+    _, moved, barred = cut(hand.table.sevens_rule, hand.invested, before)
+    return moved, {checker} if barred else set()

@@ -18,7 +18,7 @@ from lowball.core.behaviours import OddChip, Pots, SevensRule
 from lowball.core.cards import SUIT_CHARS, Card
 from lowball.engine import sevens
 from lowball.engine.actions import Action
-from lowball.engine.pots import Pot, build_pots, halves, odd_chips, shares_with
+from lowball.engine.pots import Pot, build_pots, first_odd_chip, halves, parts, share
 from lowball.ranking.best import best_five, best_low_five, best_qualifying_rank, best_rank
 from lowball.ranking.literate import playing_cards, value
 
@@ -201,7 +201,7 @@ def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict
     if table.split and table.pots is Pots.EACH_APART:
         high, low = table.sides
         qualifies = any(values[low.half][seat] is not None for seat in pot.eligible)
-        parts = list(zip((high, low), halves(pot.chips, qualifies)))
+        cut = list(zip((high, low), halves(pot.chips, qualifies)))
         if not qualifies:
             hand.tell("no-low", pot_name=name, qualifier=low.qualifier, clause=table.clauses["showdown"])
     elif table.split:
@@ -210,11 +210,10 @@ def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict
         sides = [side for side in table.sides if side.half in halves_in_play]
         if len(sides) == 1 and sides[0] is table.sides[0]:
             hand.tell("no-low", pot_name=name, qualifier=table.sides[1].qualifier, clause=table.clauses["showdown"])
-        base, odd = divmod(pot.chips, len(sides))
-        parts = [(side, base + (odd if i == 0 else 0)) for i, side in enumerate(sides)]
+        cut = list(zip(sides, parts(pot.chips, len(sides))))
     else:
-        parts = list(zip(table.sides, (pot.chips,)))
-    for side, chips in parts:
+        cut = list(zip(table.sides, (pot.chips,)))
+    for side, chips in cut:
         if not chips:
             continue
         ranks = {seat: values[side.half][seat] for seat in pot.eligible if values[side.half][seat] is not None}
@@ -223,16 +222,16 @@ def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict
             winners = [seat for seat in pot.eligible if ranks.get(seat) == best]
         else:
             winners = list(pot.eligible)
-        odd = odd_chips(chips, winners, table.odd_chip,
-                        high_card=functools.partial(odd_chip_card, hand, side) if table.odd_chip.by_card else None)
-        shares = shares_with(chips, winners, odd)
+        high_card = functools.partial(odd_chip_card, hand, side) if table.odd_chip.by_card else None
+        shares = share(chips, winners, table.odd_chip, high_card)
         for seat, amount in shares.items():
             payouts[seat] += amount
-        _tell_award(hand, name, side.half, chips, winners, shares, odd, whole=chips == pot.chips, barred=barred)
+        _tell_award(hand, name, side.half, chips, winners, shares, first_odd_chip(shares, high_card),
+                    whole=chips == pot.chips, barred=barred)
 
 
 def _tell_award(hand: "Hand", name: str, half: str, chips: int, winners: list[int], shares: dict[int, int],
-                odd: list[int], *, whole: bool, barred: bool = False) -> None:
+                odd: int | None, *, whole: bool, barred: bool = False) -> None:
     clauses = hand.table.clauses
     who = [hand.names[seat] for seat in winners]
     better = "highest" if hand.system_of(half).better == "higher" else "lowest"
@@ -246,8 +245,8 @@ def _tell_award(hand: "Hand", name: str, half: str, chips: int, winners: list[in
         return
     hand.tell("split", who=", ".join(who), pot=chips, pot_name=name, half=half,
               shares=", ".join(f"{hand.names[s]} {c}" for s, c in shares.items()), clause=clauses["split"])
-    if odd:                 # who got the first odd chip, by the table's rule (S2, L7, P5)
-        hand.tell("odd-chip", who=hand.names[odd[0]], rule=str(hand.table.odd_chip), clause=clauses["split"])
+    if odd is not None:     # who got the first odd chip, by the table's rule (S2, L7, P5)
+        hand.tell("odd-chip", who=hand.names[odd], rule=str(hand.table.odd_chip), clause=clauses["split"])
 
 
 def settle_fold(hand: "Hand") -> None:

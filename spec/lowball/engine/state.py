@@ -32,7 +32,7 @@ from lowball.core.rankings import RankingSystem, ranking_system
 from lowball.engine import betting, dealing, drawing, forced, openers, showdown
 from lowball.engine.actions import Action, check_fields, parse_action
 from lowball.engine.events import Event, event
-from lowball.engine.stub import Stub
+from lowball.engine.stub import REDEAL_STREAM, Stub
 from lowball.errors import IllegalAction, LowballError
 
 DEAL, BET, DRAW, SHOWDOWN, OVER = "deal", "bet", "draw", "showdown", "over"
@@ -199,8 +199,6 @@ class Hand:
     def contenders(self) -> list[int]:
         """Return the seats still in the hand (not folded), from the dealer's left."""
         return self._contenders
-
-    active = contenders
 
     def check_seat(self, seat: int, where: str = "Hand") -> int:
         """Return ``seat`` if it is a seat of this hand (0 to n - 1), else raise ``ArgumentError`` naming ``where``."""
@@ -528,7 +526,9 @@ class Hand:
         self.redeals += 1
         if self.stub.order is not None:
             order = list(full)
-            random.Random((self.stub.seed or 0) * 104729 + self.redeals).shuffle(order)
+            # A stream of its own for each redeal of a seeded hand: the seed times a prime, plus the redeal's number,
+            # never meets the streams of the hand's deal or its reshuffles (stub.RESHUFFLE_STREAM).
+            random.Random((self.stub.seed or 0) * REDEAL_STREAM + self.redeals).shuffle(order)
             self.stub = Stub.ordered(order, seed=self.stub.seed)
         else:
             self.stub = Stub.unknown(full)
@@ -586,7 +586,7 @@ class Hand:
             self.face_up[seat].pop(at)
         self.stub.discards[-1].extend(cards)
 
-    def serve(self, seat: int, cards: Sequence[Card | None], draw: drawing.Draw) -> None:
+    def serve(self, seat: int, cards: Sequence[Card | None]) -> None:
         """Give a seat its replacement cards (reshuffling first if the stub is short and the table allows)."""
         self._take(len(cards), cards)
         self.hands[seat].extend(cards)
@@ -597,10 +597,6 @@ class Hand:
             self.stub.reshuffle(self.table.runs_out)
             self.tell("reshuffle", clause=self.table.clauses["runs_out"])
         self.stub.take(cards)
-
-    def owed_replacements(self, draw: drawing.Draw) -> int:
-        """Return the cards the stub still owes this draw: replacements not yet dealt, and the burn."""
-        return sum(count for _, count in draw.waiting) + (0 if draw.burned else draw.street.burn)
 
     def next_cards(self, count: int, draw: drawing.Draw | None = None) -> list[Card] | None:
         """Return the next ``count`` cards of a known stub, after any burn or reshuffle due (None if unknown)."""

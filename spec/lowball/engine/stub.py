@@ -17,6 +17,11 @@ from typing import Sequence, assert_never
 from lowball.core.behaviours import RunsOut
 from lowball.core.cards import Card
 
+# The primes that give each shuffle of a seeded hand a random stream of its own (see ``Stub.reshuffle`` and the
+# redeal in ``engine/state.py``): any large primes would do; these two must stay, or old seeds deal new cards.
+RESHUFFLE_STREAM = 7919
+REDEAL_STREAM = 104729
+
 
 @dataclass
 class Stub:
@@ -125,7 +130,9 @@ class Stub:
         self.unseen.update(known)
         self.size += len(back)
         if self.order is not None:
-            random.Random(self.seed * 7919 + self.reshuffles).shuffle(known)
+            # Each reshuffle of a seeded hand draws from a stream of its own (the seed times a prime, plus the
+            # reshuffle's number), so that replaying the seed gives the same cards and no two shuffles share a stream.
+            random.Random(self.seed * RESHUFFLE_STREAM + self.reshuffles).shuffle(known)
             self.order.extend(known)
         self.reshuffles += 1
         return len(back)

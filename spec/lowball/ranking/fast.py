@@ -27,7 +27,7 @@ from typing import Iterable, assert_never
 import numpy as np
 
 from lowball.core.behaviours import Joker
-from lowball.core.cards import DECK, RANK_CHARS, SUIT_CHARS, Card, deck_of
+from lowball.core.cards import ACE, DECK, LOW_ACE, RANK_CHARS, SUIT_CHARS, Card, deck_of
 from lowball.core.rankings import HAND_SIZE, RankingSystem
 from lowball.ranking.classes import Shape, class_representatives, shape, shape_classes
 from lowball.ranking.literate import as_system, qualifying
@@ -259,12 +259,12 @@ def _joker_stand_in(digits: np.ndarray, system: RankingSystem) -> np.ndarray:
             # Card values run 1-13 where the ace is low (H1, F1), 2-14 where it is high (K1).
             values = digits.astype(np.int16) + LOWEST_RANK
             if system.ace == "low":
-                values[values == 14] = 1
+                values[values == ACE] = LOW_ACE
             present = np.zeros((len(digits), 16), dtype=bool)
             np.put_along_axis(present, values.astype(np.intp), True, axis=1)
             lowest = 1 if system.ace == "low" else LOWEST_RANK
             value = lowest + np.argmin(present[:, lowest:lowest + RANK_BASE], axis=1)   # the first one absent
-            return np.where(value == 1, 14, value).astype(np.int8) - LOWEST_RANK
+            return np.where(value == LOW_ACE, ACE, value).astype(np.int8) - LOWEST_RANK
         case _:
             assert_never(system.joker)
 

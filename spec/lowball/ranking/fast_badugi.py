@@ -23,7 +23,7 @@ import itertools
 
 import numpy as np
 
-from lowball.core.cards import DECK, deck_of
+from lowball.core.cards import ACE, DECK, deck_of
 from lowball.core.rankings import RankingSystem
 from lowball.ranking.classes import set_classes
 from lowball.ranking.fast import RANK_DIGITS, SUITS, combinations_array
@@ -40,7 +40,7 @@ def value_bit(rank: int, system: RankingSystem) -> int:
     (0, 1, 12)
     """
     if system.ace == "low":
-        return 0 if rank == 14 else rank - 1
+        return 0 if rank == ACE else rank - 1
     return rank - 2
 
 
@@ -81,7 +81,7 @@ def hand_codes(hands: np.ndarray, system: RankingSystem) -> np.ndarray:
     hands = np.asarray(hands)
     size = hands.shape[1]
     ranks = RANK_DIGITS[hands].astype(np.int32) + 2
-    bits = np.where(ranks == 14, 0, ranks - 1) if system.ace == "low" else ranks - 2
+    bits = np.where(ranks == ACE, 0, ranks - 1) if system.ace == "low" else ranks - 2
     suits = SUITS[hands]
     # clash[i][j]: cards i and j share a rank or a suit, so no set that plays holds both.
     clash = {(i, j): (ranks[:, i] == ranks[:, j]) | (suits[:, i] == suits[:, j])

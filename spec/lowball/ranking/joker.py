@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Sequence, assert_never
 
 from lowball.core.behaviours import Joker
-from lowball.core.cards import JOKER, SUIT_CHARS, Card
+from lowball.core.cards import ACE, JOKER, LOW_ACE, SUIT_CHARS, Card
 from lowball.core.rankings import RankingSystem, load_rankings
 from lowball.errors import CardError
 from lowball.ranking.literate import as_system, value
@@ -45,7 +45,7 @@ def natural_rank(card_value: int) -> int:
     >>> natural_rank(1), natural_rank(7), natural_rank(14)
     (14, 7, 14)
     """
-    return 14 if card_value == 1 else card_value
+    return ACE if card_value == LOW_ACE else card_value
 
 
 def joker_rank(others: Sequence[Card], system: str | RankingSystem) -> int:

@@ -31,7 +31,7 @@ from collections import Counter
 from typing import Sequence
 
 from lowball.core.arguments import cache
-from lowball.core.cards import Card
+from lowball.core.cards import ACE, Card, rank_value
 from lowball.core.games import load_game_table
 from lowball.core.rankings import HAND_SIZE, SET_SIZES, RankingSystem, load_rankings, ranking_system
 
@@ -54,9 +54,7 @@ def as_system(system: str | RankingSystem | None) -> RankingSystem:
 
 def value(card: Card, system: RankingSystem) -> int:
     """Return what a card counts in ``system``: an ace is 1 when the ace is low (H1), 14 when high (K1)."""
-    if card.rank == 14 and system.ace == "low":
-        return 1
-    return card.rank
+    return rank_value(card.rank, system.ace == "low")
 
 
 def straight_top(cards: Sequence[Card], system: RankingSystem) -> int | None:
@@ -71,7 +69,7 @@ def straight_top(cards: Sequence[Card], system: RankingSystem) -> int | None:
     if ranks == WHEEL:
         return 5 if system.wheel_is_straight else None
     if ranks == BROADWAY:
-        return 14 if system.broadway_is_straight else None
+        return ACE if system.broadway_is_straight else None
     if max(ranks) - min(ranks) == HAND_SIZE - 1:
         return max(ranks)
     return None

@@ -11,12 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from lowball.core.cards import Card
+from lowball.core.cards import ACE, Card
 from lowball.core.rankings import RankingSystem, load_rankings
 from lowball.ranking.joker import resolve_joker
 from lowball.ranking.literate import as_system, groups, judge, playing_cards, straight_top, value
-
-ACE = 14
 
 
 def display_order(cards: Sequence[Card], system: RankingSystem) -> tuple[Card, ...]:

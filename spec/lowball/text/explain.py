@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from lowball.text import words
-from lowball.core.cards import Card
-from lowball.core.cards import parse_cards
+from lowball.core.cards import Card, parse_cards, rank_value
 from lowball.ranking import (
     BROADWAY, HAND_SIZE, WHEEL, as_system, hand_name, judge, rank_text, strength_key,
 )
@@ -103,7 +102,7 @@ def joker_note(cards: Sequence[Card], system: str | RankingSystem, lang: str = "
     rank = plays_as(cards, row)
     if rank is None:
         return None
-    value = 1 if rank == 14 and row.ace == "low" else rank
+    value = rank_value(rank, row.ace == "low")
     name = load_rankings().rank_names[lang][value][0]
     return f"{words.SENTENCES[lang]['joker'].format(rank=words.a_rank(name, lang))} ({row.joker_clause})"
 

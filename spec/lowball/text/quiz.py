@@ -23,7 +23,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from lowball.core.cards import SUIT_CHARS, Card, format_cards
+from lowball.core.cards import ACE, SUIT_CHARS, Card, format_cards
 from lowball.ranking import compare, hand_cards, rank_text
 from lowball.text.explain import explain
 
@@ -31,7 +31,6 @@ LEVELS = ("easy", "tricky", "mixed")
 KINDS = ("which-wins", "rank")
 SYSTEMS = ("ace-to-six", "ace-to-six-ace-low", "deuce-to-seven", "ace-to-five")
 LETTERS = "ABCD"
-ACE = 14
 # A pattern: the ranks of one hand (the ace written 14) and whether its cards must all share a suit.
 Pattern = tuple[tuple[int, ...], bool]
 # A theme: from a random source and a system, the patterns of the hands to compare.

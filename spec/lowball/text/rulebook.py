@@ -1,4 +1,4 @@
-"""A game's rules in words, rendered from its table so they cannot drift (RULES.md parts A, D).
+"""A game's rules in words, rendered from its table so they cannot drift (the rules digest, parts A and D).
 
 Every number, every opener and every choice of rule is read from the game's
 table; each sentence is tagged with the clause the table names for it.

@@ -24,9 +24,9 @@ from typing import Sequence
 
 import z3
 
-from lowball.core.cards import SUIT_CHARS, Card, parse_cards
+from lowball.core.cards import ACE, SUIT_CHARS, Card, parse_cards, rank_value
 from lowball.core.rankings import SET_SIZES, RankingSystem
-from lowball.verify.hands import ACE, RANKS
+from lowball.verify.hands import RANKS
 
 RANK_BITS = len(RANKS)
 SIZE_BITS = 4                  # a set of up to four cards, and the places of up to four categories
@@ -67,7 +67,7 @@ class SetShape:
 
     def value(self, rank: int) -> int:
         """Return what a rank counts in this system: the ace is 1 when the ace is low (U3)."""
-        return 1 if rank == ACE and self.system.ace == "low" else rank
+        return rank_value(rank, self.system.ace == "low")
 
     def bit(self, rank: int) -> int:
         """Return the bit of a natural rank in the marks: the lowest card of the system is bit 0 (U3)."""

@@ -9,9 +9,10 @@ every distinct round of the table, in every state of the round's invariant:
 - when the round ends, an unmatched bet goes back to its owner only, and after
   it the highest bet is matched by a second player.
 
-On the model of the pots (``models.pots``), for any contributions of 2 to
-``players.max`` players with any of them folded (the highest total belonging
-to a player still in):
+On the pots as the engine forms them (``engine/pots.py``: the engine's own
+functions, read with Z3 terms), for any contributions of 2 to ``players.max``
+players with any of them folded (the highest total belonging to a player still
+in):
 
 - the pots pay out exactly what was put in, no more and no less (G6);
 - a player still in can win at most what their own total matched from each
@@ -27,9 +28,10 @@ import z3
 
 from lowball.core.behaviours import OddChip, Pots, SevensRule
 from lowball.core.games import GameTable
-from lowball.verify.checks import Check, timed
-from lowball.verify.models import pots as pm, round as rm
+from lowball.engine import pots as pm, sevens
 from lowball.engine.ops import Z3
+from lowball.verify.checks import Check, timed
+from lowball.verify.models import round as rm
 from lowball.verify.proof import ProofUnknown, prove, undecided
 from lowball.verify.rounds import Step, invariant_refutation, player_counts, step_kinds
 
@@ -89,7 +91,7 @@ def check_pots(check: Check, table: GameTable) -> bool:
     for players in range(2, table.players_max + 1):
         put = [z3.Int(f"put{players}_{i}") for i in range(players)]
         still_in = [z3.Bool(f"in{players}_{i}") for i in range(players)]
-        pots = pm.layers(Z3, put, still_in, list(range(players)))
+        pots = pm.layers(put, still_in, list(range(players)), o=Z3)
         floors = [p.floor for p in pots] + [z3.If(still_in[-1], put[-1], pots[-1].floor)]
         known = [p >= 0 for p in put] + [put[k] <= put[k + 1] for k in range(players - 1)]
         top_in = z3.Or(*[z3.And(still_in[c], *[put[c] >= p for p in put]) for c in range(players)])
@@ -100,7 +102,7 @@ def check_pots(check: Check, table: GameTable) -> bool:
             step = z3.Sum([_least(x, floors[p + 1]) - _least(x, floors[p]) for x in put])
             if prove(term == step, *known).proved:
                 steps.append(term == step)
-        exact = pm.total_paid(Z3, pots) == z3.Sum(put)
+        exact = pm.total_paid(pots, o=Z3) == z3.Sum(put)
         if len(steps) < players or not prove(exact, top_in, *steps, *known).proved:
             outcome = prove(exact, top_in, *known)
             m = outcome.model
@@ -127,8 +129,8 @@ def check_pots(check: Check, table: GameTable) -> bool:
             check.fail(f"with {players} players a player may win more or less than their chips matched (G6)")
             return False
         for j in range(players):
-            mine = z3.If(still_in[j], pm.may_win(Z3, pots, j) == z3.substitute(won, (y, put[j])),
-                         pm.may_win(Z3, pots, j) == 0)
+            mine = z3.If(still_in[j], pm.may_win(pots, j, o=Z3) == z3.substitute(won, (y, put[j])),
+                         pm.may_win(pots, j, o=Z3) == 0)
             if not prove(mine, *known).proved:
                 check.fail(f"with {players} players p{j + 1} may win a pot it is not eligible for (G6)")
                 return False
@@ -146,13 +148,13 @@ def _dead_money_proved(check: Check, players: int, put: list, still_in: list, po
                        top_in) -> bool:
     """Prove that dead money (antes, V5) adds exactly itself to the pots, and to what each player still in may win."""
     dead = z3.Int(f"dead{players}")
-    with_dead = pm.layers(Z3, put, still_in, list(range(players)), dead)
+    with_dead = pm.layers(put, still_in, list(range(players)), dead, o=Z3)
     facts = [*known, dead >= 0, top_in]
-    if not prove(pm.total_paid(Z3, with_dead) == pm.total_paid(Z3, pots) + dead, *facts).proved:
+    if not prove(pm.total_paid(with_dead, o=Z3) == pm.total_paid(pots, o=Z3) + dead, *facts).proved:
         check.fail(f"with {players} players the dead money is not paid out exactly once (V5, V9)")
         return False
     for j in range(players):
-        more = pm.may_win(Z3, with_dead, j) - pm.may_win(Z3, pots, j)
+        more = pm.may_win(with_dead, j, o=Z3) - pm.may_win(pots, j, o=Z3)
         if not prove(more == z3.If(still_in[j], dead, 0), *facts).proved:
             check.fail(f"with {players} players p{j + 1} may not win all the dead money (V5)")
             return False
@@ -161,7 +163,7 @@ def _dead_money_proved(check: Check, players: int, put: list, still_in: list, po
 
 def _share_counterexample(table: GameTable, winners: int) -> str:
     chips = z3.Int("odd_pot")
-    shares = pm.shares(Z3, chips, winners, table.odd_chip, list(range(winners)))
+    shares = pm.shares(chips, winners, table.odd_chip, list(range(winners)), o=Z3)
     least = max(1, table.ante) * winners
     opt = z3.Optimize()
     opt.add(z3.Sum(shares) != chips, chips >= least)
@@ -184,7 +186,7 @@ def check_shares(check: Check, table: GameTable) -> bool:
         # L7 hands out the shares of S2 in the order of the winners' high cards: which winner gets which share
         # does not change what they add up to, so the winners are taken in that order here.
         order = list(range(winners))
-        shares = pm.shares(Z3, chips, winners, table.odd_chip, order)
+        shares = pm.shares(chips, winners, table.odd_chip, order, o=Z3)
         outcome = prove(z3.Sum(shares) == chips, chips >= 0)
         if not outcome.proved:
             check.fail(_share_counterexample(table, winners))
@@ -205,7 +207,7 @@ def check_shares(check: Check, table: GameTable) -> bool:
                  f"{where.get(table.odd_chip, str(table.odd_chip))}")
     if table.split:
         q = z3.Bool("low_qualifies")
-        high, low = pm.halves(Z3, chips, q)
+        high, low = pm.halves(chips, q, o=Z3)
         claim = z3.And(high + low == chips, z3.Implies(q, z3.And(high - low >= 0, high - low <= 1)),
                        z3.Implies(z3.Not(q), low == 0))
         if not prove(claim, chips >= 0).proved:
@@ -215,7 +217,7 @@ def check_shares(check: Check, table: GameTable) -> bool:
                 "low the high takes it all"
         if table.pots is Pots.LOSERS_MUCKED_FIRST:
             for sides in (1, 2):
-                if not prove(z3.Sum(pm.parts(Z3, chips, sides)) == chips, chips >= 0).proved:
+                if not prove(z3.Sum(pm.parts(chips, sides, o=Z3)) == chips, chips >= 0).proved:
                     check.fail("pokerkit's parts of a pot do not add up to the pot")
                     return False
             facts += "; pokerkit's parts (as many as the halves anyone left can win) add up to the pot"
@@ -230,7 +232,7 @@ def check_sevens(check: Check, table: GameTable) -> bool:
     for players in range(2, table.players_max + 1):
         total = [z3.Int(f"total{players}_{i}") for i in range(players)]
         before = [z3.Int(f"before{players}_{i}") for i in range(players)]
-        kept, moved, _ = pm.sevens_layers(Z3, table.sevens_rule, total, before)
+        kept, moved, _ = sevens.cut(table.sevens_rule, total, before)
         known = [z3.And(b >= 0, b <= t) for b, t in zip(before, total)]
         claim = z3.And(*[z3.And(k + m == t, k >= 0, m >= 0) for k, m, t in zip(kept, moved, total)])
         if not prove(claim, *known).proved:

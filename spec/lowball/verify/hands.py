@@ -18,11 +18,10 @@ from typing import Sequence
 import z3
 
 from lowball.core.rankings import HAND_SIZE
-from lowball.core.cards import SUIT_CHARS, Card, parse_cards
+from lowball.core.cards import ACE, SUIT_CHARS, Card, parse_cards, rank_value
 from lowball.core.rankings import CATEGORIES, RankingSystem
 
 RANKS = range(2, 15)
-ACE = 14
 
 
 @dataclass
@@ -53,7 +52,7 @@ class SymHand:
 
     def value(self, rank: int) -> int:
         """Return what a rank counts in this system: the ace is 1 when the ace is low (H1)."""
-        return 1 if rank == ACE and self.system.ace == "low" else rank
+        return rank_value(rank, self.system.ace == "low")
 
     @property
     def top_down(self) -> list[int]:

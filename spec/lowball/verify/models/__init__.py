@@ -9,6 +9,8 @@ So what is proved is the model that is compared with the engine.
 - ``round``: a betting round (``engine/betting.py``, ``forced.py``, ``openers.py``);
 - ``cards``: the stub, the burns, the discards and the reshuffle (``engine/stub.py``, ``dealing.py``,
   ``drawing.py``);
-- ``pots``: side pots and shares (``engine/pots.py``);
 - ``redeal``: the redeal when nobody opens (``engine/state.py``, K4).
+
+The pots and their shares have no model here: ``engine/pots.py`` and ``engine/sevens.py`` are written over the
+same operations, and the proofs read the engine's own functions.
 """
