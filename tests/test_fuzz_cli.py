@@ -141,10 +141,25 @@ def test_no_option_of_any_command_answers_to_a_prefix():
 
 # ---- Ctrl-C ----
 
+def catches_sigint(pid: int) -> bool:
+    """Return whether a process has a handler of its own for SIGINT (Linux: the SigCgt mask in /proc)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    caught = next((line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:")), "0")
+    return bool(int(caught, 16) >> (signal.SIGINT - 1) & 1)
+
+
 def interrupt_after(argv: list[str], seconds: float) -> tuple[int, str]:
     """Run ``lowball`` in a child with Ctrl-C reachable (a shell's background job would ignore it), interrupt it."""
     child = subprocess.Popen(LOWBALL + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    # The clock starts once Python has installed its Ctrl-C handler: on a busy machine the interpreter itself can
+    # take seconds to start, and a Ctrl-C before that kills it silently, which is no test of lowball.
+    deadline = time.monotonic() + 60
+    while not catches_sigint(child.pid) and child.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
     time.sleep(seconds)
     child.send_signal(signal.SIGINT)
     try:
