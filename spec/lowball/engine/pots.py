@@ -45,7 +45,7 @@ class Layer:
 
 # ---- the side pots (G6) ----
 
-def layers(invested: Sequence[Any], contender: Sequence[Any], order: Sequence[Any], dead: Any = 0,
+def layers(invested: Sequence[Any], contender: Sequence[Any], order: Sequence[int], dead: Any = 0,
            o: Any = PY) -> list[Layer]:
     """Return the pots, main first: one place per seat, the seats taken in ``order`` (by total, smallest first).
 
@@ -55,7 +55,7 @@ def layers(invested: Sequence[Any], contender: Sequence[Any], order: Sequence[An
     empty (a total equal to the previous top, or a folded seat's) is no pot. The
     ``dead`` money (antes, V3, V5, V9) goes into the main pot: the first contender's,
     which every contender may win however short. ``contender[seat]`` says whether
-    a seat is still in; ``order`` may be symbolic (``order_constraints``).
+    a seat is still in. The proof takes the totals sorted, ``order`` the seats' own.
 
     >>> [(p.chips, p.eligible) for p in layers([5, 20, 20, 3], [True, True, True, False], [3, 0, 1, 2]) if p.exists]
     [(18, [True, True, True, False]), (30, [False, True, True, False])]
@@ -65,8 +65,8 @@ def layers(invested: Sequence[Any], contender: Sequence[Any], order: Sequence[An
     floor: Any = 0
     seen: Any = False
     for p in range(n):
-        top = pick(invested, order[p], o)
-        counts = pick(contender, order[p], o)
+        top = invested[order[p]]
+        counts = contender[order[p]]
         main = o.And(counts, o.Not(seen))
         chips = o.Sum([o.Min(put, top) - o.Min(put, floor) for put in invested]) + o.If(main, dead, 0)
         eligible = [o.And(contender[k], invested[k] >= top) for k in range(n)]
@@ -98,25 +98,6 @@ def build_pots(invested: Sequence[int], contenders: Sequence[int], dead: int = 0
 def sorted_order(invested: Sequence[int]) -> list[int]:
     """Return the seats from the smallest total to the largest: the ``order`` of ``layers`` on plain numbers."""
     return sorted(range(len(invested)), key=lambda seat: invested[seat])
-
-
-def order_constraints(invested: Sequence[Any], order: Sequence[Any], o: Any = PY) -> list[Any]:
-    """Return what makes ``order`` a sorting of the seats by total: a permutation, the totals never falling."""
-    n = len(invested)
-    facts = [o.And(p >= 0, p < n) for p in order]
-    facts += [order[a] != order[b] for a in range(n) for b in range(a + 1, n)]
-    facts += [pick(invested, order[p], o) <= pick(invested, order[p + 1], o) for p in range(n - 1)]
-    return facts
-
-
-def pick(values: Sequence[Any], seat: Any, o: Any = PY) -> Any:
-    """Return ``values[seat]``, for a seat that may be symbolic."""
-    if not o.symbolic:
-        return values[seat]
-    term = values[-1]
-    for k in reversed(range(len(values) - 1)):
-        term = o.If(seat == k, values[k], term)
-    return term
 
 
 def total_paid(pots: list[Layer], o: Any = PY) -> Any:
