@@ -53,3 +53,58 @@ def test_a_long_chain_without_a_cycle_is_refused_as_too_long(tmp_path):
     with pytest.raises(RulesError, match=rf"a chain of {MAX_EXTENDS + 1} extends \(v{MAX_EXTENDS + 1}\.toml -> .* -> "
                                          rf"teaching-table\) is longer than the {MAX_EXTENDS} allowed; it has no cycle"):
         load_game_table(tmp_path / f"d{MAX_EXTENDS + 1}" / f"v{MAX_EXTENDS + 1}.toml")
+
+
+# ---- change_streets: a table that changes some streets names only those (issue 21) ----
+
+def test_changing_one_street_leaves_every_other_street_and_key_as_the_parent_has_them(tmp_path):
+    """K4: the antes table's one change, written by a house table: the first round opened by the dealer's left."""
+    parent = load_game_table("deuce-to-seven-triple-draw")
+    house = write(tmp_path / "house.toml", 'extends = "deuce-to-seven-triple-draw"\nname = "house"\n\n'
+                                           '[[change_streets]]\nat = 1\nopener = "dealer-left"\n')
+    table = load_game_table(house)
+    assert [str(s.opener) for s in table.streets if s.opener] == ["dealer-left"] * 4
+    assert [str(s.opener) for s in parent.streets if s.opener] == ["left-of-big-blind"] + ["dealer-left"] * 3
+    changed = [i for i, (a, b) in enumerate(zip(parent.data["streets"], table.data["streets"])) if a != b]
+    assert changed == [1] and table.streets[1].clause == parent.streets[1].clause == "K3"
+    assert "change_streets" not in table.data        # the resolved table lists its streets whole
+
+
+def test_a_kind_changes_every_street_of_it_and_later_changes_win(tmp_path):
+    """R2, R3: razz as stud's streets with two changes: every betting street, then the bring-in's."""
+    house = write(tmp_path / "house.toml", 'extends = "stud-high-low"\nname = "house"\nranking = "ace-to-five"\n\n'
+                                           '[[change_streets]]\nat = "bet"\nopener = "lowest-board"\n\n'
+                                           '[[change_streets]]\nat = 1\nopener = "bring-in"\n')
+    openers = [str(s.opener) for s in load_game_table(house).streets if s.opener]
+    assert openers == ["bring-in"] + ["lowest-board"] * 4
+    assert load_game_table("razz").data["streets"] == [
+        dict(street, **({"clause": "R2"} if i == 1 else {"clause": "R3"} if street["kind"] == "bet" else {}))
+        for i, street in enumerate(load_game_table(house).data["streets"])]
+
+
+@pytest.mark.parametrize("change, words", [
+    ("at = 8\nburn = 1", "change_streets[0].at: no street 8: the streets are 0 to 7"),
+    ('at = "showdown"\nburn = 1', 'change_streets[0].at: expected a street\'s place (0 to 7) or a kind'),
+    ("at = 1.5\nburn = 1", "change_streets[0].at: expected a street's place"),
+    ("burn = 1", "change_streets[0].at: expected a street's place"),
+    ("at = 1", "change_streets[0]: names a street but changes nothing"),
+    ('at = 1\nkind = "draw"', "change_streets[0].kind: a street's kind is not changed"),
+    ("at = 1\nmax_discard = 2", "change_streets[0].max_discard: not a key of a bet street (streets[1]; expected"),
+    ('at = "bet"\nburn = 1', "change_streets[0].burn: not a key of a bet street (streets[1]"),
+])
+def test_a_change_of_streets_that_cannot_be_made_is_refused_naming_it(tmp_path, change, words):
+    house = write(tmp_path / "house.toml", f'extends = "deuce-to-seven-triple-draw"\nname = "house"\n\n'
+                                           f'[[change_streets]]\n{change}\n')
+    with pytest.raises(RulesError) as err:
+        load_game_table(house)
+    assert str(err.value).startswith(f"{house.name}: {words}") or words in str(err.value), str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_change_streets_without_extends_or_as_a_plain_key_is_refused(tmp_path):
+    alone = write(tmp_path / "alone.toml", '[[change_streets]]\nat = 1\nopener = "dealer-left"\n')
+    with pytest.raises(RulesError, match="change_streets: only a table that extends another changes its streets"):
+        load_game_table(alone)
+    flat = write(tmp_path / "flat.toml", 'extends = "razz"\nname = "flat"\nchange_streets = 3\n')
+    with pytest.raises(RulesError, match=r"change_streets: expected an array of tables \(\[\[change_streets\]\]\)"):
+        load_game_table(flat)

@@ -328,12 +328,17 @@ def test_the_odd_chips_go_to_the_highest_cards(chips, winners, rng):
 
 @given(st.integers(0, 500), st.booleans())
 def test_the_halves_are_the_clauses_and_z3_reads_them_the_same(chips, qualifies):
-    """L7, L2: the high and low halves of a split pot, the odd chip to the high; no low, the high takes it all."""
+    """L7, L2: the high and low halves of a split pot, the odd chip to the high; no low, the high takes it all;
+    pokerkit's parts likewise."""
     high, low = halves(chips, qualifies)
     assert (high, low) == (((chips + 1) // 2, chips // 2) if qualifies else (chips, 0))
     x, q = z3.Int("x"), z3.Bool("q")
     pairs = [(x, z3.IntVal(chips)), (q, z3.BoolVal(qualifies))]
     assert tuple(_value(t, pairs) for t in halves(x, q, o=Z3)) == (high, low)
+    for sides in (1, 2):              # pokerkit's parts: as many as the halves anyone left can win, odd chips first
+        plain = pm.parts(chips, sides)
+        assert sum(plain) == chips and plain[0] - plain[-1] == chips % sides
+        assert [_value(t, pairs) for t in pm.parts(x, sides, o=Z3)] == plain
 
 
 # ---- the redeal: the engine stops where the model's bound says ----

@@ -511,7 +511,7 @@ def test_every_property_has_a_russian_title():
     from lowball.verify.properties import PROPERTIES
     from lowball.widgets.proofs import TITLES_RU
 
-    assert set(TITLES_RU) == {p.number for p in PROPERTIES}
+    assert set(TITLES_RU) == {p.name for p in PROPERTIES}
 
 
 @pytest.mark.parametrize("call", [

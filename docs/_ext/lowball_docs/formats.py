@@ -39,6 +39,7 @@ KIND_WORDS = {
     "raises": 'a whole number, or "unlimited"',
     "streets": "an array of tables, [[streets]]",
     "keys": "a list of dotted keys",
+    "street-changes": "an array of tables, [[change_streets]]",
     "size": '"small" or "big"',
 }
 

@@ -58,17 +58,22 @@ NAMING_KEYS = ("extends", "name", "en", "ru", "variant", "clauses")
 
 def changed_keys(name: str) -> list[str]:
     """Return the rules a built-in table changes from the table it extends: its own file's keys, dotted one level
-    into a section (``forced.bring_in_by``), the streets as one key, the names and the clauses left out.
+    into a section (``forced.bring_in_by``), the streets as one key where it lists them whole, each street key
+    it changes where it changes some (``streets.bet.opener``: every betting street's), the names and the clauses
+    left out.
 
     >>> changed_keys("razz")
-    ['forced.bring_in_by', 'ranking', 'showdown.odd_chip', 'streets']
+    ['forced.bring_in_by', 'ranking', 'showdown.odd_chip', 'streets.1.opener', 'streets.bet.opener']
     """
     raw = formats.builtin_raw()[name]
     keys = []
     for key, value in raw.items():
         if key in NAMING_KEYS:
             continue
-        if isinstance(value, dict) and key != "ranking":
+        if key == "change_streets":
+            keys += [f"streets.{change['at']}.{inner}" for change in value for inner in change
+                     if inner not in ("at", "clause")]
+        elif isinstance(value, dict) and key != "ranking":
             keys += [f"{key}.{inner}" for inner in value]
         else:
             keys.append(key)

@@ -228,12 +228,13 @@ def properties(lang: str) -> dict[int, str]:
 
         return property_descriptions()
     from lowball.core.games import load_game_table
-    from lowball.widgets.proofs import TITLES_RU
     from lowball.text.plural import CARD, CHIP, ru
+    from lowball.verify.properties import PROPERTIES
+    from lowball.widgets.proofs import TITLES_RU
 
     table = load_game_table()
-    return {n: title.format(chips=ru(table.min_stack, CHIP), cards=ru(table.deck, CARD, "gen")).capitalize() + "."
-            for n, title in sorted(TITLES_RU.items())}
+    return {p.number: TITLES_RU[p.name].format(chips=ru(table.min_stack, CHIP), cards=ru(table.deck, CARD, "gen"))
+            .capitalize() + "." for p in PROPERTIES}
 
 
 def notebook_text(lang: str) -> str:

@@ -108,6 +108,10 @@ GAME_KEYS: tuple[Key, ...] = (
     Key(path="unset", kind="keys", default=(),
         doc="dotted keys of the table it extends that this one removes (a key of a rule it does not have: "
             "pot-limit London lowball drops razz's big bet and its heads-up clause)"),
+    Key(path="change_streets", kind="street-changes", default=(),
+        doc='changes to some of the streets of the table it extends, each a [[change_streets]] with "at" (a '
+            'street\'s place, as errors name it: 0 is the first deal; or a kind, "deal", "bet" or "draw", for every '
+            'street of it) and the street keys it sets; the other streets, and the other keys, stay as they are'),
     Key(path="ranking", kind="ranking", clause="S1, L1",
         doc='who wins the pot: a system ("ace-to-six": the best hand under it takes all), or a table '
             '{high = "high", low = "ace-to-five", qualifier = "eight-or-better"} for a high-low split'),
@@ -373,8 +377,9 @@ def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()
     if not seen:
         seen = (os.path.abspath(folder / reader.source) if folder is not None else Path(reader.source).stem,)
     if not parent:
-        if "unset" in data:
-            raise reader.fail("unset", "only a table that extends another removes keys from it")
+        for key, does in (("unset", "removes keys from it"), ("change_streets", "changes its streets")):
+            if key in data:
+                raise reader.fail(key, f"only a table that extends another {does}")
         return data
     if not isinstance(parent, str):
         raise reader.fail("extends", f"expected a string, got {describe(parent)}")
@@ -389,7 +394,58 @@ def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()
     parent_reader = _file_reader(reader, path) if path is not None else _builtin_reader(reader, parent)
     base = resolve(parent_reader, path.parent if path is not None else None, seen + (where,))
     base = _without(reader, base, parent)
-    return _merge(base, data)             # the nearest table's keys win, its own ``extends`` included
+    merged = _merge(base, data)           # the nearest table's keys win, its own ``extends`` included
+    if "change_streets" in data:          # applied here, once: the resolved table lists its streets whole
+        merged["streets"] = _changed_streets(reader, merged.get("streets"), data["change_streets"])
+        del merged["change_streets"]
+    return merged
+
+
+def _changed_streets(reader: TableReader, streets: Any, changes: Any) -> list[dict[str, Any]]:
+    """Return the streets with each ``[[change_streets]]`` laid over the streets its ``at`` names.
+
+    >>> reader = TableReader("house.toml", {})
+    >>> _changed_streets(reader, [{"kind": "deal"}, {"kind": "bet", "opener": "a"}], [{"at": "bet", "opener": "b"}])
+    [{'kind': 'deal'}, {'kind': 'bet', 'opener': 'b'}]
+    >>> _changed_streets(reader, [{"kind": "deal"}], [{"at": 3, "burn": 1}])
+    Traceback (most recent call last):
+    lowball.errors.RulesError: house.toml: change_streets[0].at: no street 3: the streets are 0 to 0
+    """
+    if not isinstance(streets, list) or not all(isinstance(street, dict) for street in streets):
+        raise reader.fail("change_streets", "the table it extends has no streets to change")
+    if not isinstance(changes, list) or not all(isinstance(change, dict) for change in changes):
+        raise reader.fail("change_streets", f"expected an array of tables ([[change_streets]]), got "
+                                            f"{describe(changes)}")
+    streets = copy.deepcopy(streets)
+    kinds = [kind.value for kind in StreetKind]
+    for j, change in enumerate(changes):
+        where = f"change_streets[{j}]"
+        at = change.get("at")
+        if type(at) is int:
+            if not 0 <= at < len(streets):
+                raise reader.fail(f"{where}.at", f"no street {at}: the streets are 0 to {len(streets) - 1}")
+            chosen = [at]
+        elif isinstance(at, str) and at in kinds:
+            chosen = [i for i, street in enumerate(streets) if street.get("kind") == at]
+            if not chosen:
+                raise reader.fail(f"{where}.at", f"the table has no {at} street")
+        else:
+            raise reader.fail(f"{where}.at", f"expected a street's place (0 to {len(streets) - 1}) or a kind "
+                                             f"({', '.join(kinds)}), got {describe(at)}")
+        keys = {key: value for key, value in change.items() if key != "at"}
+        if not keys:
+            raise reader.fail(where, "names a street but changes nothing")
+        if "kind" in keys:
+            raise reader.fail(f"{where}.kind", "a street's kind is not changed: list the streets whole instead")
+        for i in chosen:
+            kind = streets[i].get("kind")
+            allowed = {key.path for key in STREET_COMMON + STREET_KEYS.get(kind, ())}
+            for key in keys:
+                if key not in allowed:
+                    raise reader.fail(f"{where}.{key}", f"not a key of a {kind} street (streets[{i}]; expected one "
+                                                         f"of: {', '.join(sorted(allowed - {'kind'}))})")
+            streets[i].update(copy.deepcopy(keys))
+    return streets
 
 
 def _without(reader: TableReader, base: dict[str, Any], parent: str) -> dict[str, Any]:

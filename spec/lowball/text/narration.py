@@ -13,7 +13,7 @@ from lowball.engine.events import Event, event
 from lowball.core.arguments import TEXT, instance_of, mapping_of, optional, takes
 from lowball.core.cards import Card
 from lowball.core.files import quote
-from lowball.core.rankings import LANGUAGE
+from lowball.core.rankings import LANGUAGE, load_rankings
 from lowball.errors import ArgumentError
 from lowball.ranking.joker import plays_as
 from lowball.ranking.names import hand_name, rank_text
@@ -327,13 +327,24 @@ COUNTED = {
 NAME_FIELDS = ("who", "opener")
 
 
-QUALIFIERS = {"en": {"eight-or-better": "eight or better"}, "ru": {"eight-or-better": "восьмёрка или лучше"}}
 JOKER_AS = {"en": " (the joker plays as {rank})", "ru": " (джокер — {rank})"}
 NO_LOW = {"en": "no low ({qualifier})", "ru": "младшей руки нет ({qualifier})"}
 SEVENS_KEYS = {"seed-004": "sevens-rule-refund", "whole-pot": "sevens-rule-whole"}
 ODD_CHIP_KEYS = {"lowest-seat": "odd-chip-lowest-seat", "high-card-by-suit": "odd-chip-high-card",
                  "high-card-by-suit-as-ranked": "odd-chip-high-card-as-ranked",
                  "high-card-played-by-suit": "odd-chip-high-card-played", "low-card-by-suit": "odd-chip-low-card"}
+def qualifier_name(key: str, lang: str) -> str:
+    """Return a low qualifier's name in ``lang``, as the rankings table gives it (L1); an unknown key as it is.
+
+    >>> qualifier_name("eight-or-better", "ru"), qualifier_name("nine-or-better", "en")
+    ('восьмёрка или лучше', 'nine-or-better')
+    """
+    for qualifier in load_rankings().qualifiers:
+        if qualifier.key == key:
+            return getattr(qualifier, lang)
+    return key
+
+
 ALL_IN = {"en": " (all in)", "ru": " (ва-банк)"}
 
 
@@ -364,7 +375,7 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
     fields = dict(item.fields)
     key = item.key
     if "qualifier" in fields:
-        fields["qualifier"] = QUALIFIERS[lang].get(str(fields["qualifier"]), str(fields["qualifier"]))
+        fields["qualifier"] = qualifier_name(str(fields["qualifier"]), lang)
     if key == "show":
         cards, systems = fields.pop("cards"), fields.pop("systems")
         qualifiers = fields.pop("qualifiers", ("",) * len(systems))
@@ -378,7 +389,7 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
             if len(cards) < row.hand_size:       # an all-in show before the last cards
                 continue
             if qualifier and best_low(cards, qualifier) is None:       # L1: a low that does not qualify
-                shown.append(NO_LOW[lang].format(qualifier=QUALIFIERS[lang].get(qualifier, qualifier)))
+                shown.append(NO_LOW[lang].format(qualifier=qualifier_name(qualifier, lang)))
                 continue
             five = best_five(cards, system) if row.five_cards else tuple(cards)    # U1: badugi's four
             joker = plays_as(five, system)

@@ -16,21 +16,22 @@ from lowball.engine.state import max_investment
 from lowball.errors import LowballError
 from lowball.text.plural import ACTION, CARD, CHIP, PLAYER, RAISE, ru
 from lowball.verify import Check, load_for_verify, verify
+from lowball.verify.properties import BY_NUMBER
 from lowball.widgets.panel import Panel
 from lowball.widgets.html import message, static_note, table
 from lowball.widgets.language import error_text, language_switch, number, say
 
 CHECKED = (4, 5, 7)
-# The properties' titles in Russian, by number (the English ones are lowball.verify's own).
+# The properties' titles in Russian, by the property's name (the English ones are lowball.verify's own).
 TITLES_RU = {
-    1: "таблицы рангов составлены правильно",
-    2: "каждая система упорядочивает все руки; ничья только при равных рангах",
-    3: "лучшие и худшие руки и разобранные примеры источников",
-    4: "без ва-банка: на кону никогда не больше минимального стека ({chips})",
-    5: "колоды из {cards} хватает всегда",
-    6: "фишки не пропадают и не появляются ни при одном действии и при расчёте",
-    7: "каждый круг торгов кончается, и тот, кто его открыл, ещё в игре",
-    8: "пересдача, когда торги никто не открыл, случается ограниченное число раз",
+    "rankings-well-formed": "таблицы рангов составлены правильно",
+    "total-order": "каждая система упорядочивает все руки; ничья только при равных рангах",
+    "worked-cases": "лучшие и худшие руки и разобранные примеры источников",
+    "stack-guarantee": "без ва-банка: на кону никогда не больше минимального стека ({chips})",
+    "card-bound": "колоды из {cards} хватает всегда",
+    "chips-conserved": "фишки не пропадают и не появляются ни при одном действии и при расчёте",
+    "rounds-end": "каждый круг торгов кончается, и тот, кто его открыл, ещё в игре",
+    "redeals-end": "пересдача, когда торги никто не открыл, случается ограниченное число раз",
 }
 
 
@@ -38,8 +39,9 @@ def title(check: Check, table: GameTable, lang: str) -> str:
     """Return a property's title in ``lang``."""
     if lang == "en":
         return check.title
-    return TITLES_RU[check.number].format(chips=ru(table.min_stack, CHIP, digits=number(table.min_stack, lang)),
-                                          cards=ru(table.deck, CARD, "gen", digits=number(table.deck, lang)))
+    words = TITLES_RU[BY_NUMBER[check.number].name]
+    return words.format(chips=ru(table.min_stack, CHIP, digits=number(table.min_stack, lang)),
+                        cards=ru(table.deck, CARD, "gen", digits=number(table.deck, lang)))
 
 
 def reason(check: Check, table: GameTable, lang: str) -> str:
