@@ -28,7 +28,7 @@ from lowball.core.behaviours import (
 from lowball.core.card_flow import COMMUNITY_RULES, shortfall
 from lowball.core.files import quote
 from lowball.core.arguments import LABEL, NAME_OR_PATH, TEXT, instance_of, mapping_of, optional, takes
-from lowball.core.rankings import HAND_SIZE, MOST_CARDS, RULES_DIR, load_rankings
+from lowball.core.rankings import HAND_SIZE, MOST_CARDS, RULES_DIR, known_systems, load_rankings, register_house_systems
 from lowball.core.reader import MAX_DEPTH, TableReader, apply_overrides, describe, parse_toml, read_toml
 from lowball.errors import RulesError
 
@@ -112,6 +112,10 @@ GAME_KEYS: tuple[Key, ...] = (
         doc='changes to some of the streets of the table it extends, each a [[change_streets]] with "at" (a '
             'street\'s place, as errors name it: 0 is the first deal; or a kind, "deal", "bet" or "draw", for every '
             'street of it) and the street keys it sets; the other streets, and the other keys, stay as they are'),
+    Key(path="rankings", kind="text", default="",
+        doc="a rankings table of your own (a .toml file, found beside this table), whose systems the ranking may "
+            "name and the engine then plays: a copy of the shipped rankings.toml with systems added; default: the "
+            "shipped one"),
     Key(path="ranking", kind="ranking", clause="S1, L1",
         doc='who wins the pot: a system ("ace-to-six": the best hand under it takes all), or a table '
             '{high = "high", low = "ace-to-five", qualifier = "eight-or-better"} for a high-low split'),
@@ -372,7 +376,7 @@ def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()
     ``MAX_EXTENDS`` extends is refused as too long; both name the tables (``seen``: the chain so far, each a
     file's full path or a built-in game's name).
     """
-    data = reader.data
+    data = _with_rankings_path(reader, folder)
     parent = data.get("extends", "")
     if not seen:
         seen = (os.path.abspath(folder / reader.source) if folder is not None else Path(reader.source).stem,)
@@ -399,6 +403,19 @@ def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()
         merged["streets"] = _changed_streets(reader, merged.get("streets"), data["change_streets"])
         del merged["change_streets"]
     return merged
+
+
+def _with_rankings_path(reader: TableReader, folder: Path | None) -> dict[str, Any]:
+    """Return a table's own data with its ``rankings`` file named by its full path, found beside the table."""
+    data = reader.data
+    value = data.get("rankings")
+    if value is None or value == "":
+        return data
+    if not isinstance(value, str):
+        raise reader.fail("rankings", f"expected the path of a rankings table, got {describe(value)}")
+    if folder is None and Path(reader.source).stem in builtin_paths():
+        raise reader.fail("rankings", "a built-in game plays the shipped rankings")
+    return dict(data, rankings=os.path.abspath((folder or Path(".")) / value))
 
 
 def _changed_streets(reader: TableReader, streets: Any, changes: Any) -> list[dict[str, Any]]:
@@ -534,6 +551,12 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
     g = _Reader(reader)
     r = reader
     _check_unset(r)
+    house = r.data.get("rankings", "")
+    if house and rankings_data is None:         # a house rankings file: its systems play too, once checked
+        try:
+            register_house_systems(load_rankings(house), house)
+        except RulesError as err:
+            raise r.fail("rankings", str(err)) from None
     systems, qualifiers, joker_systems, low, sizes = _ranking_names(rankings_data)
     sides = _read_sides(r, systems, qualifiers)
     structure = Structure(g.get("structure"))
@@ -647,7 +670,7 @@ def _ranking_names(rankings_data: dict[str, Any] | None
     systems where the lower hand wins, and the hand size of each system (five; badugi's four, U1)."""
     if rankings_data is None:
         rankings = load_rankings()
-        rows = rankings.all_systems
+        rows = known_systems()
         return ({row.key for row in rows}, {q.key: q.system for q in rankings.qualifiers},
                 [row.key for row in rows if row.joker is not None], {row.key for row in rows if row.better == "lower"},
                 {row.key: row.hand_size for row in rows})

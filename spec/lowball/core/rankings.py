@@ -410,8 +410,13 @@ def _shipped_rankings() -> Rankings:
     return parse_rankings(read_toml(RANKINGS_FILE))
 
 
+# The systems of house rankings tables that a loaded game table names (its ``rankings`` key), by name, with the
+# file each came from: a house table plays them as it plays the shipped ones (``register_house_systems``).
+_HOUSE_SYSTEMS: dict[str, tuple[RankingSystem, str]] = {}
+
+
 def ranking_system(name: str) -> RankingSystem:
-    """Return the shipped ranking system called ``name``.
+    """Return the ranking system called ``name``: a shipped one, or one a house table's rankings file brought in.
 
     >>> ranking_system("deuce-to-seven").ace
     'high'
@@ -419,6 +424,33 @@ def ranking_system(name: str) -> RankingSystem:
     Traceback (most recent call last):
     lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high, badugi)
     """
+    if name in _HOUSE_SYSTEMS:
+        return _HOUSE_SYSTEMS[name][0]
     return _shipped_rankings().system(name)
+
+
+def known_systems() -> tuple[RankingSystem, ...]:
+    """Return every system a game table may name: the shipped ones, then those of house rankings files loaded."""
+    return _shipped_rankings().all_systems + tuple(row for row, _ in _HOUSE_SYSTEMS.values())
+
+
+def register_house_systems(rankings: Rankings, source: str) -> None:
+    """Make the systems of a house rankings table (``source``) playable by name, next to the shipped ones.
+
+    A system that has a shipped one's name must be that system (a copy of the shipped table keeps them); one
+    whose name another house file gave other rules is refused too: a name means one ranking in a process.
+    """
+    shipped = {row.key: row for row in _shipped_rankings().all_systems}
+    for row in rankings.all_systems:
+        if row.key in shipped:
+            if row != shipped[row.key]:
+                raise RulesError(f"{source}: systems.{row.key}: ranks hands otherwise than the shipped system of "
+                                 f"that name; give a house system a name of its own")
+            continue
+        known = _HOUSE_SYSTEMS.get(row.key)
+        if known is not None and known[0] != row:
+            raise RulesError(f"{source}: systems.{row.key}: {known[1]} already named a system so, with other rules; "
+                             f"give it a name of its own")
+        _HOUSE_SYSTEMS[row.key] = (row, source)
 
 

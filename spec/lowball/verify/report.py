@@ -8,7 +8,7 @@ from typing import Any
 
 from lowball.core.arguments import FLAG, NAME_OR_PATH, PATH, Kind, instance_of, is_whole, optional, takes
 from lowball.core.games import OVERRIDES, GameTable, parse_game_table, read_game_data, resolve
-from lowball.core.rankings import RANKINGS_FILE
+from lowball.core.rankings import RANKINGS_FILE, parse_rankings, register_house_systems
 from lowball.core.reader import TableReader, apply_overrides, read_toml
 from lowball.errors import RulesError
 from lowball.verify.checks import Check
@@ -24,7 +24,8 @@ RANKINGS_PREFIX = "rankings."
 @takes(rules=optional(NAME_OR_PATH), overrides=OVERRIDES, rankings=optional(PATH))
 def load_for_verify(rules: Path | str | None = None, overrides: dict[str, str] | None = None,
                     rankings: Path | str | None = None) -> tuple[GameTable, TableReader]:
-    """Load a game table by built-in name or path (refusing a malformed one) and the raw rankings table.
+    """Load a game table by built-in name or path (refusing a malformed one) and the raw rankings table: the file
+    ``rankings`` names, else the table's own (its ``rankings`` key), else the shipped one.
 
     ``overrides`` are ``--set`` values: keys starting with ``rankings.`` change
     the rankings table (e.g. ``rankings.systems.ace-to-six.flushes_count=false``),
@@ -33,7 +34,8 @@ def load_for_verify(rules: Path | str | None = None, overrides: dict[str, str] |
     """
     overrides = overrides or {}
     game, folder = read_game_data(rules)
-    ranks = read_toml(rankings if rankings is not None else RANKINGS_FILE)
+    house = resolve(game, folder).get("rankings") or None      # a house table's own rankings file, if it names one
+    ranks = read_toml(rankings if rankings is not None else house or RANKINGS_FILE)
     ranks.table("systems")          # a rankings table names its systems: without any, nothing can be checked
     game_sets = {k: v for k, v in overrides.items() if not k.startswith(RANKINGS_PREFIX)}
     rank_sets = {k[len(RANKINGS_PREFIX):]: v for k, v in overrides.items() if k.startswith(RANKINGS_PREFIX)}
@@ -42,6 +44,11 @@ def load_for_verify(rules: Path | str | None = None, overrides: dict[str, str] |
     game = TableReader(game.source, apply_overrides(resolve(game, folder), game_sets, game.source))
     ranks = TableReader(ranks.source, apply_overrides(ranks.data, rank_sets, ranks.source))
     table = parse_game_table(game, rankings_data=ranks.data)
+    if house and rankings is None and not rank_sets:      # the engine plays the house systems, as ``play`` does
+        try:
+            register_house_systems(parse_rankings(ranks), house)
+        except RulesError as err:
+            raise RulesError(f"{game.source}: rankings: {err}") from None
     check_sizes(table)
     return table, ranks
 

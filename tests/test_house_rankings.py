@@ -1,0 +1,111 @@
+"""A house table may bring its own rankings table (its ``rankings`` key) and play a system of it (issue 21).
+
+Until now a house rankings file could be verified (``lowball verify --rankings``) but not played: the engine
+looked systems up in the shipped file only. Here a club's ace-to-six in which flushes do not count is written as
+a copy of the shipped rankings with one system added; a table that names the file plays it, replays its own
+hand histories, and ``lowball verify`` proves its properties from the same file without being told.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from lowball.core.games import load_game_table
+from lowball.core.rankings import RANKINGS_FILE, ranking_system
+from lowball.engine.state import OVER, Hand
+from lowball.errors import RulesError
+from lowball.phh.history import replay, to_phh
+from lowball.play.bots import BOTS
+from lowball.ranking import compare
+
+
+def club_rankings(folder: Path, name: str = "club-ace-to-six", flushes: str = "false") -> Path:
+    """Write the shipped rankings with one more system: the teaching table's ace-to-six, flushes not counting."""
+    text = RANKINGS_FILE.read_text(encoding="utf-8")
+    start = text.index("[systems.ace-to-six]")
+    end = text.index("[systems.ace-to-six-ace-low]")
+    block = text[start:end].replace("[systems.ace-to-six", f"[systems.{name}")
+    block = block.replace("flushes_count = true", f"flushes_count = {flushes}")
+    if flushes == "false":
+        block = block.replace('"straight", "flush", "full-house", "quads", "straight-flush"]',
+                              '"straight", "full-house", "quads"]')
+        block = block.replace('flush = ["cards"]\n', "").replace('straight-flush = ["top-card"]\n', "")
+    path = folder / "club-rankings.toml"
+    path.write_text(text[:end] + block + text[end:], encoding="utf-8")
+    return path
+
+
+def changed_shipped(folder: Path) -> Path:
+    """Write the shipped rankings with the teaching table's own system changed: the wheel no straight."""
+    text = RANKINGS_FILE.read_text(encoding="utf-8")
+    start = text.index("[systems.ace-to-six]")
+    at = text.index("wheel_is_straight = true", start)
+    path = folder / "club-rankings.toml"
+    path.write_text(text[:at] + "wheel_is_straight = false" + text[at + len("wheel_is_straight = true"):],
+                    encoding="utf-8")
+    return path
+
+
+def club_table(folder: Path, rankings: str = "club-rankings.toml", system: str = "club-ace-to-six") -> Path:
+    path = folder / "club.toml"
+    path.write_text(f'extends = "teaching-table"\nname = "club"\nrankings = "{rankings}"\nranking = "{system}"\n',
+                    encoding="utf-8")
+    return path
+
+
+def test_a_house_table_plays_the_system_of_its_own_rankings_file(tmp_path):
+    """H2 as the club reads it: a flush is no hand, so the suited six-four beats the seven-five."""
+    club_rankings(tmp_path)
+    table = load_game_table(club_table(tmp_path))
+    assert table.ranking == "club-ace-to-six" and ranking_system("club-ace-to-six").flushes_count is False
+    assert compare("6h 4h 3h 2h Ah", "7c 5d 4s 3s 2c", "club-ace-to-six") == 1
+    assert compare("6h 4h 3h 2h Ah", "7c 5d 4s 3s 2c", "ace-to-six") == -1      # the shipped one is unchanged
+    rng = random.Random(21)
+    for seed in range(5):
+        hand = Hand([13, 13, 13], table=table, seed=seed)
+        hand.advance()
+        while hand.phase != OVER:
+            hand.apply(BOTS["random"](hand, rng))
+            hand.advance()
+        assert hand.system.key == "club-ace-to-six"
+        assert replay(to_phh(hand)).finishing_stacks == hand.result.finishing_stacks
+
+
+def test_verify_proves_a_house_table_from_its_own_rankings_file(tmp_path):
+    from lowball.verify import load_for_verify, verify
+
+    club_rankings(tmp_path)
+    table, rankings = load_for_verify(club_table(tmp_path))
+    assert rankings.source.endswith("club-rankings.toml")
+    checks = verify(table, rankings, exhaustive=False)
+    assert all(check.holds for check in checks if check.applies), [c.counterexample for c in checks if not c.holds]
+
+
+@pytest.mark.parametrize("setup, words", [
+    (lambda d: club_table(d, rankings="none.toml"), "club.toml: rankings: cannot read rules file"),
+    (lambda d: (changed_shipped(d), club_table(d, system="ace-to-six"))[1],
+     "systems.ace-to-six: ranks hands otherwise than the shipped system of that name"),
+    (lambda d: (club_rankings(d), club_table(d, system="club-ace-to-seven"))[1],
+     "club.toml: ranking: unknown ranking system 'club-ace-to-seven'"),
+])
+def test_a_house_rankings_file_that_cannot_be_played_is_refused_naming_it(tmp_path, setup, words):
+    with pytest.raises(RulesError) as err:
+        load_game_table(setup(tmp_path))
+    assert words in str(err.value) and "\n" not in str(err.value), str(err.value)
+
+
+def test_a_rankings_key_that_is_no_path_is_refused(tmp_path):
+    path = tmp_path / "club.toml"
+    path.write_text('extends = "teaching-table"\nname = "club"\nrankings = 3\n', encoding="utf-8")
+    with pytest.raises(RulesError, match="club.toml: rankings: expected the path of a rankings table, got 3"):
+        load_game_table(path)
+
+
+def test_a_copy_of_the_shipped_systems_is_no_clash(tmp_path):
+    """The house file holds the shipped systems too (it is a copy): unchanged, they are the shipped ones."""
+    club_rankings(tmp_path, name="club-same", flushes="true")
+    table = load_game_table(club_table(tmp_path, system="club-same"))
+    assert ranking_system("club-same").flushes_count and table.ranking == "club-same"
