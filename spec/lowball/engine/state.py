@@ -146,6 +146,8 @@ class Hand:
                  replay: bool = False):
         self.table = table or load_game_table()
         self.deck_at_start: tuple[Card, ...] = ()
+        self.seed = seed or 0                     # the shuffles of the stub's reshuffles and redeals (stub.py)
+        self.replayed = replay
         stacks = list(stacks)
         if len(stacks) > self.table.players_max or len(stacks) < self.table.players_min:
             check_can_start(self.table, stacks, [f"p{i + 1}" for i in range(min(len(stacks), 99))])
@@ -189,9 +191,67 @@ class Hand:
         self._next_street()
 
     def __repr__(self) -> str:
+        """Return Python that rebuilds this hand: the same start, then every action so far, in order.
+
+        >>> hand = Hand([13, 13]); hand.push("p1 cbr 1")
+        >>> copy = eval(repr(hand))
+        >>> copy.actions == hand.actions and copy.stacks == hand.stacks and copy.to_act == hand.to_act
+        True
+        """
         deck = f"deck=parse_cards({format_cards(self.deck_at_start)!r})" if self.deck_at_start else "replay=True"
-        return (f"Hand({list(self.starting_stacks)!r}, {deck}, names={list(self.names)!r}, "
-                f"table=load_game_table({self.table.name!r}))  # after {len(self.actions)} actions")
+        table = f"load_game_table({self.table.path or self.table.name!r})"
+        extra = (f", seed={self.seed}" if self.seed else "") + ("" if self.narrate else ", narrate=False")
+        start = f"Hand({list(self.starting_stacks)!r}, {deck}, names={list(self.names)!r}, table={table}{extra})"
+        return f"{start}.then({[str(action) for action in self.actions]!r})" if self.actions else start
+
+    # ---- the hand as a list of moves: push, pop, then ----
+
+    def push(self, action: Action | str) -> None:
+        """Apply a player's action, then the dealer's automatic steps up to the next decision (``apply`` and
+        ``advance`` in one); an illegal action raises ``IllegalAction`` and changes nothing.
+
+        >>> hand = Hand([13, 13]); hand.push("p1 cbr 1"); hand.push("p2 f")
+        >>> hand.phase, hand.result.finishing_stacks
+        ('over', (14, 12))
+        """
+        if self.phase != OVER and self.to_act is None:
+            self.advance()                   # the dealer's steps a new hand starts with
+        self.apply(action)
+        self.advance()
+
+    def pop(self) -> Action:
+        """Undo the last decision a player made, and the dealer's steps after it; return that decision.
+
+        The hand is rebuilt from its start with every earlier action, so that everything (stacks, cards, the
+        story so far) is as it was before the decision. Raises ``IllegalAction`` when nobody has decided yet.
+
+        >>> hand = Hand([13, 13]); hand.push("p1 cbr 1"); hand.push("p2 cbr 2")
+        >>> str(hand.pop()), hand.to_act, hand.stacks
+        ('p2 cbr 2', 1, [11, 12])
+        """
+        fresh, decisions = self._fresh(), []
+        for index, action in enumerate(self.actions):
+            if fresh.to_act is not None:
+                decisions.append(index)
+            fresh.apply(action)
+        if not decisions:
+            raise IllegalAction(f"nothing to undo: no player has made a decision in this hand yet "
+                                f"({len(self.actions)} dealer's steps)")
+        last = decisions[-1]
+        popped = self.actions[last]
+        self.__dict__.update(self._fresh().then(self.actions[:last]).__dict__)
+        return popped
+
+    def then(self, actions: Iterable[Action | str]) -> "Hand":
+        """Apply each action in order, as ``apply`` does (the dealer's steps included), and return the hand."""
+        for action in actions:
+            self.apply(action)
+        return self
+
+    def _fresh(self) -> "Hand":
+        """Return this hand as it was dealt, before any action."""
+        return Hand(list(self.starting_stacks), table=self.table, deck=self.deck_at_start or None, seed=self.seed,
+                    names=list(self.names), narrate=self.narrate, replay=self.replayed)
 
     # ---- facts about the hand ----
 
