@@ -60,7 +60,7 @@ def test_narration_counts_in_russian():
     assert [re.search(r"меняет (\d+ \w+)", line).group(1) for line in discards] == ["1 карту", "3 карты", "5 карт",
                                                                                    "21 карту"]
     assert "K♣" in discards[0] and "Kc" not in discards[0]         # cards as the seeds write them, not codes
-    raises = [render(event("raise", who="p2", to=2, nth=1, cap=n, all_in="", clause="T4"), "ru") for n in (1, 3, 5)]
+    raises = [render(event("raise", who="p2", to=2, nth=1, cap=n, all_in=False, clause="T4"), "ru") for n in (1, 3, 5)]
     assert [line.split("из ")[1].split(" (")[0] for line in raises] == ["1 разрешённого", "3 разрешённых",
                                                                       "5 разрешённых"]
     capped = [render(event("capped", cap=n, clause="T4"), "ru") for n in (1, 3, 5)]

@@ -316,8 +316,7 @@ def apply(hand: "Hand", rnd: Round, action: Action) -> None:
             hand.tell("check", who=who, clause=turn)
             sevens.note_check(hand, seat, last_round=rnd.number == hand.table.betting_rounds - 1)
         else:
-            all_in = " (all in)" if hand.stacks[seat] == 0 else ""
-            hand.tell("call", who=who, amount=cost, all_in=all_in, clause=turn)
+            hand.tell("call", who=who, amount=cost, all_in=hand.stacks[seat] == 0, clause=turn)
         return
     _raise(hand, rnd, seat, action.amount)
 
@@ -364,7 +363,7 @@ def _raise(hand: "Hand", rnd: Round, seat: int, amount: int) -> None:
     rnd.bring_in_due = False
     rnd.actors = [other for other in rotation(hand.n, seat)[1:] if hand.can_act(other)]
     clauses = table.clauses
-    suffix = " (all in)" if all_in else ""
+    suffix = bool(all_in)                 # a flag: the text layer words it ("all in", "ва-банк")
     if was_completion and level > 0:
         hand.tell("complete", who=hand.names[seat], amount=amount, all_in=suffix, clause=clauses["size"])
     elif first_bet:

@@ -96,7 +96,7 @@ def settle(hand: "Hand") -> None:
         if len(eligible) == 1:
             payouts[eligible[0]] += sum(invested) + dead
             best = "other" if barred else "lowest" if hand.system.better == "lower" else "highest"
-            hand.tell("win", who=hand.names[eligible[0]], pot=sum(invested) + dead, pot_name="the pot",
+            hand.tell("win", who=hand.names[eligible[0]], pot=sum(invested) + dead, pot_number=0, pots=1,
                       half="whole", best=best, clause=table.clauses["sevens" if barred else "showdown"])
             continue
         pots = build_pots(invested, eligible, dead)
@@ -197,19 +197,19 @@ def odd_chip_card(hand: "Hand", side, seat: int) -> tuple[int, int]:
 def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict[int, int | None]],
            payouts: Counter[int], halves_in_play: list[str], barred: bool = False) -> None:
     table = hand.table
-    name = "the pot" if pots == 1 else ("the main pot" if index == 0 else f"side pot {index}")
+    name = {"pot_number": index, "pots": pots}     # which pot: the text layer names it (the main pot, side pot 1)
     if table.split and table.pots is Pots.EACH_APART:
         high, low = table.sides
         qualifies = any(values[low.half][seat] is not None for seat in pot.eligible)
         cut = list(zip((high, low), halves(pot.chips, qualifies)))
         if not qualifies:
-            hand.tell("no-low", pot_name=name, qualifier=low.qualifier, clause=table.clauses["showdown"])
+            hand.tell("no-low", **name, qualifier=low.qualifier, clause=table.clauses["showdown"])
     elif table.split:
         # pokerkit: the pot is cut into as many parts as there are halves anyone left can win; the odd chip to
         # the high (L7); a half nobody eligible for this pot can win goes to them all (pokerkit's reading).
         sides = [side for side in table.sides if side.half in halves_in_play]
         if len(sides) == 1 and sides[0] is table.sides[0]:
-            hand.tell("no-low", pot_name=name, qualifier=table.sides[1].qualifier, clause=table.clauses["showdown"])
+            hand.tell("no-low", **name, qualifier=table.sides[1].qualifier, clause=table.clauses["showdown"])
         cut = list(zip(sides, parts(pot.chips, len(sides))))
     else:
         cut = list(zip(table.sides, (pot.chips,)))
@@ -230,7 +230,7 @@ def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict
                     whole=chips == pot.chips, barred=barred)
 
 
-def _tell_award(hand: "Hand", name: str, half: str, chips: int, winners: list[int], shares: dict[int, int],
+def _tell_award(hand: "Hand", name: dict[str, int], half: str, chips: int, winners: list[int], shares: dict[int, int],
                 odd: int | None, *, whole: bool, barred: bool = False) -> None:
     clauses = hand.table.clauses
     who = [hand.names[seat] for seat in winners]
@@ -240,10 +240,10 @@ def _tell_award(hand: "Hand", name: str, half: str, chips: int, winners: list[in
     if whole:              # L2: no low qualifies, the high hand takes the whole pot
         half = "whole"
     if len(winners) == 1:
-        hand.tell("win", who=who[0], pot=chips, pot_name=name, half=half, best=better,
+        hand.tell("win", who=who[0], pot=chips, **name, half=half, best=better,
                   clause=clauses["sevens" if barred else "showdown"])
         return
-    hand.tell("split", who=", ".join(who), pot=chips, pot_name=name, half=half,
+    hand.tell("split", who=", ".join(who), pot=chips, **name, half=half,
               shares=", ".join(f"{hand.names[s]} {c}" for s, c in shares.items()), clause=clauses["split"])
     if odd is not None:     # who got the first odd chip, by the table's rule (S2, L7, P5)
         hand.tell("odd-chip", who=hand.names[odd], rule=str(hand.table.odd_chip), clause=clauses["split"])

@@ -36,8 +36,20 @@ OPENED_ROUND = {"en": ("{nth}", "final"), "ru": ("{nth} круг торгов", 
 HALVES = {"en": {"high": "high", "low": "low", "whole": ""}, "ru": {"high": "старшую", "low": "младшую", "whole": ""}}
 # The engine names pots in English ("the pot", "the main pot", "side pot 2"); Russian words by their start, as
 # the subject ("банк") and after "half of" ("половину банка").
-POT_NAMES = {"ru": {"the pot": "банк", "the main pot": "основной банк", "side pot": "побочный банк"},
-             "ru-of": {"the pot": "банка", "the main pot": "основного банка", "side pot": "побочного банка"}}
+# A pot's name by the engine's numbers (``pot_number``: 0 the main pot; ``pots``: how many): the only pot, the
+# main pot, or side pot N; in Russian, the genitive where a half "of" the pot is meant.
+POT_NAMES = {"en": ("the pot", "the main pot", "side pot {n}"), "ru": ("банк", "основной банк", "побочный банк {n}"),
+             "ru-of": ("банка", "основного банка", "побочного банка {n}")}
+
+
+def pot_name(number: int, pots: int, lang: str, of: bool = False) -> str:
+    """Return the name of pot ``number`` of ``pots`` in ``lang`` (``of``: as a half of it is named).
+
+    >>> pot_name(0, 1, "en"), pot_name(0, 2, "en"), pot_name(2, 3, "ru"), pot_name(1, 2, "ru", of=True)
+    ('the pot', 'the main pot', 'побочный банк 2', 'побочного банка 1')
+    """
+    only, main, side = POT_NAMES[f"{lang}-of" if of and f"{lang}-of" in POT_NAMES else lang]
+    return only if pots == 1 else main if number == 0 else side.format(n=number)
 BEST = {"en": {"lowest": "lowest", "highest": "highest", "other": "best other"},
         "ru": {"lowest": "самая младшая", "highest": "самая старшая", "other": "лучшая из остальных"}}
 
@@ -427,11 +439,9 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
         key += "-half"
     if "half" in fields:
         fields["half"] = HALVES[lang].get(half, "")
-    if "half" in fields or "pot_name" in fields:
-        name = str(fields.get("pot_name", "the pot"))
-        words = POT_NAMES.get(f"{lang}-of" if key.endswith("-half") else lang, {})
-        fields["pot_name"] = next((word + name[len(start):] for start, word in words.items() if name.startswith(start)),
-                                  name)
+    if "half" in fields or "pots" in fields:
+        fields["pot_name"] = pot_name(int(fields.get("pot_number", 0)), int(fields.get("pots", 1)), lang,
+                                      of=key.endswith("-half"))
     if "best" in fields:
         fields["best"] = BEST[lang][str(fields["best"])]
     if "change" in fields:                    # a result: "+4", and "-4" (Russian writes a true minus, "−4")
@@ -472,7 +482,7 @@ def narrate(events: Iterable[Event] | object, lang: str = "en", you: str | None 
 
     >>> narrate([event("check", who="p1", clause="B1")], "ru")
     ['p1: чек (B1)']
-    >>> narrate([event("bet", who="you", amount=1, all_in="", clause="T3")], "ru", you="you")
+    >>> narrate([event("bet", who="you", amount=1, all_in=False, clause="T3")], "ru", you="you")
     ['Вы ставите 1 (T3)']
     """
     items = getattr(events, "events", events)
@@ -495,11 +505,11 @@ def narrate(events: Iterable[Event] | object, lang: str = "en", you: str | None 
 def say(key: str, **fields: object) -> Event:
     """Return an event for the narration line ``key`` with ``fields`` (for docs and lessons).
 
-    >>> render(say("raise", who="p2", to=3, nth=2, cap=3, all_in="", clause="T4"))
+    >>> render(say("raise", who="p2", to=3, nth=2, cap=3, all_in=False, clause="T4"))
     'p2 raises to 3: the second raise of 3 allowed (T4)'
-    >>> render(say("raise", who="p2", to=3, nth=2, cap=3, all_in="", clause="T4"), "ru")
+    >>> render(say("raise", who="p2", to=3, nth=2, cap=3, all_in=False, clause="T4"), "ru")
     'p2 повышает до 3: второе повышение из 3 разрешённых (T4)'
-    >>> render(say("raise", who="p2", to=2, nth=1, cap=1, all_in="", clause="T4"), "ru")
+    >>> render(say("raise", who="p2", to=2, nth=1, cap=1, all_in=False, clause="T4"), "ru")
     'p2 повышает до 2: первое повышение из 1 разрешённого (T4)'
     """
     return event(key, **fields)
