@@ -424,7 +424,7 @@ def ranking_system(name: str) -> RankingSystem:
     Traceback (most recent call last):
     lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high, badugi)
     """
-    if name in _HOUSE_SYSTEMS:
+    if isinstance(name, str) and name in _HOUSE_SYSTEMS:
         return _HOUSE_SYSTEMS[name][0]
     return _shipped_rankings().system(name)
 

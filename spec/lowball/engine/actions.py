@@ -8,23 +8,34 @@ folded).
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from lowball.core.cards import Card, parse_cards
 from lowball.core.files import quote
 from lowball.errors import LowballError
 
-KINDS = {
-    "dh": "deal",            # d dh p1 6c4h3s2dAc: the dealer deals cards to a player (T6, D1, L3)
-    "db": "deal the board",  # d db 8h: a community card, when the stub cannot serve everyone (L8)
-    "pb": "bring in",        # p3 pb: the lowest (razz: highest) upcard brings it in (L4, R2)
-    "cbr": "bet or raise",   # p1 cbr 2: bet, complete or raise TO 2 in this round (T3)
-    "cc": "check or call",   # p1 cc
-    "f": "fold",             # p1 f
-    "sd": "discard",         # p1 sd (stand pat) or p1 sd Kc9h (discard those cards) (D1)
-    "sm": "show",            # p1 sm 6c4h3s2dAc (S1); p1 sm with no cards mucks; p1 sm - shows all
-}
-DEALER_KINDS = ("dh", "db")
+class Kind(StrEnum):
+    """The kinds of action, each named as PHH writes it (a ``Kind`` is its text: ``Kind.FOLD == "f"``)."""
+
+    DEAL = "dh"              # d dh p1 6c4h3s2dAc: the dealer deals cards to a player (T6, D1, L3)
+    BOARD = "db"             # d db 8h: a community card, when the stub cannot serve everyone (L8)
+    BRING_IN = "pb"          # p3 pb: the lowest (razz: highest) upcard brings it in (L4, R2)
+    BET_OR_RAISE = "cbr"     # p1 cbr 2: bet, complete or raise TO 2 in this round (T3)
+    CHECK_OR_CALL = "cc"     # p1 cc
+    FOLD = "f"               # p1 f
+    DISCARD = "sd"           # p1 sd (stand pat) or p1 sd Kc9h (discard those cards) (D1)
+    SHOW = "sm"              # p1 sm 6c4h3s2dAc (S1); p1 sm with no cards mucks; p1 sm - shows all
+
+    def __repr__(self) -> str:
+        return repr(self.value)            # an action's repr stays the Python that builds it
+
+
+KINDS = {Kind.DEAL: "deal", Kind.BOARD: "deal the board", Kind.BRING_IN: "bring in",
+         Kind.BET_OR_RAISE: "bet or raise", Kind.CHECK_OR_CALL: "check or call", Kind.FOLD: "fold",
+         Kind.DISCARD: "discard", Kind.SHOW: "show"}
+DEALER_KINDS = (Kind.DEAL, Kind.BOARD)
+BETTING_KINDS = (Kind.BET_OR_RAISE, Kind.CHECK_OR_CALL, Kind.FOLD, Kind.BRING_IN)
 UNKNOWN = "??"
 SHOW_ALL = "-"
 # A seat number in a history (p1 ... p10); and an amount, which is at most the chips in play.
@@ -52,17 +63,17 @@ class Action(NamedTuple):
             return quote(tuple(self), 80)        # a malformed action (refused at the boundary): show its fields
         who = f"p{self.seat + 1}"
         cards = "".join(UNKNOWN if c is None else str(c) for c in self.cards)
-        if self.kind == "dh":
+        if self.kind == Kind.DEAL:
             return f"d dh {who} {cards}"
-        if self.kind == "db":
+        if self.kind == Kind.BOARD:
             return f"d db {cards}"
-        if self.kind == "cbr":
+        if self.kind == Kind.BET_OR_RAISE:
             return f"{who} cbr {self.amount}"
-        if self.kind == "sm" and self.muck:
+        if self.kind == Kind.SHOW and self.muck:
             return f"{who} sm"
-        if self.kind in ("sd", "sm") and cards:
+        if self.kind in (Kind.DISCARD, Kind.SHOW) and cards:
             return f"{who} {self.kind} {cards}"
-        if self.kind == "sm":
+        if self.kind == Kind.SHOW:
             return f"{who} sm {SHOW_ALL}"
         return f"{who} {self.kind}"
 
@@ -83,14 +94,14 @@ def check_fields(action: object) -> Action:
             raise LowballError(f"not an action: {quote(action)}")
     kind, seat, amount, cards, muck = action
     if muck is False and type(seat) is int and seat >= 0 and kind in _PLAIN and \
-            (amount is None if kind != "cbr" else type(amount) is int and amount >= 0) and \
-            (not cards or kind in ("sd", "sm") and type(cards) is tuple and _cards_ok(cards)):
+            (amount is None if kind != Kind.BET_OR_RAISE else type(amount) is int and amount >= 0) and \
+            (not cards or kind in (Kind.DISCARD, Kind.SHOW) and type(cards) is tuple and _cards_ok(cards)):
         return action              # the common case, checked in one pass
     if kind not in KINDS:
         raise LowballError(f"unknown action {quote(kind)} (known: {', '.join(KINDS)})")
     if type(seat) is not int or seat < 0:
         raise LowballError(f"the seat must be a whole number from 0 (p1), got {quote(seat)}")
-    if kind == "cbr":
+    if kind == Kind.BET_OR_RAISE:
         if type(amount) is not int or amount < 0:
             raise LowballError(f"{action}: the amount must be a whole number of chips, got {quote(amount)}")
     elif amount is not None:
@@ -101,14 +112,14 @@ def check_fields(action: object) -> Action:
     if len(set(known)) != len(known):
         twice = next(card for card in known if known.count(card) > 1)
         raise LowballError(f"{action}: {twice} appears twice")
-    if type(muck) is not bool or (muck and (kind != "sm" or cards)):
+    if type(muck) is not bool or (muck and (kind != Kind.SHOW or cards)):
         raise LowballError(f"{action}: only a show without cards can muck")
-    if kind in ("cbr", "cc", "f", "pb") and cards:
+    if kind in BETTING_KINDS and cards:
         raise LowballError(f"{action}: a betting action has no cards")
     return action
 
 
-_PLAIN = frozenset({"cbr", "cc", "f", "pb", "sd", "sm"})
+_PLAIN = frozenset(set(Kind) - set(DEALER_KINDS))
 
 
 def _cards_ok(cards: tuple) -> bool:
@@ -164,29 +175,29 @@ def parse_action(line: str) -> Action:
     if not words:
         raise LowballError("empty action")
     if words[0] == "d":
-        if len(words) == 4 and words[1] == "dh":
-            return Action("dh", _seat(words[2], line), cards=parse_cards_or_unknown(words[3], line))
-        if len(words) == 3 and words[1] == "db":
-            return Action("db", 0, cards=parse_cards_or_unknown(words[2], line))
+        if len(words) == 4 and words[1] == Kind.DEAL:
+            return Action(Kind.DEAL, _seat(words[2], line), cards=parse_cards_or_unknown(words[3], line))
+        if len(words) == 3 and words[1] == Kind.BOARD:
+            return Action(Kind.BOARD, 0, cards=parse_cards_or_unknown(words[2], line))
         raise LowballError(f"bad dealer action {quote(line)} (expected: d dh p1 6c4h3s2dAc or d db 8h)")
     seat = _seat(words[0], line)
     kind = words[1] if len(words) > 1 else ""
     if kind not in KINDS or kind in DEALER_KINDS:
         raise LowballError(f"unknown action {quote(kind)} in {quote(line)} (known: {', '.join(KINDS)})")
     rest = words[2:]
-    if kind == "cbr":
+    if kind == Kind.BET_OR_RAISE:
         if len(rest) != 1 or not (rest[0].isascii() and rest[0].isdigit()) or len(rest[0]) > MAX_AMOUNT_DIGITS:
             raise LowballError(f"bad amount in {quote(line)} (expected: p1 cbr 2, the total to bet or raise to)")
-        return Action("cbr", seat, amount=int(rest[0]))
-    if kind in ("cc", "f", "pb"):
+        return Action(Kind.BET_OR_RAISE, seat, amount=int(rest[0]))
+    if kind in (Kind.CHECK_OR_CALL, Kind.FOLD, Kind.BRING_IN):
         if rest:
             raise LowballError(f"unexpected {quote(' '.join(rest))} in {quote(line)}")
         return Action(kind, seat)
     if len(rest) > 1:
         raise LowballError(f"unexpected {quote(' '.join(rest[1:]))} in {quote(line)}")
-    if kind == "sm":
+    if kind == Kind.SHOW:
         if not rest:
-            return Action("sm", seat, muck=True)
+            return Action(Kind.SHOW, seat, muck=True)
         if rest[0] == SHOW_ALL:
-            return Action("sm", seat)
+            return Action(Kind.SHOW, seat)
     return Action(kind, seat, cards=parse_cards_or_unknown(rest[0], line) if rest else ())

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, assert_never
 from lowball.core.behaviours import CapCounts, HeadsUpCap, ShortAllIn, Structure
 from lowball.core.games import Street
 from lowball.engine import sevens
-from lowball.engine.actions import Action
+from lowball.engine.actions import BETTING_KINDS, Action, Kind
 from lowball.engine.pots import uncalled
 
 if TYPE_CHECKING:
@@ -204,18 +204,18 @@ def legal(hand: "Hand", rnd: Round) -> list[Action]:
     seat = rnd.actors[0]
     may_raise = raise_refusal(hand, rnd, seat) is None
     if rnd.bring_in_due:
-        actions = [Action("pb", seat)]
+        actions = [Action(Kind.BRING_IN, seat)]
     else:
         actions = []
         if owed(rnd, seat) > 0 or _bet_or_drop(rnd, may_raise):
-            actions.append(Action("f", seat))
+            actions.append(Action(Kind.FOLD, seat))
         if rnd.opened or rnd.street.check or not may_raise:
-            actions.append(Action("cc", seat))
+            actions.append(Action(Kind.CHECK_OR_CALL, seat))
     if may_raise:
         least, most = raise_range(hand, rnd, seat)
-        actions.append(Action("cbr", seat, amount=least))
+        actions.append(Action(Kind.BET_OR_RAISE, seat, amount=least))
         if most > least:
-            actions.append(Action("cbr", seat, amount=most))
+            actions.append(Action(Kind.BET_OR_RAISE, seat, amount=most))
     return actions
 
 
@@ -232,22 +232,22 @@ def refusal(hand: "Hand", rnd: Round, action: Action) -> str | None:
     """Return why ``action`` is illegal in this round (None if it is legal)."""
     table, clauses = hand.table, hand.table.clauses
     seat = action.seat
-    if action.kind not in ("cbr", "cc", "f", "pb"):
-        if action.kind == "sd":
+    if action.kind not in BETTING_KINDS:
+        if action.kind == Kind.DISCARD:
             return hand.no_draw_now()
         return f"it is a betting round ({clauses['turn']})"
     if seat != rnd.actors[0]:
         return f"out of turn: it is p{rnd.actors[0] + 1}'s turn, not p{seat + 1}'s ({clauses['turn']})"
     owe = owed(rnd, seat)
-    if rnd.bring_in_due and action.kind in ("cc", "f"):
+    if rnd.bring_in_due and action.kind in (Kind.CHECK_OR_CALL, Kind.FOLD):
         return f"{hand.names[seat]} must bring it in or complete ({clauses['forced']})"
-    if action.kind == "pb":
+    if action.kind == Kind.BRING_IN:
         return None if rnd.bring_in_due else f"there is no bring-in to post now ({clauses['forced']})"
-    if action.kind == "f":
+    if action.kind == Kind.FOLD:
         if owe == 0 and not _bet_or_drop(rnd, raise_refusal(hand, rnd, seat) is None):
             return f"facing no bet a player may check or bet, not fold ({clauses['turn']})"
         return None
-    if action.kind == "cc":
+    if action.kind == Kind.CHECK_OR_CALL:
         if _bet_or_drop(rnd, raise_refusal(hand, rnd, seat) is None):
             return f"before the draw a player must bet or drop; checking is not allowed ({rnd.street.clause})"
         return None
@@ -297,18 +297,18 @@ def apply(hand: "Hand", rnd: Round, action: Action) -> None:
     who = hand.names[seat]
     # B1 says what a player may do in the first round; a later round is played by its own clause (B2).
     turn = hand.table.clauses["turn" if rnd.number == 0 else "later_rounds"]
-    if action.kind == "f":
+    if action.kind == Kind.FOLD:
         hand.fold(seat)
         hand.tell("fold", who=who, clause=turn)
         _maybe_lift(hand, rnd)
         return
-    if action.kind == "pb":
+    if action.kind == Kind.BRING_IN:
         amount = min(hand.stacks[seat], hand.table.bring_in)
         _put(hand, rnd, seat, amount)
         rnd.bring_in_due = False
         hand.tell("bring-in", who=who, amount=amount, clause=hand.table.clauses["forced"])
         return
-    if action.kind == "cc":
+    if action.kind == Kind.CHECK_OR_CALL:
         cost = call_amount(hand, rnd, seat)
         _put(hand, rnd, seat, cost)
         if cost == 0:

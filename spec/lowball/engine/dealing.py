@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from lowball.core.cards import counted_cards
 from lowball.core.games import Street
-from lowball.engine.actions import Action
+from lowball.engine.actions import Action, Kind
 
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
@@ -52,25 +52,25 @@ def legal(hand: "Hand", deal: Deal) -> list[Action]:
     """Return the dealer's next action, from a known stub: one card at a time, clockwise (T6)."""
     if deal.community:
         cards = hand.next_cards(1)
-        return [Action("db", 0, cards=tuple(cards))] if cards is not None else []
+        return [Action(Kind.BOARD, 0, cards=tuple(cards))] if cards is not None else []
     per = deal.street.cards
     cards = hand.next_cards(per * len(deal.dealees))
     if cards is None:
         return []
     # Card k of the round goes to dealee k mod m (one at a time), so the first dealee's are every m-th card.
     mine = cards[0::len(deal.dealees)]
-    return [Action("dh", deal.dealees[0], cards=tuple(mine))]
+    return [Action(Kind.DEAL, deal.dealees[0], cards=tuple(mine))]
 
 
 def refusal(hand: "Hand", deal: Deal, action: Action) -> str | None:
     """Return why ``action`` is illegal now (None if it is legal)."""
     clause = deal.street.clause
     if deal.community:
-        if action.kind != "db" or len(action.cards) != 1:
+        if action.kind != Kind.BOARD or len(action.cards) != 1:
             return (f"the stub is short: one community card is dealt face up for everyone "
                     f"({hand.table.clauses['runs_out']})")
         return hand.unseen_refusal(action, 1) or hand.off_the_top(action, legal(hand, deal))
-    if action.kind != "dh":
+    if action.kind != Kind.DEAL:
         if hand.dealt_nothing_yet:
             return f"the cards have not been dealt yet ({clause})"
         return f"the dealer is dealing ({clause})"
@@ -85,7 +85,7 @@ def refusal(hand: "Hand", deal: Deal, action: Action) -> str | None:
 
 def apply(hand: "Hand", deal: Deal, action: Action) -> None:
     """Deal one player's cards of the street, or the community card."""
-    if action.kind == "db":
+    if action.kind == Kind.BOARD:
         hand.deal_community(action.cards)
         deal.community = False
         hand.tell("community", card=str(action.cards[0]), clause=hand.table.clauses["runs_out"])

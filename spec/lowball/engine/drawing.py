@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from lowball.core.behaviours import RunsOut, Serve, WrongCount
 from lowball.core.cards import counted_cards, format_cards
 from lowball.core.games import Street
-from lowball.engine.actions import Action
+from lowball.engine.actions import Action, Kind
 
 # What a reshuffle brings back, for the refusal of a discard the stub cannot serve (K9, P3).
 RULE_BACK = {
@@ -65,11 +65,11 @@ def legal(hand: "Hand", draw: Draw) -> list[Action]:
     if seat is None:
         who, count = draw.waiting[0]
         cards = hand.next_cards(count, draw=draw)
-        return [Action("dh", who, cards=tuple(cards))] if cards is not None else []
+        return [Action(Kind.DEAL, who, cards=tuple(cards))] if cards is not None else []
     held = hand.hands[seat]
     street = draw.street
     most = min(street.max_discard, len(held), most_served(hand, draw))
-    return [Action("sd", seat, cards=tuple(cards))
+    return [Action(Kind.DISCARD, seat, cards=tuple(cards))
             for count in range(street.min_discard, most + 1)
             for cards in itertools.combinations(held, count)]
 
@@ -95,17 +95,17 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> str | None:
     seat = to_act(draw)
     if seat is None:
         who, count = draw.waiting[0]
-        if action.kind != "dh":
+        if action.kind != Kind.DEAL:
             return f"p{who + 1} is waiting for {count} replacement card(s) ({clause})"
         dead_allowed = hand.table.wrong_count is WrongCount.DEAD_HAND
         if action.seat != who or (len(action.cards) != count and not dead_allowed):
             return f"p{who + 1} discarded {count} and receives as many ({clause})"
         return hand.unseen_refusal(action, len(action.cards), draw=draw) or hand.off_the_top(action, legal(hand, draw))
-    if action.kind == "dh":
+    if action.kind == Kind.DEAL:
         if draw.waiting and action.seat == draw.waiting[0][0]:
             return f"everyone discards before the replacements are dealt ({clause})"
         return f"it is p{seat + 1}'s turn to discard ({clause})"
-    if action.kind != "sd":
+    if action.kind != Kind.DISCARD:
         return f"it is the draw; discard {draw.street.min_discard} to {draw.street.max_discard} cards ({clause})"
     if action.seat != seat:
         return f"out of turn: it is p{seat + 1}'s turn to discard, not p{action.seat + 1}'s ({clause})"
@@ -132,7 +132,7 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> str | None:
 def apply(hand: "Hand", draw: Draw, action: Action) -> None:
     """Apply a discard or a serving."""
     clause = draw.street.clause
-    if action.kind == "dh":
+    if action.kind == Kind.DEAL:
         seat, count = draw.waiting.pop(0)
         if not draw.burned:
             hand.burn(draw.street.burn)

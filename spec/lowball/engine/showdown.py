@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from lowball.core.behaviours import OddChip, Pots, SevensRule
 from lowball.core.cards import SUIT_CHARS, Card
 from lowball.engine import sevens
-from lowball.engine.actions import Action
+from lowball.engine.actions import Action, Kind
 from lowball.engine.pots import Pot, build_pots, first_odd_chip, halves, parts, share
 from lowball.ranking.best import best_five, best_low_five, best_qualifying_rank, best_rank
 from lowball.ranking.literate import playing_cards, value
@@ -41,8 +41,23 @@ def start(hand: "Hand") -> Showdown:
 def legal(hand: "Hand", show: Showdown) -> list[Action]:
     """Return the shows still due, in seat order, then the mucks: any player still in may give up the hand instead
     (a player whose cards are unknown must be shown by the history)."""
-    shows = [Action("sm", seat, cards=tuple(hand.hands[seat])) for seat in show.showing if None not in hand.hands[seat]]
-    return shows + [Action("sm", seat, muck=True) for seat in hand.contenders]
+    shows = [Action(Kind.SHOW, seat, cards=tuple(hand.hands[seat])) for seat in show.showing
+             if None not in hand.hands[seat]]
+    return shows + [Action(Kind.SHOW, seat, muck=True) for seat in hand.contenders]
+
+
+def refusal(hand: "Hand", show: Showdown, action: Action) -> str | None:
+    """Return why an action is illegal at the showdown: only shows and mucks are made there (S1)."""
+    if action.kind == Kind.SHOW:
+        return show_refusal(hand, action)
+    if action.kind == Kind.DISCARD:
+        return hand.no_draw_now()
+    return f"the betting is over ({hand.table.clauses['showdown']})"
+
+
+def apply(hand: "Hand", show: Showdown, action: Action) -> None:
+    """Show or muck a hand (the state's own ``_show``: a show may come before the showdown too, L8)."""
+    hand._show(action)
 
 
 def show_refusal(hand: "Hand", action: Action) -> str | None:

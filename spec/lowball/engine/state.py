@@ -30,12 +30,12 @@ from lowball.core.files import quote
 from lowball.core.games import TABLE, GameTable, Street, load_game_table
 from lowball.core.rankings import RankingSystem, ranking_system
 from lowball.engine import betting, dealing, drawing, forced, openers, showdown
-from lowball.engine.actions import Action, check_fields, parse_action
+from lowball.engine.actions import Action, Kind, check_fields, parse_action
 from lowball.engine.events import Event, event
 from lowball.engine.stub import REDEAL_STREAM, Stub
+from lowball.engine.phases import BET, DEAL, DRAW, OVER, PHASES, SHOWDOWN
 from lowball.errors import IllegalAction, LowballError
 
-DEAL, BET, DRAW, SHOWDOWN, OVER = "deal", "bet", "draw", "showdown", "over"
 # The most chips a stack may hold: far beyond any game, small enough that sums stay exact and fast.
 MAX_STACK = 10**12
 
@@ -182,7 +182,8 @@ class Hand:
         self.early_show = False                   # the hands are being turned face up before the last deals
         self.street_index = -1
         self.phase = DEAL
-        self.current: object | None = None        # the phase's state: a Deal, a Round, a Draw or a Showdown
+        # The phase's state, which its module of lowball.engine.phases reads and changes.
+        self.current: dealing.Deal | betting.Round | drawing.Draw | showdown.Showdown | None = None
         self.actions: list[Action] = []
         self.events: list[Event] = []
         self.narrate = narrate                    # long bot sessions need no story: skip it
@@ -376,15 +377,8 @@ class Hand:
         >>> hand.advance(); [str(a) for a in hand.legal_actions()]
         ['p1 cc', 'p1 cbr 1']
         """
-        if self.phase == DEAL:
-            return dealing.legal(self, self.current)
-        if self.phase == BET:
-            return betting.legal(self, self.current)
-        if self.phase == DRAW:
-            return drawing.legal(self, self.current)
-        if self.phase == SHOWDOWN:
-            return showdown.legal(self, self.current)
-        return []
+        phase = PHASES.get(self.phase)
+        return phase.legal(self, self.current) if phase is not None else []
 
     def raise_range(self) -> tuple[int, int] | None:
         """Return the least and the most the player to act may bet or raise to (None if they may not)."""
@@ -422,35 +416,19 @@ class Hand:
     def _carry_out(self, action: Action) -> None:
         """Change the state by an action already found legal."""
         self.actions.append(action)
-        if action.kind == "sm" and self.phase != SHOWDOWN:
-            self._show(action)
-        elif self.phase == DEAL:
-            dealing.apply(self, self.current, action)
-        elif self.phase == BET:
-            betting.apply(self, self.current, action)
-        elif self.phase == DRAW:
-            drawing.apply(self, self.current, action)
+        if action.kind == Kind.SHOW:                   # a show, at the showdown or before it (L8)
+            showdown.apply(self, self.current, action)
         else:
-            self._show(action)
+            PHASES[self.phase].apply(self, self.current, action)
         self._settle_phase()
 
     def _refusal(self, action: Action) -> str | None:
         clauses = self.table.clauses
         if self.phase == OVER:
             return f"the hand is over ({clauses['showdown']})"
-        if action.kind == "sm":
-            if self.phase != SHOWDOWN:      # all in, too: nobody shows while anyone is still to act (S1)
-                return f"cards are shown at the showdown ({clauses['showdown']})"
-            return showdown.show_refusal(self, action)
-        if self.phase == DEAL:
-            return dealing.refusal(self, self.current, action)
-        if self.phase == BET:
-            return betting.refusal(self, self.current, action)
-        if self.phase == DRAW:
-            return drawing.refusal(self, self.current, action)
-        if action.kind == "sd":
-            return self.no_draw_now()
-        return f"the betting is over ({clauses['showdown']})"
+        if action.kind == Kind.SHOW and self.phase != SHOWDOWN:   # all in too: nobody shows while one is to act (S1)
+            return f"cards are shown at the showdown ({clauses['showdown']})"
+        return PHASES[self.phase].refusal(self, self.current, action)
 
     def no_draw_now(self) -> str:
         """Return why a discard is refused outside a draw: the draw is still to come, or there is none left (B2)."""

@@ -1,0 +1,41 @@
+"""The phases of a hand as one protocol: each street's module answers the same three questions.
+
+A hand is a deal, a betting round, a draw or the showdown at any moment (``Hand.phase``), and the state of that
+phase is ``Hand.current``. Each phase is a module of this package with the same three functions, so that the hand
+asks them without knowing which phase it is in:
+
+* ``legal(hand, state)``: every action allowed now;
+* ``refusal(hand, state, action)``: why an action is illegal now, or None;
+* ``apply(hand, state, action)``: carry out an action found legal.
+
+>>> from lowball.engine.state import Hand
+>>> hand = Hand([13, 13]); hand.advance()
+>>> PHASES[hand.phase].__name__, [str(a) for a in PHASES[hand.phase].legal(hand, hand.current)]
+('lowball.engine.betting', ['p1 cc', 'p1 cbr 1'])
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol
+
+from lowball.engine import betting, dealing, drawing, showdown
+from lowball.engine.actions import Action
+
+if TYPE_CHECKING:
+    from lowball.engine.state import Hand
+
+DEAL, BET, DRAW, SHOWDOWN, OVER = "deal", "bet", "draw", "showdown", "over"
+
+
+class Phase(Protocol):
+    """What every phase module provides (``dealing``, ``betting``, ``drawing``, ``showdown``)."""
+
+    def legal(self, hand: "Hand", state: Any) -> list[Action]: ...
+
+    def refusal(self, hand: "Hand", state: Any, action: Action) -> str | None: ...
+
+    def apply(self, hand: "Hand", state: Any, action: Action) -> None: ...
+
+
+PHASES: dict[str, ModuleType] = {DEAL: dealing, BET: betting, DRAW: drawing, SHOWDOWN: showdown}
