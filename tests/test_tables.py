@@ -54,8 +54,8 @@ def test_a_shipped_copy_loads_from_a_path(tmp_path):
     pytest.param('"no-pair", "pair"', '"no-pair", "no-pair"', "[systems.ace-to-six]",
                  "rankings.toml: systems.ace-to-six.category_order[1]: category 'no-pair' appears twice",
                  id="repeated-category"),
-    pytest.param('"quads", "straight-flush"]', '"quads"]', "[systems.deuce-to-seven]",
-                 "rankings.toml: systems.deuce-to-seven.category_order: category 'straight-flush' is missing",
+    pytest.param('["straight-flush", "quads"', '["quads"', "[systems.high]",
+                 "rankings.toml: systems.high.category_order: category 'straight-flush' is missing",
                  id="missing-category"),
     pytest.param('straight = ["top-card"]\n', "", "[systems.ace-to-six.tie_break]",
                  "rankings.toml: systems.ace-to-six.tie_break.straight: missing: every category needs a tie-break rule",
@@ -91,3 +91,37 @@ def test_broken_table_is_refused_with_file_key_and_problem(tmp_path, old, new, a
     with pytest.raises(RulesError, match=message.replace("[", r"\[").replace("]", r"\]")) as info:
         load_rankings(broken(tmp_path, old, new, after))
     assert "\n" not in str(info.value)
+
+
+# ---- a ranking system that extends another (issue 21) ----
+
+def test_the_systems_that_extend_the_teaching_one_are_the_systems_they_were():
+    """H1-H4, C1, K1, L1: three systems say only how they differ from ace-to-six; written out, each is the row the
+    file held before, key by key (the tie-breaks, the categories, the clauses)."""
+    from lowball.core.rankings import read_rankings
+    from lowball.core.reader import read_toml
+
+    raw = read_toml(RANKINGS_FILE).data["systems"]
+    whole = read_rankings(RANKINGS_FILE).data["systems"]
+    assert {name for name, row in raw.items() if "extends" in row} == {"ace-to-six-ace-low", "deuce-to-seven", "high"}
+    assert whole["deuce-to-seven"]["tie_break"] == whole["ace-to-six"]["tie_break"]
+    assert whole["ace-to-six-ace-low"]["clauses"] == {"category_order": "H2", "tie_break": "H3", "ace": "C1"}
+    assert (whole["high"]["better"], whole["high"]["flushes_count"], whole["deuce-to-seven"]["ace"]) == \
+        ("higher", True, "high")
+
+
+@pytest.mark.parametrize("parent, words", [
+    ('"ace-to-seven"', "systems.deuce-to-seven.extends: no system 'ace-to-seven' to extend"),
+    ('"deuce-to-seven"', "systems.deuce-to-seven.extends: 'deuce-to-seven' extends itself through"),
+    ("3", "systems.deuce-to-seven.extends: no system 3 to extend"),
+])
+def test_a_system_that_extends_what_is_not_there_is_refused_naming_it(parent, words):
+    from lowball.core.rankings import parse_rankings
+    from lowball.core.reader import TableReader, parse_toml
+
+    text = RANKINGS_FILE.read_text(encoding="utf-8")
+    at = text.index("[systems.deuce-to-seven]")
+    text = text[:at] + text[at:].replace('extends = "ace-to-six"', f"extends = {parent}", 1)
+    with pytest.raises(RulesError) as err:
+        parse_rankings(TableReader("rankings.toml", parse_toml(text, "rankings.toml")))
+    assert words in str(err.value), str(err.value)

@@ -28,8 +28,10 @@ from lowball.core.behaviours import (
 from lowball.core.card_flow import COMMUNITY_RULES, shortfall
 from lowball.core.files import quote
 from lowball.core.arguments import LABEL, NAME_OR_PATH, TEXT, instance_of, mapping_of, optional, takes
-from lowball.core.rankings import HAND_SIZE, MOST_CARDS, RULES_DIR, known_systems, load_rankings, register_house_systems
-from lowball.core.reader import MAX_DEPTH, TableReader, apply_overrides, describe, parse_toml, read_toml
+from lowball.core.rankings import (HAND_SIZE, MOST_CARDS, RULES_DIR, known_systems, load_rankings,
+                                   register_house_systems, resolve_systems)
+from lowball.core.reader import (MAX_DEPTH, TableReader, apply_overrides, describe, merge_tables, parse_toml,
+                                 read_toml)
 from lowball.errors import RulesError
 
 GAMES_DIR = RULES_DIR / "games"
@@ -352,17 +354,6 @@ class GameTable:
 
 # ---- Reading a table ----
 
-def _merge(base: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
-    """Return ``base`` with ``change`` laid over it: tables merge key by key; any other value replaces."""
-    merged = dict(base)
-    for key, value in change.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
-
-
 def builtin_paths() -> dict[str, Path]:
     """Return the built-in game tables by name (the file name without ``.toml``)."""
     return {path.stem: path for path in sorted(GAMES_DIR.glob("*.toml"), key=lambda p: p.stem)}
@@ -398,7 +389,7 @@ def resolve(reader: TableReader, folder: Path | None, seen: tuple[str, ...] = ()
     parent_reader = _file_reader(reader, path) if path is not None else _builtin_reader(reader, parent)
     base = resolve(parent_reader, path.parent if path is not None else None, seen + (where,))
     base = _without(reader, base, parent)
-    merged = _merge(base, data)           # the nearest table's keys win, its own ``extends`` included
+    merged = merge_tables(base, data)     # the nearest table's keys win, its own ``extends`` included
     if "change_streets" in data:          # applied here, once: the resolved table lists its streets whole
         merged["streets"] = _changed_streets(reader, merged.get("streets"), data["change_streets"])
         del merged["change_streets"]
@@ -674,6 +665,7 @@ def _ranking_names(rankings_data: dict[str, Any] | None
         return ({row.key for row in rows}, {q.key: q.system for q in rankings.qualifiers},
                 [row.key for row in rows if row.joker is not None], {row.key for row in rows if row.better == "lower"},
                 {row.key: row.hand_size for row in rows})
+    rankings_data = resolve_systems(TableReader("rankings", rankings_data)).data
     systems = rankings_data.get("systems") if isinstance(rankings_data.get("systems"), dict) else {}
     quals = rankings_data.get("qualifiers") if isinstance(rankings_data.get("qualifiers"), dict) else {}
     jokers = [k for k, v in systems.items() if isinstance(v, dict) and v.get("joker")]

@@ -13,6 +13,7 @@ own (four); its categories are the sizes of that set (U2, U5).
 
 from __future__ import annotations
 
+import copy
 import functools
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import Any
 from lowball.core.arguments import PATH, one_of, optional, takes
 from lowball.core.files import quote
 from lowball.core.behaviours import Joker, Plays
-from lowball.core.reader import TableReader, read_toml
+from lowball.core.reader import TableReader, merge_tables, read_toml
 from lowball.errors import RulesError
 
 RULES_DIR = Path(__file__).parent.parent / "rules"
@@ -340,8 +341,55 @@ def _read_qualifier(reader: TableReader, name: str, systems: set[str]) -> Qualif
     )
 
 
+def resolve_systems(reader: TableReader) -> TableReader:
+    """Return the rankings table with each system that ``extends`` another written out whole.
+
+    A system names another in ``extends`` and lists only what differs: its tables (``tie_break``, ``clauses``)
+    merge key by key with the other's, any other value replaces. A chain is followed; a loop, or a system that
+    is not there, is refused naming it.
+
+    >>> data = {"systems": {"a": {"ace": "low", "clauses": {"ace": "H4", "order": "H2"}},
+    ...                     "b": {"extends": "a", "clauses": {"ace": "C1"}}}}
+    >>> resolve_systems(TableReader("r.toml", data)).data["systems"]["b"]
+    {'ace': 'low', 'clauses': {'ace': 'C1', 'order': 'H2'}}
+    >>> resolve_systems(TableReader("r.toml", {"systems": {"b": {"extends": "b"}}}))
+    Traceback (most recent call last):
+    lowball.errors.RulesError: r.toml: systems.b.extends: 'b' extends itself through b -> b
+    """
+    systems = reader.data.get("systems")
+    if not isinstance(systems, dict) or not any(isinstance(row, dict) and "extends" in row
+                                                for row in systems.values()):
+        return reader
+    done: dict[str, Any] = {}
+
+    def whole(name: str, chain: tuple[str, ...]) -> Any:
+        row = systems[name]
+        if name in done or not isinstance(row, dict) or "extends" not in row:
+            return done.get(name, row)
+        parent = row["extends"]
+        where = f"systems.{name}.extends"
+        if not isinstance(parent, str) or parent not in systems:
+            raise reader.fail(where, f"no system {quote(parent)} to extend (known: {', '.join(systems)})")
+        if parent in chain + (name,):
+            raise reader.fail(where, f"{quote(parent)} extends itself through {' -> '.join(chain + (name, parent))}")
+        base = whole(parent, chain + (name,))
+        if not isinstance(base, dict):
+            raise reader.fail(where, f"{quote(parent)} is not a system table")
+        # a copy: a later change to one system (--set) must not reach another through a shared table
+        done[name] = merge_tables(copy.deepcopy(base), {key: value for key, value in row.items() if key != "extends"})
+        return done[name]
+
+    return TableReader(reader.source, dict(reader.data, systems={name: whole(name, ()) for name in systems}))
+
+
+def read_rankings(path: Path | str) -> TableReader:
+    """Read a rankings table with every system written out whole (``resolve_systems``), ready to change one."""
+    return resolve_systems(read_toml(path))
+
+
 def parse_rankings(reader: TableReader) -> Rankings:
-    """Validate a parsed rankings table into ``Rankings``."""
+    """Validate a parsed rankings table into ``Rankings`` (each system that ``extends`` another written out)."""
+    reader = resolve_systems(reader)
     reader.only_keys("", {"hand_size", "categories", "systems", "qualifiers", "ranks", "hand_names"})
     hand_size = reader.count("hand_size", 1)
     if hand_size != HAND_SIZE:

@@ -129,6 +129,23 @@ class TableReader:
                 raise self.fail(where, f"unknown key (expected one of: {', '.join(sorted(allowed))})")
 
 
+def merge_tables(base: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """Return ``base`` with ``change`` laid over it: tables merge key by key; any other value replaces.
+
+    What ``extends`` means, for a game table and for a ranking system alike.
+
+    >>> merge_tables({"a": 1, "t": {"x": 1, "y": 2}}, {"t": {"y": 3}, "b": [4]})
+    {'a': 1, 't': {'x': 1, 'y': 3}, 'b': [4]}
+    """
+    merged = dict(base)
+    for key, value in change.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = merge_tables(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
 def depth(value: Any, limit: int = MAX_DEPTH) -> int:
     """Return how deeply ``value`` nests tables and lists (stopping once past ``limit``).
 

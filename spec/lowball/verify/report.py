@@ -8,7 +8,7 @@ from typing import Any
 
 from lowball.core.arguments import FLAG, NAME_OR_PATH, PATH, Kind, instance_of, is_whole, optional, takes
 from lowball.core.games import OVERRIDES, GameTable, parse_game_table, read_game_data, resolve
-from lowball.core.rankings import RANKINGS_FILE, parse_rankings, register_house_systems
+from lowball.core.rankings import RANKINGS_FILE, parse_rankings, read_rankings, register_house_systems
 from lowball.core.reader import TableReader, apply_overrides, read_toml
 from lowball.errors import RulesError
 from lowball.verify.checks import Check
@@ -35,7 +35,8 @@ def load_for_verify(rules: Path | str | None = None, overrides: dict[str, str] |
     overrides = overrides or {}
     game, folder = read_game_data(rules)
     house = resolve(game, folder).get("rankings") or None      # a house table's own rankings file, if it names one
-    ranks = read_toml(rankings if rankings is not None else house or RANKINGS_FILE)
+    # Each system written out whole before --set changes one: a change to a system is to that system alone.
+    ranks = read_rankings(rankings if rankings is not None else house or RANKINGS_FILE)
     ranks.table("systems")          # a rankings table names its systems: without any, nothing can be checked
     game_sets = {k: v for k, v in overrides.items() if not k.startswith(RANKINGS_PREFIX)}
     rank_sets = {k[len(RANKINGS_PREFIX):]: v for k, v in overrides.items() if k.startswith(RANKINGS_PREFIX)}
