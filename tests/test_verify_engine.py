@@ -28,7 +28,8 @@ from lowball.engine.pots import build_pots, halves, share
 from lowball.engine.state import BET, OVER, Hand
 from lowball.play.bots import BOTS
 from lowball.verify.link import check_engine_link, round_rules, round_state
-from lowball.verify.models import cards as cm, redeal as dm, round as rm
+from lowball.engine import forced
+from lowball.verify.models import cards as cm, round as rm
 from lowball.engine.ops import PY, Z3
 from lowball.verify.game import check_card_bound, check_rounds, check_stack_guarantee
 from lowball.verify.hands import RANKS, SymHand, beats
@@ -191,11 +192,11 @@ def test_a_model_that_raises_without_putting_chips_in_is_refuted_by_property_7(m
         in check.counterexample
 
 
-def test_a_model_that_redeals_for_ever_is_refuted_by_property_8(monkeypatch):
-    """K4: without "every player can ante again" the redeals need not stop."""
+def test_a_redeal_rule_that_deals_again_for_ever_is_refuted_by_property_8(monkeypatch):
+    """K4: without "every player can ante again" the redeals need not stop (the engine's own rule, broken)."""
     from lowball.verify.redeals import check_redeals
 
-    monkeypatch.setattr(dm, "may_redeal", lambda o, stacks, ante: True)
+    monkeypatch.setattr(forced, "may_redeal", lambda o, stacks, ante: True)
     check = check_redeals(load_game_table("deuce-to-seven-triple-draw-antes"))
     assert not check.holds and "the redeals need not stop" in check.counterexample
 
@@ -356,7 +357,7 @@ def test_the_engine_redeals_exactly_as_often_as_the_proved_bound(stacks):
             hand.apply(never_fold(hand, None)._replace(cards=()))
         hand.advance()
     assert hand.redeals == min(stacks) // table.ante - 1
-    assert dm.may_redeal(PY, [table.ante] * 3, table.ante) and not dm.may_redeal(PY, [table.ante, 0], table.ante)
+    assert forced.may_redeal(PY, [table.ante] * 3, table.ante) and not forced.may_redeal(PY, [table.ante, 0], table.ante)
 
 
 # ---- random play never goes past the proved figures ----

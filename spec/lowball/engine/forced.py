@@ -133,6 +133,17 @@ def post(o, due: Owed, chips: Sequence[Any], carried: Any = 0) -> Posted:
                   count=o.If(full, 1 if due.counts_bet else 0, 0), full_level=o.If(full, o.Max(bets), 0))
 
 
+def may_redeal(o, stacks: Sequence[Any], ante: Any) -> Any:
+    """Return whether a hand checked through is dealt again (K4): only while every player, folded or not, can post
+    the ante again, so that each redeal lowers every stack and the redeals are bounded (property 8 proves it with
+    this function and ``post``, read with Z3 terms).
+
+    >>> may_redeal(PY, [3, 1, 5], 1), may_redeal(PY, [3, 0, 5], 1)
+    (True, False)
+    """
+    return o.And(*[stack >= ante for stack in stacks])
+
+
 def _trim(o, antes: list[Any], stacks: list[Any]) -> tuple[list[Any], list[Any]]:
     """Return the antes and stacks once the part of the largest ante above the second largest has gone back."""
     n = len(antes)

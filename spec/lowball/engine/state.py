@@ -33,6 +33,7 @@ from lowball.engine import betting, dealing, drawing, forced, openers, showdown
 from lowball.engine.actions import Action, Kind, check_fields, parse_action
 from lowball.engine.events import Event, event
 from lowball.engine.stub import REDEAL_STREAM, Stub
+from lowball.engine.ops import PY
 from lowball.engine.phases import BET, DEAL, DRAW, OVER, PHASES, SHOWDOWN
 from lowball.errors import IllegalAction, LowballError
 
@@ -556,7 +557,7 @@ class Hand:
 
     def _may_redeal(self) -> bool:
         """Return whether everyone can ante again (K4); otherwise the hand plays on (the redeals are bounded)."""
-        return all(self.stacks[seat] >= self.table.ante for seat in range(self.n))
+        return forced.may_redeal(PY, self.stacks, self.table.ante)
 
     def _redeal(self) -> None:
         """Nobody opened: collect the cards, reshuffle, ante again and deal again; the pot carries over (K4)."""

@@ -2,8 +2,9 @@
 
 Applies only where the table redeals (``forced.nobody_opens = "redeal"``).
 
-On the model of ``models.redeal``: a redeal happens only while every player can
-post the ante again, and everyone antes again at each one (a round checked
+On the engine's own rules (``engine/forced.py``: ``may_redeal`` and ``post``, read
+with Z3 terms): a redeal happens only while every player can post the ante
+again, and everyone antes again at each one (a round checked
 through can only lower a stack further, with the calls of an incomplete blind).
 Z3 proves the inductive invariant "after ``k`` redeals every stack holds at most
 its start minus ``(k + 1)`` antes, or nothing", and from it that a redeal after
@@ -18,7 +19,7 @@ import z3
 
 from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
-from lowball.verify.models import redeal as dm
+from lowball.engine import forced
 from lowball.engine.ops import Z3
 from lowball.verify.proof import prove
 from lowball.verify.rounds import player_counts
@@ -49,19 +50,20 @@ def check_redeals(table: GameTable) -> Check:
                                               for x, s in zip(stacks, start)])
 
             known = [s >= max(1, table.min_stack) for s in start]
-            first = dm.reposted(Z3, start, ante)
+            due = forced.owed(table, players)          # the antes as the engine posts them, read with terms
+            first = forced.post(Z3, due, start).stacks
             if not prove(invariant(first, 0), *known).proved:
                 check.fail(f"with {players} players the first antes do not lower every stack by the ante")
                 return check
-            again = dm.reposted(Z3, now, ante)
+            again = forced.post(Z3, due, now).stacks
             round_moves = [z3.And(x >= 0, x <= y) for x, y in zip(later, again)]   # a round checked through
-            step = z3.Implies(z3.And(invariant(now, k), dm.may_redeal(Z3, now, ante), *round_moves),
+            step = z3.Implies(z3.And(invariant(now, k), forced.may_redeal(Z3, now, ante), *round_moves),
                               invariant(later, k + 1))
             outcome = prove(step, *known)
             if not outcome.proved:
                 check.fail(f"with {players} players a redeal need not lower the stacks (K4)")
                 return check
-            bounded = z3.Implies(z3.And(invariant(now, k), dm.may_redeal(Z3, now, ante)),
+            bounded = z3.Implies(z3.And(invariant(now, k), forced.may_redeal(Z3, now, ante)),
                                  z3.And(*[k + 2 <= s / ante for s in start]))
             outcome = prove(bounded, *known)
             if not outcome.proved:

@@ -9,8 +9,8 @@ So what is proved is the model that is compared with the engine.
 - ``round``: a betting round (``engine/betting.py``, ``forced.py``, ``openers.py``);
 - ``cards``: the stub, the burns, the discards and the reshuffle (``engine/stub.py``, ``dealing.py``,
   ``drawing.py``);
-- ``redeal``: the redeal when nobody opens (``engine/state.py``, K4).
 
-The pots and their shares have no model here: ``engine/pots.py`` and ``engine/sevens.py`` are written over the
-same operations, and the proofs read the engine's own functions.
+The pots and their shares, the sevens rule and the redeal have no model here: ``engine/pots.py``,
+``engine/sevens.py`` and ``engine/forced.py`` are written over the same operations, and the proofs read the
+engine's own functions.
 """
