@@ -74,7 +74,7 @@ def blind_amounts(table: GameTable, players: int) -> tuple[int, ...]:
     bets = [0] * players
     if table.blinds:
         order = blind_seats(players) + tuple(range(2, players))
-        for seat, amount in zip(order, table.blinds[:2] if players == 2 else table.blinds):
+        for seat, amount in zip(order, table.blinds):     # heads-up the order has two seats: nobody straddles
             bets[seat] += amount
     for seat, amount in zip(post_seats(players, len(table.posts)), table.posts):
         bets[seat] += amount
@@ -114,18 +114,18 @@ def post(o, due: Owed, chips: Sequence[Any], carried: Any = 0) -> Posted:
     >>> post(PY, replace(big_blind_ante, blind_first=False), [10, 4, 10]).bets   # P7: ante first
     [1, 1, 0]
     """
-    n = len(chips)
-    stacks, bets, antes = list(chips), [0] * n, [0] * n
-    for seat in range(n):
-        blind, ante = due.blinds[seat], due.antes[seat]
+    stacks, bets, antes = [], [], []
+    for chip, blind, ante in zip(chips, due.blinds, due.antes):
         if due.blind_first:
-            bets[seat] = o.Min(blind, stacks[seat])
-            antes[seat] = o.Min(ante, stacks[seat] - bets[seat])
+            bet = o.Min(blind, chip)
+            dead = o.Min(ante, chip - bet)
         else:
-            antes[seat] = o.Min(ante, stacks[seat])
-            bets[seat] = o.Min(blind, stacks[seat] - antes[seat])
-        stacks[seat] = stacks[seat] - bets[seat] - antes[seat]
-    if due.trimming and n > 1:
+            dead = o.Min(ante, chip)
+            bet = o.Min(blind, chip - dead)
+        stacks.append(chip - bet - dead)
+        bets.append(bet)
+        antes.append(dead)
+    if due.trimming:                      # a hand has two players at least: there is always a second ante
         antes, stacks = _trim(o, antes, stacks)
     pot = carried + o.Sum(bets) + o.Sum(antes)
     full = o.And(due.full_bet > 0, o.Max(bets) >= due.full_bet)
