@@ -665,7 +665,10 @@ def _ranking_names(rankings_data: dict[str, Any] | None
         return ({row.key for row in rows}, {q.key: q.system for q in rankings.qualifiers},
                 [row.key for row in rows if row.joker is not None], {row.key for row in rows if row.better == "lower"},
                 {row.key: row.hand_size for row in rows})
-    rankings_data = resolve_systems(TableReader("rankings", rankings_data)).data
+    try:                                  # each system written out; a broken extends is the rankings file's
+        rankings_data = resolve_systems(TableReader("rankings", rankings_data)).data   # to report, when it is read
+    except RulesError:
+        pass
     systems = rankings_data.get("systems") if isinstance(rankings_data.get("systems"), dict) else {}
     quals = rankings_data.get("qualifiers") if isinstance(rankings_data.get("qualifiers"), dict) else {}
     jokers = [k for k, v in systems.items() if isinstance(v, dict) and v.get("joker")]
