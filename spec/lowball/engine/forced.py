@@ -145,13 +145,17 @@ def may_redeal(o, stacks: Sequence[Any], ante: Any) -> Any:
 
 
 def _trim(o, antes: list[Any], stacks: list[Any]) -> tuple[list[Any], list[Any]]:
-    """Return the antes and stacks once the part of the largest ante above the second largest has gone back."""
+    """Return the antes and stacks once the part of the largest ante above the second largest has gone back (V9).
+
+    >>> _trim(PY, [3, 1], [7, 0]), _trim(PY, [3, 2, 0], [7, 0, 0]), _trim(PY, [3, 3, 1], [7, 7, 0])
+    (([1, 1], [9, 0]), ([2, 2, 0], [8, 0, 0]), ([3, 3, 1], [7, 7, 0]))
+    """
     n = len(antes)
     out_a, out_s = list(antes), list(stacks)
     for seat in range(n):
         others = [antes[k] for k in range(n) if k != seat]
         excess = antes[seat] - o.Max(others)
-        back = o.If(excess > 0, excess, 0)
+        back = o.Max([excess, 0])
         out_a[seat], out_s[seat] = antes[seat] - back, stacks[seat] + back
     return out_a, out_s
 
