@@ -43,3 +43,15 @@ def test_a_bring_in_beside_blinds_is_refused():
     with pytest.raises(RulesError, match=r"forced\.bring_in: a bring-in opens the betting of stud, where nobody "
                                          r"posts blinds \(L4, V10\)"):
         table_from_text('extends = "stud-high-low"\nname = "house"\n[forced]\nblinds = [1, 2]\n')
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_two_blinds_are_posted_and_told_as_two_blinds_and_nobody_straddles(players):
+    """K3: the small and the big blind, heads-up the dealer's small blind; a table of two blinds has no straddle."""
+    from lowball.engine.state import Hand
+    from lowball.text.narration import narrate
+
+    table = load_game_table("deuce-to-seven-triple-draw")
+    story = narrate(Hand([50] * players, table=table))
+    assert sum("small blind" in line for line in story) == sum("big blind" in line for line in story) == 1
+    assert not any("straddle" in line for line in story), story

@@ -177,7 +177,7 @@ def post_forced(hand: "Hand") -> Posted:
     if table.blinds:
         keys = ("small-blind", "big-blind") + ("straddle",) * (len(table.blinds) - 2)
         order = blind_seats(hand.n) + tuple(range(2, hand.n))
-        for seat, key in zip(order, keys[:2] if hand.n == 2 else keys):
+        for seat, key in zip(order, keys):               # heads-up the order has two seats: nobody straddles
             hand.put_in(seat, posted.bets[seat])
             hand.tell(key, who=names[seat], amount=posted.bets[seat], clause=clause)
     for seat in post_seats(hand.n, len(table.posts)):
@@ -189,9 +189,15 @@ def post_forced(hand: "Hand") -> Posted:
 def most_forced(table: GameTable) -> int:
     """Return the most one player can be forced to post before the cards: ante and blind or post (or bring-in).
 
-    >>> from lowball.core.games import load_game_table
+    >>> from lowball.core.games import load_game_table, table_from_text
     >>> most_forced(load_game_table()), most_forced(load_game_table("deuce-to-seven-single-draw"))
     (1, 2)
+    >>> blinds = 'extends = "deuce-to-seven-single-draw"\\nname = "x"\\n'
+    >>> most_forced(table_from_text(blinds + "[forced]\\nante = 1\\n"))              # the big blind and the ante
+    3
+    >>> most_forced(table_from_text(blinds + 'players = {min = 3, max = 3}\\n[forced]\\nante_by = "by-seat"\\n'
+    ...                             'seat_antes = [0, 3, 0]\\n'))                    # V11: the big blind's 3 and 2
+    5
     """
     counts = range(table.players_min, table.players_max + 1)
     if table.ante_by is AnteBy.BY_SEAT:
