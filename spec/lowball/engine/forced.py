@@ -215,6 +215,11 @@ def largest_ante(table: GameTable) -> int:
     >>> from lowball.core.games import load_game_table
     >>> largest_ante(load_game_table()), largest_ante(load_game_table("deuce-to-seven-single-draw"))
     (1, 0)
+    >>> from lowball.core.games import table_from_text
+    >>> largest_ante(table_from_text('extends = "deuce-to-seven-single-draw"\\nname = "y"\\n'
+    ...                              'players = {min = 3, max = 3}\\n[forced]\\nante_by = "by-seat"\\n'
+    ...                              'seat_antes = [0, 3, 0]\\n'))                      # V11: the big blind's 3
+    3
     """
     return max(table.seat_antes) if table.ante_by is AnteBy.BY_SEAT else table.ante
 
