@@ -128,7 +128,7 @@ def test_the_sound_bot_never_checks_a_seven_where_the_sevens_rule_is_played():
         action = BOTS["sound"](hand, rng)
         seat = hand.to_act
         last = hand.round == table.betting_rounds - 1
-        if hand.phase == "bet" and last and hand.owed(seat) == 0 and seven_or_better(hand.hands[seat], table.ranking):
+        if hand.phase == "bet" and last and hand.owed(seat) == 0 and seven_or_better(hand.hands[seat], table.ranking, table.sevens_top):
             moments.append(action.kind)
         return action
 

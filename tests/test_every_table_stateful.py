@@ -132,7 +132,7 @@ def machine(name: str, table: GameTable, most: int | None = None) -> type[RuleBa
                 assert sum(seen.values()) == table.deck, f"{name}: {table.deck - sum(seen.values())} cards lost (T1)"
             cap = capped(table, hand)
             if cap is not None:
-                assert hand.bets <= cap, f"{name}: {hand.bets} bets in a round capped at {cap} (T4, G1)"
+                assert hand.cap_count <= cap, f"{name}: {hand.cap_count} bets in a round capped at {cap} (T4, G1)"
             if hand.to_act is not None:
                 assert not hand.folded[hand.to_act], f"{name}: a folded player to act"
                 if hand.phase == BET:

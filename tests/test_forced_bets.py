@@ -304,4 +304,4 @@ def test_in_stud_the_antes_are_dead_and_the_bring_in_live():
     hand.advance()
     assert hand.owed(hand.to_act) == table.bring_in
     hand.apply(f"p{hand.to_act + 1} cbr {table.small_bet}")
-    assert hand.bets == 1 and table.bets_per_round - hand.bets == table.raises_per_round
+    assert hand.cap_count == 1 and table.bets_per_round - hand.cap_count == table.raises_per_round

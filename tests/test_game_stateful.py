@@ -32,7 +32,7 @@ def check_invariants(hand: Hand, total: int) -> None:
     assert max(hand.invested) <= BOUND, "nobody invests more than the table allows (T4, T5)"
     places = [c for h in hand.hands for c in h] + hand.discards + hand.deck
     assert len(places) == len(set(places)) == len(DECK), "every card is in exactly one place (D1)"
-    assert hand.bets <= TABLE.bets_per_round, "at most a bet and three raises per round (T4)"
+    assert hand.cap_count <= TABLE.bets_per_round, "at most a bet and three raises per round (T4)"
     if hand.to_act is not None:      # a player's decision (not the dealer serving or a show)
         assert not hand.folded[hand.to_act], "the player to act is still in the hand"
         if hand.phase == BET:

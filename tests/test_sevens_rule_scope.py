@@ -11,7 +11,8 @@ import pytest
 from lowball.core.games import load_game_table, table_from_text
 from lowball.errors import RulesError
 
-RULE = load_game_table("california-lowball-sevens-rule").sevens_rule
+SEEDED = load_game_table("california-lowball-sevens-rule")
+RULE, TOP = SEEDED.sevens_rule, SEEDED.sevens_top
 
 
 def test_the_sevens_rule_at_a_game_without_a_draw_is_refused():
@@ -20,8 +21,9 @@ def test_the_sevens_rule_at_a_game_without_a_draw_is_refused():
         sevens_at("razz")
 
 
-def sevens_at(game: str, text: str = ""):
-    return table_from_text(f'extends = "{game}"\nname = "house"\n{text}\n[showdown]\nsevens_rule = "{RULE}"\n')
+def sevens_at(game: str, text: str = "", top: int | None = TOP):
+    low = f"sevens_top = {top}\n" if top is not None else ""
+    return table_from_text(f'extends = "{game}"\nname = "house"\n{text}\n[showdown]\nsevens_rule = "{RULE}"\n{low}')
 
 
 def test_the_sevens_rule_at_a_high_game_is_refused():
@@ -33,3 +35,26 @@ def test_the_sevens_rule_at_a_high_game_is_refused():
 def test_the_sevens_rule_at_a_lowball_draw_game_loads():
     table = sevens_at("deuce-to-seven-triple-draw")
     assert table.sevens_rule is RULE and table.draws
+
+
+def test_the_sevens_rule_names_the_top_of_its_low():
+    """F7 "a seven-low or better": the seven is the table's showdown.sevens_top, needed where the rule is on."""
+    with pytest.raises(RulesError, match=r"showdown\.sevens_top: the sevens rule needs the top card of its low, 5 "
+                                         r"\(a five\) to 13 \(a king\); got none \(F7\)"):
+        sevens_at("deuce-to-seven-triple-draw", top=None)
+    with pytest.raises(RulesError, match=r"showdown\.sevens_top: .* got 14"):
+        sevens_at("deuce-to-seven-triple-draw", top=14)
+    with pytest.raises(RulesError, match=r"showdown\.sevens_top: the sevens rule is about a low checked after the "
+                                         r"draw; this game has no draw or no low: remove the key \(F7\)"):
+        table_from_text('extends = "razz"\nname = "house"\n[showdown]\nsevens_top = 7\n')
+
+
+def test_the_top_of_the_sevens_rules_low_is_honoured():
+    """A club that plays the rule for a six-low or better: a checked seven is no longer caught (F7's setting)."""
+    from lowball.core.cards import parse_cards
+    from lowball.engine.sevens import seven_or_better
+
+    seven = parse_cards("7c 5d 4h 2s Ac")
+    six_low = load_game_table("california-lowball-sevens-rule", overrides={"showdown.sevens_top": "6"})
+    assert seven_or_better(seven, SEEDED.ranking, SEEDED.sevens_top)
+    assert not seven_or_better(seven, six_low.ranking, six_low.sevens_top)

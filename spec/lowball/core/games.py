@@ -26,6 +26,7 @@ from lowball.core.behaviours import (
     StreetKind, Structure,
 )
 from lowball.core.card_flow import COMMUNITY_RULES, shortfall
+from lowball.core.cards import RANK_OF
 from lowball.core.files import quote
 from lowball.core.arguments import LABEL, NAME_OR_PATH, TEXT, instance_of, mapping_of, optional, takes
 from lowball.core.rankings import (HAND_SIZE, MOST_CARDS, RULES_DIR, known_systems, load_rankings,
@@ -190,6 +191,9 @@ GAME_KEYS: tuple[Key, ...] = (
     _choice("showdown.pots", Pots, "how the pots are formed at the showdown: each apart (G6), or after the hands "
             "that can win nothing are mucked (pokerkit)", "G6", Pots.EACH_APART.value),
     _choice("showdown.sevens_rule", SevensRule, "the California sevens rule", "F7", SevensRule.OFF.value),
+    Key(path="showdown.sevens_top", kind="count", clause="F7", default=0,
+        doc="the low the sevens rule is about: a no-pair low topped by this rank or lower (F7: a seven); needed "
+            "where the rule is on"),
 )
 
 STREET_KEYS: dict[str, tuple[Key, ...]] = {
@@ -291,6 +295,7 @@ class GameTable:
     odd_chip: OddChip
     pots: Pots
     sevens_rule: SevensRule
+    sevens_top: int                  # F7: the highest card of the low the sevens rule is about (0: no rule)
     clauses: dict[str, str]
     phh_stakes_vary: bool
     data: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)   # the resolved TOML
@@ -611,7 +616,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets, serve=Serve(g.get("draw.serve")),
         wrong_count=WrongCount(g.get("draw.wrong_count")),
         odd_chip=OddChip(g.get("showdown.odd_chip")), pots=Pots(g.get("showdown.pots")), sevens_rule=SevensRule(g.get("showdown.sevens_rule")),
-        clauses=_clauses(g),
+        sevens_top=g.get("showdown.sevens_top"), clauses=_clauses(g),
         phh_stakes_vary=g.get("phh_stakes") == "from-history", data=reader.data,
     )
     _check_whole(r, table, low, sizes)
@@ -896,6 +901,14 @@ def _check_forced_bets(r: TableReader, t: GameTable, low: set[str]) -> None:
     if t.sevens_rule is not SevensRule.OFF and t.ranking not in low:
         raise r.fail("showdown.sevens_rule", f"the sevens rule is about a seven-low; {t.ranking} ranks the higher "
                                              f"hand better (F7)")
+    if t.sevens_top and (not t.draws or t.ranking not in low):
+        raise r.fail("showdown.sevens_top", "the sevens rule is about a low checked after the draw; this game has "
+                                            "no draw or no low: remove the key (F7)")
+    # The lowest low of five different ranks is topped by its fifth rank (the ace counting one); the highest below
+    # the ace by a king.
+    if t.sevens_rule is not SevensRule.OFF and not HAND_SIZE <= t.sevens_top <= RANK_OF["K"]:
+        raise r.fail("showdown.sevens_top", f"the sevens rule needs the top card of its low, {HAND_SIZE} (a five) "
+                                            f"to {RANK_OF['K']} (a king); got {t.sevens_top or 'none'} (F7)")
 
 
 def _check_cards(r: TableReader, t: GameTable) -> None:

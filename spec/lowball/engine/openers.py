@@ -1,7 +1,8 @@
 """Who acts first in a betting round, and who brings it in: one small function per named rule.
 
 Seats count from the dealer's left (p1 = seat 0); the dealer is the last seat.
-Each rule names a seat; the round then starts with the first player at or
+Each rule names a seat (``betting_round.RULE_SEATS``; the seats the cards
+choose come from here); the round then starts with the first player at or
 clockwise after that seat who can still act (not folded, not all in), as
 B2 says for an opener who has folded.
 """
@@ -21,18 +22,10 @@ if TYPE_CHECKING:
 
 
 
-def rule_seat(hand: "Hand", rule: Opener) -> int:
-    """Return the seat the named opener rule points at (before skipping players who cannot act)."""
+def chosen_seat(hand: "Hand", rule: Opener) -> int:
+    """Return the seat the cards choose for an opener rule that reads them (the bring-in, the best board); 0 for
+    the rules that name a seat by position (``betting_round.RULE_SEATS`` names those)."""
     match rule:
-        case Opener.DEALER_LEFT:                  # B1, K3 after the draw, K4, F5
-            return 0
-        case Opener.LEFT_OF_BIG_BLIND:            # K3: heads-up the dealer posts the small blind and acts first
-            return (last_blind_seat(hand.n, len(hand.table.blinds)) + 1) % hand.n
-        case Opener.LEFT_OF_LAST_POST:            # F4: posts run from the dealer to his left
-            return (post_seats(hand.n, len(hand.table.posts))[-1] + 1) % hand.n
-        case Opener.FIRST_ROUND_OPENER:           # B2: the first round's opener; checked through: dealer's left
-            first = hand.openers[0] if hand.openers else None
-            return 0 if first is None else first
         case Opener.BRING_IN:                     # L4, R2
             assert hand.bring_in_seat is not None
             return hand.bring_in_seat
@@ -42,6 +35,8 @@ def rule_seat(hand: "Hand", rule: Opener) -> int:
             return best_board(hand, high=False)
         case Opener.LOWEST_BOARD_ACE_HIGH:        # Y4: the lowest hand showing, the ace high
             return best_board(hand, high=False, ace_low=False)
+        case Opener.DEALER_LEFT | Opener.LEFT_OF_BIG_BLIND | Opener.LEFT_OF_LAST_POST | Opener.FIRST_ROUND_OPENER:
+            return 0
         case _:
             assert_never(rule)
 
@@ -81,15 +76,6 @@ def post_seats(players: int, posts: int) -> list[int]:
     """
     dealer = players - 1
     return [(dealer + i) % players for i in range(min(posts, players))]
-
-
-def first_able(hand: "Hand", start: int) -> int | None:
-    """Return the first seat at or clockwise after ``start`` that can still act (in the hand, with chips)."""
-    for step in range(hand.n):
-        seat = (start + step) % hand.n
-        if hand.can_act(seat):
-            return seat
-    return None
 
 
 # ---- Stud: the board showing (L4, L6, R2, R3) ----

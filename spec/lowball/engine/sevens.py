@@ -26,22 +26,19 @@ from lowball.ranking.joker import resolve_joker
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
 
-# F7: "a seven-low or better".
-SEVEN = 7
-
-
-def seven_or_better(cards, system) -> bool:
-    """Return whether five cards are a no-pair low topped by a seven or better (F7), the joker resolved first (F8).
+def seven_or_better(cards, system, top: int) -> bool:
+    """Return whether five cards are a no-pair low topped by ``top`` or better (F7: a seven, the table's
+    ``showdown.sevens_top``), the joker resolved first (F8).
 
     >>> from lowball.core.cards import parse_cards
-    >>> seven_or_better(parse_cards("7c 5d 4h 2s Ac"), "ace-to-five"), seven_or_better(parse_cards("8c 5d 4h 2s Ac"), "ace-to-five")
+    >>> seven_or_better(parse_cards("7c 5d 4h 2s Ac"), "ace-to-five", 7), seven_or_better(parse_cards("8c 5d 4h 2s Ac"), "ace-to-five", 7)
     (True, False)
     """
     from lowball.ranking import as_system
 
     row = as_system(system)
     five = resolve_joker(tuple(cards), row)
-    return category(five, row) == "no-pair" and max(value(card, row) for card in five) <= SEVEN
+    return category(five, row) == "no-pair" and max(value(card, row) for card in five) <= top
 
 
 def note_check(hand: "Hand", seat: int, last_round: bool) -> None:
@@ -50,7 +47,7 @@ def note_check(hand: "Hand", seat: int, last_round: bool) -> None:
     if table.sevens_rule is SevensRule.OFF or not last_round or seat in hand.sevens_checks:
         return
     cards = hand.hands[seat]
-    if None not in cards and len(cards) == 5 and seven_or_better(cards, table.ranking):
+    if None not in cards and len(cards) == 5 and seven_or_better(cards, table.ranking, table.sevens_top):
         hand.sevens_checks[seat] = tuple(hand.invested)
         hand.tell("sevens-check", who=hand.names[seat], clause=table.clauses["sevens"])
 

@@ -188,6 +188,7 @@ class Hand:
         self.actions: list[Action] = []
         self.events: list[Event] = []
         self.narrate = narrate                    # long bot sessions need no story: skip it
+        self.round_rules: dict[int, betting.betting_round.Rules] = {}   # each betting street's rules, read once
         self.result: HandResult | None = None
         self.first_round = forced.post_forced(self)
         self._next_street()
@@ -277,7 +278,7 @@ class Hand:
     def to_act(self) -> int | None:
         """Return the seat whose decision is awaited (None when the dealer acts or the hand is over)."""
         if self.phase == BET:
-            return self.current.actors[0]
+            return self.current.to_act
         if self.phase == DRAW:
             return drawing.to_act(self.current)
         return None
@@ -298,14 +299,14 @@ class Hand:
         return self.current.level if self.phase == BET else 0
 
     @property
-    def bets(self) -> int:
-        """Return the bets and raises counted toward this round's cap (T4, G1)."""
+    def cap_count(self) -> int:
+        """Return the bets and raises counted toward this round's cap (T4, G1); the chips are ``current.bets``."""
         return self.current.count if self.phase == BET else 0
 
     @property
     def pending(self) -> set[int]:
         """Return the seats that still owe an action this betting round."""
-        return set(self.current.actors) if self.phase == BET else set()
+        return self.current.pending if self.phase == BET else set()
 
     def owed(self, seat: int) -> int:
         """Return what ``seat`` must add to call."""
@@ -385,7 +386,7 @@ class Hand:
         """Return the least and the most the player to act may bet or raise to (None if they may not)."""
         if self.phase != BET:
             return None
-        seat = self.current.actors[0]
+        seat = self.current.to_act
         if betting.raise_refusal(self, self.current, seat):       # a completion of the bring-in is a bet (L4);
             return None                                           # opening for more is one too (N7)
         return betting.raise_range(self, self.current, seat)
@@ -518,19 +519,18 @@ class Hand:
         number = len(self.openers)
         if number == 0 and self.table.bring_in:
             self.bring_in_seat = openers.bring_in_seat(self, self.table.bring_in_by)
-        first = openers.first_able(self, openers.rule_seat(self, street.opener))
         if number == 0:
             fr = self.first_round
-            rnd = betting.start(self, street, number, first, bets=list(fr.bets), forced_count=fr.count,
+            rnd = betting.start(self, street, number, bets=list(fr.bets), forced_count=fr.count,
                                 full_level=fr.full_level)
         else:
-            rnd = betting.start(self, street, number, first)
+            rnd = betting.start(self, street, number)
         self.phase, self.current = BET, rnd
         if betting.over(self, rnd):
             self.openers.append(None)
             betting.finish(self, rnd)
             return False
-        who = self.names[rnd.actors[0]]
+        who = self.names[rnd.to_act]
         self._tell_round_start(street, number, who)
         return True
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Sequence, assert_never
+from typing import Sequence
 
 from lowball.core.behaviours import RunsOut
 from lowball.core.cards import Card
@@ -21,6 +21,17 @@ from lowball.core.cards import Card
 # redeal in ``engine/state.py``): any large primes would do; these two must stay, or old seeds deal new cards.
 RESHUFFLE_STREAM = 7919
 REDEAL_STREAM = 104729
+
+
+# What a reshuffle brings back when the stub runs short, pile by pile (the one definition: the engine moves these
+# cards, the card model of the proofs counts them, verify/models/cards.py).
+COMES_BACK: dict[RunsOut, tuple[str, ...]] = {
+    RunsOut.NEVER: (),                                                                  # D1: the stub never runs out
+    RunsOut.RESHUFFLE_EARLIER: ("burns", "folded", "earlier discards"),                 # K9: not this draw's
+    RunsOut.RESHUFFLE_ALL: ("burns", "folded", "earlier discards", "this draw's discards"),     # P3
+    RunsOut.COMMUNITY_CARD: ("burns",),                                                 # L8: before a community card
+    RunsOut.COMMUNITY_CARD_REUSE_FOLDED: ("burns", "folded"),                           # P4
+}
 
 
 @dataclass
@@ -95,27 +106,17 @@ class Stub:
         burned = min(burn, self.size)
         if need <= self.size - burned:
             return True
-        back = len(self.recyclable(rule)) if rule is not RunsOut.NEVER else 0
-        back += burned if rule is not RunsOut.NEVER else 0        # the burn lands on a pile that comes back
-        back += discarding if rule is RunsOut.RESHUFFLE_ALL else 0
+        back = len(self.recyclable(rule))
+        back += burned if "burns" in COMES_BACK[rule] else 0                       # the burn lands on its pile
+        back += discarding if "this draw's discards" in COMES_BACK[rule] else 0
         return need <= self.size - burned + back
 
     def recyclable(self, rule: RunsOut) -> list[Card | None]:
         """Return the cards set aside that ``rule`` lets come back into play when the stub runs short."""
-        match rule:
-            case RunsOut.NEVER:
-                return []
-            case RunsOut.RESHUFFLE_EARLIER:     # K9: not the current draw's discards
-                earlier = [card for pile in self.discards[:-1] for card in pile]
-                return self.burns + self.folded + earlier
-            case RunsOut.RESHUFFLE_ALL:         # P3: the current draw's discards too
-                return self.burns + self.folded + [card for pile in self.discards for card in pile]
-            case RunsOut.COMMUNITY_CARD:        # L8: only the burns are added before a community card
-                return list(self.burns)
-            case RunsOut.COMMUNITY_CARD_REUSE_FOLDED:   # P4: burns and folded cards
-                return self.burns + self.folded
-            case _:
-                assert_never(rule)
+        piles = {"burns": self.burns, "folded": self.folded,
+                 "earlier discards": [card for pile in self.discards[:-1] for card in pile],
+                 "this draw's discards": list(self.discards[-1]) if self.discards else []}
+        return [card for name in COMES_BACK[rule] for card in piles[name]]
 
     def reshuffle(self, rule: RunsOut) -> int:
         """Shuffle the recyclable cards under the stub; return how many came back (0: none may)."""

@@ -227,7 +227,7 @@ def _sevens_trap(hand: Hand, seat: int) -> bool:
     from lowball.engine.sevens import seven_or_better
 
     last = hand.round == hand.table.betting_rounds - 1
-    return hand.table.sevens_rule.value != "off" and last and seven_or_better(hand.hands[seat], hand.table.ranking)
+    return hand.table.sevens_rule.value != "off" and last and seven_or_better(hand.hands[seat], hand.table.ranking, hand.table.sevens_top)
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "sound": sound_bot}

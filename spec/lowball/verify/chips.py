@@ -1,6 +1,6 @@
 """Property 6: chips are conserved by every betting action and by the settlement (S2, S3, G6).
 
-On the model of a betting round (``models.round``), for every player count and
+On the betting round the engine plays (``engine/betting_round.py``), for every player count and
 every distinct round of the table, in every state of the round's invariant:
 
 - every legal action moves chips only from the actor's stack into the pot: the
@@ -31,7 +31,7 @@ from lowball.core.games import GameTable
 from lowball.engine import pots as pm, sevens
 from lowball.engine.ops import Z3
 from lowball.verify.checks import Check, timed
-from lowball.verify.models import round as rm
+from lowball.engine import betting_round as rm
 from lowball.verify.proof import ProofUnknown, prove, undecided
 from lowball.verify.rounds import Step, invariant_refutation, player_counts, step_kinds
 

@@ -1,7 +1,7 @@
 """Property 7: every betting round ends within a bounded number of actions, and its opener can act (B1, B2, S1).
 
 For every player count and every distinct betting round of the table, on the
-model of ``models.round``:
+betting round the engine plays (``engine/betting_round.py``):
 
 - the round's invariant (``well_formed``) holds at every start the engine can
   reach and is kept by every legal action (so it holds in every reachable state);
@@ -27,7 +27,7 @@ import z3
 from lowball.core.behaviours import HeadsUpCap, NobodyOpens
 from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
-from lowball.verify.models import round as rm
+from lowball.engine import betting_round as rm
 from lowball.engine.ops import PY, Z3
 from lowball.verify.proof import find, maximize, prove
 

@@ -3,7 +3,7 @@
 Applies only where the table promises a minimum stack (``min_stack > 0``).
 
 In fixed limit with a cap that is never lifted, for every betting round and
-every player count, on the model of ``models.round``:
+every player count, on the betting round the engine plays (``engine/betting_round.py``):
 
 - ``bound(s) = max(level, the next full bet + (bets left under the cap - 1) x
   the bet)`` is the most the level can still reach. Z3 Optimize finds its largest
@@ -35,7 +35,7 @@ from lowball.core.games import GameTable
 from lowball.engine.forced import largest_ante
 from lowball.engine.state import MAX_STACK
 from lowball.verify.checks import Check, timed
-from lowball.verify.models import round as rm
+from lowball.engine import betting_round as rm
 from lowball.engine.ops import Z3
 from lowball.verify.proof import maximize, prove
 from lowball.verify.rounds import Step, player_counts

@@ -79,7 +79,7 @@ def raise_heads_up(hand: Hand) -> Action:
     """Fold down to two players as soon as folding is allowed, then raise as much as allowed (G2: lifted cap)."""
     legal = hand.legal_actions()
     if len(hand.contenders) > 2 and any(a.kind == "f" for a in legal):
-        return Action("f", hand.current.actors[0])
+        return Action("f", hand.current.to_act)
     return raise_most(hand)
 
 

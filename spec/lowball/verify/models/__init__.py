@@ -1,16 +1,12 @@
-"""The Z3 models of the engine, one module per engine module they mirror.
+"""The one model of the engine the proofs still need: the cards, counted.
 
-Each model is written once, over an algebra of operations (``lowball.engine.ops``): with
-``Z3`` its functions build Z3 terms that the properties prove things about;
-with ``PY`` the same functions compute plain values, which the engine-link
-checks (``lowball.verify.link``) compare with the engine on reachable states.
-So what is proved is the model that is compared with the engine.
+- ``cards``: the stub, the burns, the discards and the reshuffle as counts (``engine/stub.py``, ``dealing.py``,
+  ``drawing.py`` move the cards themselves). Written over the operations of ``lowball.engine.ops``: with ``Z3``
+  property 5 proves things about it; with ``PY`` the engine-link check (``lowball.verify.link``) compares it
+  with the engine's piles on random play. What a reshuffle brings back is the engine's own table
+  (``engine.stub.COMES_BACK``).
 
-- ``round``: a betting round (``engine/betting.py``, ``forced.py``, ``openers.py``);
-- ``cards``: the stub, the burns, the discards and the reshuffle (``engine/stub.py``, ``dealing.py``,
-  ``drawing.py``);
-
-The pots and their shares, the sevens rule and the redeal have no model here: ``engine/pots.py``,
-``engine/sevens.py`` and ``engine/forced.py`` are written over the same operations, and the proofs read the
-engine's own functions.
+Every other rule has no model here: the betting round (``engine/betting_round.py``), the forced bets and the
+redeal (``engine/forced.py``), the pots and their shares (``engine/pots.py``) and the sevens rule
+(``engine/sevens.py``) are written over the same operations, and the proofs read the engine's own functions.
 """

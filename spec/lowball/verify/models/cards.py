@@ -15,10 +15,15 @@ and the earlier ones), each as a count. Streets in order:
   reshuffled stub is still short, a discard the rules allow cannot be replaced
   (the engine then refuses it: D1 and K8 no longer hold as written).
 
-What comes back on a reshuffle (``recycled``), exactly as ``Stub.recyclable``:
-nothing (D1: "never"); the burns, the folded hands and the discards of earlier
-draws, not this draw's (K9); those and this draw's discards too (P3); the burns
-(L8); the burns and the folded hands (P4).
+What comes back on a reshuffle (``recycled``) is not written here: it is the
+engine's table ``engine.stub.COMES_BACK`` (nothing, D1; the burns, the folded
+hands and the earlier draws' discards, K9; this draw's too, P3; the burns, L8;
+the burns and the folded hands, P4), read by ``Stub.recyclable`` for the cards
+and here for their counts. The order of the flow (burn, deal, serve) is the one
+piece of the rules still written twice, in the engine's dealing and drawing and
+in ``play`` below: the engine moves cards that a proof need not name, so the
+proofs count them, and the engine-link check compares the two on random play of
+every table.
 
 Every function takes the operations ``o`` (``Z3`` for proofs, ``PY`` for the
 engine link); with ``PY`` a ``trace`` list collects what happened, in words.
@@ -33,6 +38,7 @@ import z3
 
 from lowball.core.behaviours import RunsOut, Serve, StreetKind
 from lowball.core.games import GameTable
+from lowball.engine.stub import COMES_BACK
 
 
 @dataclass(frozen=True)
@@ -51,23 +57,18 @@ class Cards:
     left: Any = 0            # the players still in when the community card was dealt (0: none was)
 
 
+# The piles of ``Cards`` by the names of ``engine.stub.COMES_BACK``, the one table of what a reshuffle brings back.
+PILES = {"burns": "burns", "folded": "folded", "earlier discards": "older", "this draw's discards": "current"}
+
+
 def recycled(o, rule: RunsOut, c: Cards) -> tuple[Any, Cards]:
-    """Return what a reshuffle brings back under ``rule``, and the piles once it is back in the stub."""
-    match rule:
-        case RunsOut.NEVER:
-            return 0, c
-        case RunsOut.RESHUFFLE_EARLIER:          # K9: not the current draw's discards
-            back = c.burns + c.folded + c.older
-            after = replace(c, burns=0, folded=0, older=0)
-        case RunsOut.RESHUFFLE_ALL:              # P3: the current draw's discards too
-            back = c.burns + c.folded + c.older + c.current
-            after = replace(c, burns=0, folded=0, older=0, current=0)
-        case RunsOut.COMMUNITY_CARD:             # L8: only the burns before a community card
-            back = c.burns
-            after = replace(c, burns=0)
-        case RunsOut.COMMUNITY_CARD_REUSE_FOLDED:    # P4: the burns and the folded hands
-            back = c.burns + c.folded
-            after = replace(c, burns=0, folded=0)
+    """Return what a reshuffle brings back under ``rule`` (``engine.stub.COMES_BACK``), and the piles once it is
+    back in the stub."""
+    fields = [PILES[name] for name in COMES_BACK[rule]]
+    if not fields:
+        return 0, c
+    back = o.Sum([getattr(c, field) for field in fields])
+    after = replace(c, **{field: 0 for field in fields})
     moved = replace(after, stub=c.stub + back, reshuffles=c.reshuffles + o.If(back > 0, 1, 0))
     return back, _pick(o, back > 0, moved, c)
 
@@ -87,9 +88,8 @@ def take(o, rule: RunsOut, c: Cards, count: Any, live: Any, trace: list | None =
     if trace is not None and short_now:
         parts = {"the burns": c.burns, "folded hands": c.folded, "earlier draws' discards": c.older,
                  "this draw's discards": c.current}
-        kept = {RunsOut.RESHUFFLE_EARLIER: ("the burns", "folded hands", "earlier draws' discards"),
-                RunsOut.RESHUFFLE_ALL: tuple(parts), RunsOut.COMMUNITY_CARD: ("the burns",),
-                RunsOut.COMMUNITY_CARD_REUSE_FOLDED: ("the burns", "folded hands"), RunsOut.NEVER: ()}[rule]
+        words = dict(zip(PILES, parts))
+        kept = tuple(words[name] for name in COMES_BACK[rule])
         came = ", ".join(f"{k} {parts[k]}" for k in kept) or "nothing"
         out = ", ".join(f"{k} {v}" for k, v in parts.items() if k not in kept and v)
         line = (f"{what}: the stub holds {c.stub} card(s) for {count}; the reshuffle brings back {back} ({came}"

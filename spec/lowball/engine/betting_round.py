@@ -1,4 +1,4 @@
-"""A model of one betting round, rule for rule as ``engine/betting.py`` plays it, with the forced bets and openers.
+"""A betting round, written once: the engine plays these functions on numbers and the proofs read them as Z3 terms.
 
 B1: facing no bet a player checks or bets; facing a bet, calls, raises or
 folds (``may_fold``, ``may_call``). T3, K5, L5, G4, G5: what a bet or raise may
@@ -7,21 +7,32 @@ toward it and when heads-up play lifts it (``capped``). G3, G4, P2: what a
 short all-in reopens (the three ``ShortAllIn`` modes in ``step``). S1: the
 round ends when nobody is left to act or one player is left (``done``); a bet
 nobody matched goes back (``finish``). B1, B2, K3, F4, L4, L6, R3: who opens
-(``RULE_SEATS``, ``first_able``, ``start``). T2, K3, F4: forced bets (``forced``).
+(``RULE_SEATS``, ``first_from``, ``start``). T2, K3, F4: forced bets (``forced``).
 
-The state mirrors ``engine.betting.Round`` and the parts of the hand a round
-reads: every seat's bet this round, chips behind, folded, still to act, acted
-since the last full raise, checked; the cap count, the last full raise
+The state is every seat's bet this round, chips behind, folded, still to act,
+acted since the last full raise, checked; the cap count, the last full raise
 (``increment``), the level of the last full bet (``full_level``), the sum of
 consecutive short all-in raises (``shorts``), the opener, and the pot. Every
-function takes the operations ``o`` (``Z3`` or ``PY``, see ``ops``), so the
-round proved in Z3 is the round compared with the engine.
+function takes the operations ``o`` (``PY`` or ``Z3``, see ``engine/ops.py``):
+``engine/betting.py`` runs them with ``PY`` on the hand it plays, and
+``lowball verify`` runs the very same functions with ``Z3`` (properties 4, 5
+and 7). Where the plain reading takes one branch (``step``, ``finish``), the Z3
+reading muxes over all of them, built from the same branch functions.
+
+>>> from lowball.core.games import load_game_table
+>>> table = load_game_table()
+>>> r = Rules.of(table, table.bet_streets[0], 2)
+>>> s = start(PY, r, [0, 0], [12, 12], [False, False], 2, Seats())
+>>> s.actor, legal(PY, r, s, 0, CALL), legal(PY, r, s, 1, CALL)
+(0, True, False)
+>>> s = step(PY, r, s, RAISE, 1); s.bets, s.stacks, s.pot, s.actor
+([1, 0], [11, 12], 3, 1)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import z3
 
@@ -30,6 +41,7 @@ from lowball.core.games import GameTable, Street
 from lowball.engine import forced as posting
 from lowball.engine.openers import last_blind_seat, post_seats
 from lowball.engine.ops import PY, Z3
+from lowball.engine.pots import uncalled
 
 # The kinds of action, as the model numbers them (a Z3 Int in proofs).
 CALL, RAISE, FOLD, BRING_IN = 0, 1, 2, 3
@@ -218,22 +230,24 @@ def call_amount(o, s: State, i: int) -> Any:
 
 # ---- what the player to act may do ----
 
-def may_fold(o, r: Rules, s: State, i: int) -> Any:
+def may_fold(o, r: Rules, s: State, i: int, raising: Any = None) -> Any:
     """Return whether seat ``i`` may fold: facing a bet (B1), or where checking is off and a bet can be made
-    (F5: bet or drop); never a bring-in due."""
-    return o.And(o.Not(s.bring_in_due), o.Or(owed(o, s, i) > 0, bet_or_drop(o, r, s, i)))
+    (F5: bet or drop); never a bring-in due. (``raising``: ``may_raise`` of the same state, if known.)"""
+    return o.And(o.Not(s.bring_in_due), o.Or(owed(o, s, i) > 0, bet_or_drop(o, r, s, i, raising)))
 
 
-def bet_or_drop(o, r: Rules, s: State, i: int) -> Any:
+def bet_or_drop(o, r: Rules, s: State, i: int, raising: Any = None) -> Any:
     """Return whether seat ``i`` must bet or drop (F5: no check before anyone bets where checks are off), which
     it need not where it cannot bet (nobody could call it, or it has only the call: G6)."""
-    return o.And(not r.check, o.Not(s.opened), may_raise(o, r, s, i))
+    if r.check:
+        return False
+    return o.And(o.Not(s.opened), may_raise(o, r, s, i) if raising is None else raising)
 
 
-def may_call(o, r: Rules, s: State, i: int) -> Any:
+def may_call(o, r: Rules, s: State, i: int, raising: Any = None) -> Any:
     """Return whether seat ``i`` may check or call: F5 allows no check or call before anyone bets where checks are
     off, unless the player cannot bet (nobody could call it, or he has only the call): then he checks or calls."""
-    return o.And(o.Not(s.bring_in_due), o.Not(bet_or_drop(o, r, s, i)))
+    return o.And(o.Not(s.bring_in_due), o.Not(bet_or_drop(o, r, s, i, raising)))
 
 
 def may_bring_in(o, r: Rules, s: State, i: int) -> Any:
@@ -241,36 +255,52 @@ def may_bring_in(o, r: Rules, s: State, i: int) -> Any:
     return s.bring_in_due
 
 
-def may_raise(o, r: Rules, s: State, i: int) -> Any:
-    """Return whether seat ``i`` may bet, complete or raise now (the engine's ``raise_refusal`` is None)."""
-    lvl = level(o, s)
-    others_can_call = o.Or(*[o.And(o.Not(s.folded[j]), s.stacks[j] + s.bets[j] > lvl) for j in range(s.n) if j != i])
-    rules = [o.Not(capped(o, r, s)), o.Or(r.check_raise, o.Not(s.checked[i])), s.stacks[i] > owed(o, s, i),
-             others_can_call]
+def raise_bars(o, r: Rules, s: State, i: int) -> Iterator[tuple[str, Any]]:
+    """Yield what may bar seat ``i`` from betting, completing or raising now: (name, condition) pairs, in the
+    order a refusal names them; seat ``i`` may raise when none holds (``may_raise``). Each condition is built
+    only when asked for, so the plain reading stops at the first that holds."""
     if not r.bring_in_may_bet:                   # N7: the bring-in is posted for exactly the bring-in
-        rules.append(o.Not(s.bring_in_due))
+        yield "bring-in-exact", s.bring_in_due
+    yield "capped", capped(o, r, s)                                       # T4, G1
+    yield "checked", o.And(not r.check_raise, s.checked[i])              # B1, F6: no check-raise
+    yield "only-call", s.stacks[i] <= owed(o, s, i)                      # G6
+    lvl = level(o, s)
+    yield "nobody-covers", o.Not(o.Or(*[o.And(o.Not(s.folded[j]), s.stacks[j] + s.bets[j] > lvl)   # G6
+                                        for j in range(s.n) if j != i]))
     match r.short_all_in:
-        case ShortAllIn.FULL_RAISE_ONLY:         # P2
-            rules += [call_amount(o, s, i) >= s.increment,
-                      o.Not(o.And(s.shorts > 0, s.shorts < s.increment, s.acted[i]))]
-        case ShortAllIn.ALL_INS_ADD_UP | ShortAllIn.HALF_BET_REOPENS:    # G4, G3
-            rules.append(o.Not(s.acted[i]))
-    return o.And(*rules)
+        case ShortAllIn.FULL_RAISE_ONLY:         # P2, as pokerkit plays it: facing less than a full raise
+            yield "short-all-in", o.Or(call_amount(o, s, i) < s.increment,
+                                       o.And(s.shorts > 0, s.shorts < s.increment, s.acted[i]))
+        case ShortAllIn.ALL_INS_ADD_UP | ShortAllIn.HALF_BET_REOPENS:    # G4, G3: a short all-in reopens nothing
+            yield "acted", s.acted[i]
+
+
+def may_raise(o, r: Rules, s: State, i: int) -> Any:
+    """Return whether seat ``i`` may bet, complete or raise now: nothing in ``raise_bars`` bars it."""
+    if not o.symbolic:
+        return not any(barred for _, barred in raise_bars(o, r, s, i))
+    return o.Not(o.Or(*[barred for _, barred in raise_bars(o, r, s, i)]))
 
 
 def least_full(o, r: Rules, s: State) -> Any:
     """Return the level a full bet or raise goes to now, before any all-in cut (G3: from the last full bet)."""
     if r.short_all_in is ShortAllIn.HALF_BET_REOPENS:
         return s.full_level + r.size
-    # N5: while the bring-in is due (and not completed, L4) a bet is measured from the bring-in.
-    base = o.If(s.bring_in_due, o.Max([level(o, s), r.bring_in]), level(o, s))
-    return o.Max([s.increment, r.size]) + o.If(s.completion, 0, base)
+    return o.Max([s.increment, r.size]) + o.If(s.completion, 0, raised_from(o, r, s))
 
 
-def rounded_pot(o, r: Rules, chips: Any) -> Any:
+def raised_from(o, r: Rules, s: State) -> Any:
+    """Return the level a raise is measured from: the bets so far, or the bring-in while it is due (N5)."""
+    return o.If(s.bring_in_due, o.Max([level(o, s), r.bring_in]), level(o, s))
+
+
+def rounded_pot(o, unit: int, chips: Any) -> Any:
     """Return the pot after calling as pot-limit sizes the largest bet: rounded up to a multiple of the table's
-    ``pot_rounding`` where it has one (N7, L 186), else as it is (``engine.betting.rounded_pot``)."""
-    unit = r.pot_rounding
+    ``pot_rounding`` (``unit``) where it has one (N7, L 186), else as it is.
+
+    >>> rounded_pot(PY, 25, 80), rounded_pot(PY, 1, 80)
+    (100, 80)
+    """
     if unit <= 1:
         return chips
     return ((chips + unit - 1) / unit) * unit if o.symbolic else -(-chips // unit) * unit
@@ -284,7 +314,7 @@ def raise_range(o, r: Rules, s: State, i: int) -> tuple[Any, Any]:
         case Structure.FIXED_LIMIT:
             most = least
         case Structure.POT_LIMIT:                # G5: at most the pot after calling (N7: rounded up)
-            most = o.Min(all_in, o.Max([least, level(o, s) + rounded_pot(o, r, s.pot + owed(o, s, i))]))
+            most = o.Min(all_in, o.Max([least, level(o, s) + rounded_pot(o, r.pot_rounding, s.pot + owed(o, s, i))]))
         case Structure.NO_LIMIT:                 # G4: up to all in
             most = all_in
     return least, most
@@ -346,7 +376,7 @@ def first_from(o, flags: list[Any], start: Any) -> Any:
     return seat
 
 
-def _is_full(o, r: Rules, s: State, amount: Any) -> Any:
+def is_full(o, r: Rules, s: State, amount: Any) -> Any:
     """Return whether a bet or raise to ``amount`` is a full one: it reopens the betting and counts for the cap."""
     match r.short_all_in:
         case ShortAllIn.HALF_BET_REOPENS:        # G3: half a bet or more counts as a full bet
@@ -370,40 +400,53 @@ def _put(o, v: dict, i: int, chips: Any) -> None:
     v["pot"] = v["pot"] + chips
 
 
-def step_seat(o, r: Rules, s: State, i: int, kind: Any, amount: Any) -> State:
-    """Return the state after seat ``i`` takes the action ``kind`` (the engine's ``betting.apply``)."""
-    n = s.n
-    base = s.values()
-    base["pending"][i] = False
-    base["acted"][i] = True
+def _after(o, s: State, i: int) -> dict[str, Any]:
+    """Return the fields of ``s`` as lists and values to change, seat ``i`` no longer to act and marked as acted."""
+    v = {k: (x.copy() if type(x) is list else x) for k, x in vars(s).items()}
+    v["pending"][i] = False
+    v["acted"][i] = True
+    return v
 
-    # fold
-    v = {k: (list(x) if isinstance(x, list) else x) for k, x in base.items()}
+
+def fold(o, r: Rules, s: State, i: int) -> State:
+    """Return the state after seat ``i`` folds (B1); the cap may be lifted as play becomes heads-up (G2)."""
+    v = _after(o, s, i)
     v["folded"][i] = True
     folded = State(**v)
     folded.lifted = _lift(o, r, folded)
     folded.actor = next_pending(o, folded.pending, i)
+    return folded
 
-    # check or call
-    v = {k: (list(x) if isinstance(x, list) else x) for k, x in base.items()}
+
+def call(o, r: Rules, s: State, i: int) -> State:
+    """Return the state after seat ``i`` checks or calls: the amount owed, or all its chips if less (B1, G6)."""
+    v = _after(o, s, i)
     cost = call_amount(o, s, i)
     _put(o, v, i, cost)
     v["checked"][i] = o.Or(s.checked[i], cost == 0)
     called = State(**v)
     called.actor = next_pending(o, called.pending, i)
+    return called
 
-    # bring in (L4): the bring-in or all the chips, if less
-    v = {k: (list(x) if isinstance(x, list) else x) for k, x in base.items()}
+
+def bring_in(o, r: Rules, s: State, i: int) -> State:
+    """Return the state after seat ``i`` posts the bring-in, or all its chips if less (L4)."""
+    v = _after(o, s, i)
     _put(o, v, i, o.Min(s.stacks[i], r.bring_in))
     v["bring_in_due"] = False
     brought = State(**v)
     brought.actor = next_pending(o, brought.pending, i)
+    return brought
 
-    # bet, complete or raise to ``amount``
-    v = {k: (list(x) if isinstance(x, list) else x) for k, x in base.items()}
+
+def bet(o, r: Rules, s: State, i: int, amount: Any) -> State:
+    """Return the state after seat ``i`` bets, completes or raises to ``amount``: who may act again (G3, G4, P2),
+    the last full raise, the cap count (G1, P1) and the opener (B2)."""
+    n = s.n
+    v = _after(o, s, i)
     lvl = level(o, s)
     raise_by = amount - lvl
-    full = _is_full(o, r, s, amount)
+    full = is_full(o, r, s, amount)
     _put(o, v, i, amount - s.bets[i])
     all_in = v["stacks"][i] == 0
     only_me = [j == i for j in range(n)]
@@ -432,8 +475,22 @@ def step_seat(o, r: Rules, s: State, i: int, kind: Any, amount: Any) -> State:
     v["pending"] = [False if j == i else o.And(o.Not(v["folded"][j]), v["stacks"][j] > 0) for j in range(n)]
     raised = State(**v)
     raised.actor = next_pending(o, raised.pending, i)
+    return raised
 
-    return mux(o, kind == FOLD, folded, mux(o, kind == CALL, called, mux(o, kind == BRING_IN, brought, raised)))
+
+def step_seat(o, r: Rules, s: State, i: int, kind: Any, amount: Any) -> State:
+    """Return the state after seat ``i`` takes the action ``kind`` (to ``amount`` for a raise): the plain reading
+    takes the one branch of the action; the Z3 reading muxes over the four."""
+    if not o.symbolic:
+        branches = {FOLD: fold, CALL: call, BRING_IN: bring_in}
+        if kind in branches:
+            return branches[kind](o, r, s, i)
+        if kind == RAISE:
+            return bet(o, r, s, i, amount)
+        raise ValueError(f"no action kind {kind!r}")
+    return mux(o, kind == FOLD, fold(o, r, s, i),
+               mux(o, kind == CALL, call(o, r, s, i),
+                   mux(o, kind == BRING_IN, bring_in(o, r, s, i), bet(o, r, s, i, amount))))
 
 
 def step(o, r: Rules, s: State, kind: Any, amount: Any = 0) -> State:
@@ -451,10 +508,9 @@ def finish(o, s: State) -> State:
     n = s.n
     v = s.values()
     if not o.symbolic:
-        order = sorted(range(n), key=lambda seat: s.bets[seat], reverse=True)
-        top, second = order[0], order[1]
-        excess = s.bets[top] - s.bets[second]
-        if excess > 0:
+        unmatched = uncalled(s.bets)
+        if unmatched is not None:
+            top, excess = unmatched
             v["bets"][top] -= excess
             v["stacks"][top] += excess
             v["pot"] -= excess
@@ -556,8 +612,6 @@ def words(kind: int) -> str:
     return {CALL: "check or call", RAISE: "bet or raise", FOLD: "fold", BRING_IN: "bring in"}[kind]
 
 
-
-
 # ---- the facts every reachable state has, and the symbolic states the proofs start from ----
 
 def well_formed(o, r: Rules, s: State) -> Any:
@@ -637,6 +691,6 @@ def symbolic_start(r: Rules, tag: str, min_stack: int = 0) -> tuple[State, list[
 
 
 __all__ = ["Action", "BRING_IN", "CALL", "FOLD", "KIND_OF", "NOBODY", "RAISE", "RULE_SEATS", "Rules",
-           "SYMBOLIC_SIZE", "Seats", "State", "able", "done", "finish", "first_from", "forced", "legal",
-           "legal_raise", "level", "may_bring_in", "may_call", "may_fold", "may_raise", "raise_range", "start",
-           "step", "symbolic_start", "well_formed"]
+           "SYMBOLIC_SIZE", "Seats", "State", "able", "bet", "bring_in", "call", "done", "finish", "first_from",
+           "fold", "forced", "is_full", "legal", "legal_raise", "level", "may_bring_in", "may_call", "may_fold",
+           "may_raise", "raise_bars", "raise_range", "start", "step", "symbolic_start", "well_formed"]
