@@ -16,7 +16,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from lowball_docs import assets, links
-from lowball_docs.directives import DIRECTIVES
+from lowball_docs.directives import DIRECTIVES, start_reports, stop_reports
 from lowball_docs.games import GAME_DIRECTIVES
 from lowball_docs.histories import HISTORY_DIRECTIVES
 
@@ -42,4 +42,7 @@ def setup(app: Sphinx) -> dict:
     # Before the widgets and MathJax: the panels' controls frozen, MathJax 2's Hub for the widget manager.
     app.add_js_file("lowball-static.js", priority=100)
     app.connect("doctree-read", links.send_rules_links_to_their_pages)
+    # lowball verify for every game starts at once in a helper process, beside the reading of the pages.
+    app.connect("builder-inited", lambda app: start_reports(app.config.lowball_verify_exhaustive))
+    app.connect("build-finished", lambda app, error: stop_reports() if error else None)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

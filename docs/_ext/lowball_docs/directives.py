@@ -23,10 +23,12 @@
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import contextlib
 import importlib
 import importlib.util
 import io
+import multiprocessing
 import os
 import re
 import shlex
@@ -249,21 +251,69 @@ def property_numbers() -> tuple[int, ...]:
     return tuple(NUMBERS)
 
 
+def report_key(game: str, exhaustive: bool) -> tuple[str, bool]:
+    """Return the key of a game's report: the teaching table as the build says, every other game quick."""
+    return game, exhaustive if game == TEACHING else False
+
+
+def compute_report(game: str, exhaustive: bool, only: set[int] | None):
+    """Return (checks, table) of ``lowball verify`` on a built-in game (run here or in the build's helper)."""
+    from lowball.verify import load_for_verify, verify
+
+    table, rankings = load_for_verify(game)
+    return verify(table, rankings, exhaustive=exhaustive, only=only), table
+
+
+def only_for(game: str) -> set[int] | None:
+    """Return the properties checked on a game: all on the teaching table, its table's only on any other."""
+    return None if game == TEACHING else {n for n in property_numbers() if n >= FIRST_GAME_PROPERTY}
+
+
+# The reports computed beside the build: Sphinx reads and writes pages on one core, so one more process runs
+# every game's lowball verify on the other while it does (they are a minute or more of CPU, most of the build).
+_PENDING: dict[tuple[str, bool], concurrent.futures.Future] = {}
+_HELPER: concurrent.futures.ProcessPoolExecutor | None = None
+
+
+def start_reports(exhaustive: bool) -> None:
+    """Start computing every built-in game's report in a helper process (once per build)."""
+    global _HELPER
+    from lowball.core.games import builtin_paths
+
+    if _HELPER is not None:
+        return
+    _HELPER = concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    for game in [TEACHING, *(g for g in builtin_paths() if g != TEACHING)]:
+        key = report_key(game, exhaustive)
+        if key not in _REPORTS and key not in _PENDING:
+            _PENDING[key] = _HELPER.submit(compute_report, key[0], key[1], only_for(game))
+
+
+def stop_reports() -> None:
+    """Stop the helper process (what it has not started is dropped)."""
+    global _HELPER
+    if _HELPER is not None:
+        _HELPER.shutdown(wait=False, cancel_futures=True)
+        _HELPER = None
+    _PENDING.clear()
+
+
 def game_report(game: str = TEACHING, exhaustive: bool = True):
     """Return (checks, table) of ``lowball verify`` on a built-in game; computed once per build.
 
     The teaching table gets every property (exhaustive or quick, as the build says); another game gets
     the properties of its table only, quick: its rankings are proved on the teaching table's report.
     """
-    key = (game, exhaustive if game == TEACHING else False)
+    key = report_key(game, exhaustive)
     if key not in _REPORTS:
-        from lowball.verify import load_for_verify, verify
-
-        table, rankings = load_for_verify(game)
-        only = None if game == TEACHING else {n for n in property_numbers() if n >= FIRST_GAME_PROPERTY}
-        logger.info(f"lowball_docs: running lowball verify on {game} "
-                    f"({'exhaustive' if key[1] else 'quick'}{'' if only is None else ', its table only'})")
-        _REPORTS[key] = (verify(table, rankings, exhaustive=key[1], only=only), table)
+        pending = _PENDING.pop(key, None)
+        if pending is not None:
+            logger.info(f"lowball_docs: lowball verify on {game} (run beside the build)")
+            _REPORTS[key] = pending.result()
+        else:
+            logger.info(f"lowball_docs: running lowball verify on {game} "
+                        f"({'exhaustive' if key[1] else 'quick'}{'' if game == TEACHING else ', its table only'})")
+            _REPORTS[key] = compute_report(game, key[1], only_for(game))
     return _REPORTS[key]
 
 
