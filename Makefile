@@ -25,7 +25,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_COMPILE_BYTECODE := 1
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 
-.PHONY: help venv test test-full lab app bench clean docs mutants fuzz editions
+.PHONY: help venv test test-full lab app bench clean docs mutants fuzz editions solve
 
 help:
 	@echo "Targets:"
@@ -43,6 +43,8 @@ help:
 	@echo "               one mutant at a time; report in artifacts/mutants/, explained in docs/checks/mutants.md)"
 	@echo "  make fuzz    make venv, then the fuzz suite at full length (tests/test_fuzz_*.py with LOWBALL_FUZZ=long;"
 	@echo "               make test runs the same tests with a few cases each)"
+	@echo "  make solve   make venv, then solve the heads-up tables in their abstract games (not part of test; about"
+	@echo "               half an hour; checkpoints in build/solve/ resume; writes spec/lowball/solve/solutions/)"
 	@echo "  make clean   remove $(VENV) and caches"
 	@echo "  make help    this list"
 
@@ -72,6 +74,11 @@ test-full: test
 # test fail. Works in a private copy of the package; MUTANTS_ARGS=... passes options (--target NAME, --list).
 mutants: venv
 	$(PY) scripts/mutants.py $(MUTANTS_ARGS)
+
+# The solved heads-up tables (issue 23): CFR in the abstract game of each shipped heads-up fixed-limit single-draw
+# table until its exploitability is at most 1 mbb/hand. Not part of test; SOLVE_ARGS=... passes options (--game NAME).
+solve: venv
+	$(PY) scripts/solve.py $(SOLVE_ARGS)
 
 # The fuzz suite (bad input of every class, user tables that must play or be refused): the same tests make test
 # runs with a few cases each, here with many. Not part of test: it takes as long as FUZZ_ARGS lets it.

@@ -174,8 +174,10 @@ def test_a_round_that_lets_players_fold_facing_no_bet_is_what_the_engine_plays(m
     assert "p1 f" not in map(str, hand.legal_actions())
     with pytest.raises(IllegalAction, match="facing no bet a player may check or bet, not fold"):
         hand.apply("p1 f")
-    monkeypatch.setattr(rm, "may_fold", lambda o, r, s, i: o.Not(s.bring_in_due))
+    monkeypatch.setattr(rm, "may_fold", lambda o, r, s, i, raising=None: o.Not(s.bring_in_due))
     assert check_rounds(TABLE).holds
+    hand = Hand([13, 13], seed=1)
+    hand.advance()
     assert "p1 f" in map(str, hand.legal_actions())
     hand.apply("p1 f")
     assert hand.phase == OVER and hand.result.finishing_stacks == (12, 14)

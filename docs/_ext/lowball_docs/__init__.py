@@ -42,7 +42,7 @@ def setup(app: Sphinx) -> dict:
     # Before the widgets and MathJax: the panels' controls frozen, MathJax 2's Hub for the widget manager.
     app.add_js_file("lowball-static.js", priority=100)
     app.connect("doctree-read", links.send_rules_links_to_their_pages)
-    # lowball verify for every game starts at once in a helper process, beside the reading of the pages.
+    # lowball verify for every game starts at once in two helper processes, beside the reading of the pages.
     app.connect("builder-inited", lambda app: start_reports(app.config.lowball_verify_exhaustive))
     app.connect("build-finished", lambda app, error: stop_reports() if error else None)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -269,20 +269,20 @@ def only_for(game: str) -> set[int] | None:
     return None if game == TEACHING else {n for n in property_numbers() if n >= FIRST_GAME_PROPERTY}
 
 
-# The reports computed beside the build: Sphinx reads and writes pages on one core, so one more process runs
-# every game's lowball verify on the other while it does (they are a minute or more of CPU, most of the build).
+# The reports computed beside the build, two at a time: the first page that shows them waits for all of them,
+# and lowball verify on every game is a minute or more of CPU, most of the build; two processes use both cores.
 _PENDING: dict[tuple[str, bool], concurrent.futures.Future] = {}
 _HELPER: concurrent.futures.ProcessPoolExecutor | None = None
 
 
 def start_reports(exhaustive: bool) -> None:
-    """Start computing every built-in game's report in a helper process (once per build)."""
+    """Start computing every built-in game's report in two helper processes (once per build)."""
     global _HELPER
     from lowball.core.games import builtin_paths
 
     if _HELPER is not None:
         return
-    _HELPER = concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    _HELPER = concurrent.futures.ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn"))
     for game in [TEACHING, *(g for g in builtin_paths() if g != TEACHING)]:
         key = report_key(game, exhaustive)
         if key not in _REPORTS and key not in _PENDING:
@@ -290,7 +290,7 @@ def start_reports(exhaustive: bool) -> None:
 
 
 def stop_reports() -> None:
-    """Stop the helper process (what it has not started is dropped)."""
+    """Stop the helper processes (what they have not started is dropped)."""
     global _HELPER
     if _HELPER is not None:
         _HELPER.shutdown(wait=False, cancel_futures=True)

@@ -394,88 +394,85 @@ def _lift(o, r: Rules, s: State) -> Any:
     return o.Or(s.lifted, o.And(contenders(o, s) == 2, o.Not(capped(o, r, s))))
 
 
-def _put(o, v: dict, i: int, chips: Any) -> None:
-    v["bets"][i] = v["bets"][i] + chips
-    v["stacks"][i] = v["stacks"][i] - chips
-    v["pot"] = v["pot"] + chips
+def _put(o, t: State, i: int, chips: Any) -> None:
+    t.bets[i] = t.bets[i] + chips
+    t.stacks[i] = t.stacks[i] - chips
+    t.pot = t.pot + chips
 
 
-def _after(o, s: State, i: int) -> dict[str, Any]:
-    """Return the fields of ``s`` as lists and values to change, seat ``i`` no longer to act and marked as acted."""
-    v = {k: (x.copy() if type(x) is list else x) for k, x in vars(s).items()}
-    v["pending"][i] = False
-    v["acted"][i] = True
-    return v
+def _after(o, s: State, i: int) -> State:
+    """Return a copy of ``s`` to change (its lists copied), seat ``i`` no longer to act and marked as acted."""
+    t = object.__new__(State)
+    t.__dict__ = {k: (x.copy() if type(x) is list else x) for k, x in s.__dict__.items()}
+    t.pending[i] = False
+    t.acted[i] = True
+    return t
 
 
 def fold(o, r: Rules, s: State, i: int) -> State:
     """Return the state after seat ``i`` folds (B1); the cap may be lifted as play becomes heads-up (G2)."""
-    v = _after(o, s, i)
-    v["folded"][i] = True
-    folded = State(**v)
-    folded.lifted = _lift(o, r, folded)
-    folded.actor = next_pending(o, folded.pending, i)
-    return folded
+    t = _after(o, s, i)
+    t.folded[i] = True
+    t.lifted = _lift(o, r, t)
+    t.actor = next_pending(o, t.pending, i)
+    return t
 
 
 def call(o, r: Rules, s: State, i: int) -> State:
     """Return the state after seat ``i`` checks or calls: the amount owed, or all its chips if less (B1, G6)."""
-    v = _after(o, s, i)
+    t = _after(o, s, i)
     cost = call_amount(o, s, i)
-    _put(o, v, i, cost)
-    v["checked"][i] = o.Or(s.checked[i], cost == 0)
-    called = State(**v)
-    called.actor = next_pending(o, called.pending, i)
-    return called
+    _put(o, t, i, cost)
+    t.checked[i] = o.Or(s.checked[i], cost == 0)
+    t.actor = next_pending(o, t.pending, i)
+    return t
 
 
 def bring_in(o, r: Rules, s: State, i: int) -> State:
     """Return the state after seat ``i`` posts the bring-in, or all its chips if less (L4)."""
-    v = _after(o, s, i)
-    _put(o, v, i, o.Min(s.stacks[i], r.bring_in))
-    v["bring_in_due"] = False
-    brought = State(**v)
-    brought.actor = next_pending(o, brought.pending, i)
-    return brought
+    t = _after(o, s, i)
+    _put(o, t, i, o.Min(s.stacks[i], r.bring_in))
+    t.bring_in_due = False
+    t.actor = next_pending(o, t.pending, i)
+    return t
 
 
 def bet(o, r: Rules, s: State, i: int, amount: Any) -> State:
     """Return the state after seat ``i`` bets, completes or raises to ``amount``: who may act again (G3, G4, P2),
     the last full raise, the cap count (G1, P1) and the opener (B2)."""
     n = s.n
-    v = _after(o, s, i)
+    t = _after(o, s, i)
     lvl = level(o, s)
     raise_by = amount - lvl
     full = is_full(o, r, s, amount)
-    _put(o, v, i, amount - s.bets[i])
-    all_in = v["stacks"][i] == 0
+    _put(o, t, i, amount - s.bets[i])
+    all_in = t.stacks[i] == 0
     only_me = [j == i for j in range(n)]
-    me_too = v["acted"]
+    me_too = t.acted
     match r.short_all_in:
         case ShortAllIn.FULL_RAISE_ONLY:         # P2: pokerkit's bookkeeping, step for step
             reset = raise_by >= s.increment
-            v["acted"] = [o.If(reset, a, b) for a, b in zip(only_me, me_too)]
-            v["increment"] = o.Max([s.increment, raise_by])
+            t.acted = [o.If(reset, a, b) for a, b in zip(only_me, me_too)]
+            t.increment = o.Max([s.increment, raise_by])
             shorts = o.If(all_in, s.shorts + raise_by, 0)
-            v["shorts"] = o.If(shorts >= v["increment"], 0, shorts)
+            t.shorts = o.If(shorts >= t.increment, 0, shorts)
         case ShortAllIn.ALL_INS_ADD_UP:          # G4
             added = s.shorts + raise_by
             reopen = o.Or(full, added >= s.increment)
-            v["acted"] = [o.If(reopen, a, b) for a, b in zip(only_me, me_too)]
-            v["increment"] = o.If(full, raise_by, s.increment)
-            v["shorts"] = o.If(reopen, 0, added)
+            t.acted = [o.If(reopen, a, b) for a, b in zip(only_me, me_too)]
+            t.increment = o.If(full, raise_by, s.increment)
+            t.shorts = o.If(reopen, 0, added)
         case ShortAllIn.HALF_BET_REOPENS:        # G3
-            v["acted"] = [o.If(full, a, b) for a, b in zip(only_me, me_too)]
-            v["full_level"] = o.If(full, amount, s.full_level)
-    v["count"] = s.count + (1 if r.cap_counts is CapCounts.ACTIONS else o.If(full, 1, 0))
-    v["opener"] = o.If(s.opened, s.opener, i)
-    v["opened"] = True
-    v["completion"] = False
-    v["bring_in_due"] = False
-    v["pending"] = [False if j == i else o.And(o.Not(v["folded"][j]), v["stacks"][j] > 0) for j in range(n)]
-    raised = State(**v)
-    raised.actor = next_pending(o, raised.pending, i)
-    return raised
+            t.acted = [o.If(full, a, b) for a, b in zip(only_me, me_too)]
+            t.full_level = o.If(full, amount, s.full_level)
+    t.count = s.count + (1 if r.cap_counts is CapCounts.ACTIONS else o.If(full, 1, 0))
+    t.opener = o.If(s.opened, s.opener, i)
+    t.opened = True
+    t.completion = False
+    t.bring_in_due = False
+    t.pending = [False if j == i else o.And(o.Not(t.folded[j]), t.stacks[j] > 0) for j in range(n)]
+    t.actor = next_pending(o, t.pending, i)
+    return t
 
 
 def step_seat(o, r: Rules, s: State, i: int, kind: Any, amount: Any) -> State:
@@ -576,8 +573,9 @@ def start(o, r: Rules, bets: list[Any], stacks: list[Any], folded: list[Any], po
     lvl = o.Max(bets)
     can_act = [o.And(o.Not(folded[i]), stacks[i] > 0) for i in range(n)]
     first = first_from(o, can_act, rule_seat(o, r, seats))
-    at_risk = [o.Or(*[o.And(o.Not(folded[j]), bets[j] + stacks[j] > bets[i]) for j in range(n) if j != i])
-               for i in range(n)]
+    # A player nobody else in the hand covers has nothing to bet against (G6): at risk only if someone does.
+    reach = [o.If(folded[j], -1, bets[j] + stacks[j]) for j in range(n)]
+    at_risk = [o.Or(*[reach[j] > bets[i] for j in range(n) if j != i]) for i in range(n)]
     pending = [o.And(first != NOBODY, can_act[i], at_risk[i]) for i in range(n)]
     alone = [o.And(pending[i], *[o.Not(pending[j]) for j in range(n) if j != i], bets[i] >= lvl) for i in range(n)]
     nobody = o.Or(*alone)          # one player with chips and nothing to call: no betting

@@ -6,4 +6,8 @@ equilibrium of it; an exact best response (lowball.solve.best_response) says how
 Kuhn poker and Leduc hold'em (lowball.solve.kuhn, lowball.solve.leduc) and a one-card draw game
 (lowball.solve.draw_one) are the games the solver is checked on, against OpenSpiel
 (lowball.solve.openspiel_bridge, which needs the dev dependency ``open-spiel``).
+
+Real tables: lowball.solve.game_tree builds the public tree of any heads-up fixed-limit single-draw table with the
+engine's own betting rules, lowball.solve.abstraction the card abstraction it is solved in, and
+lowball.solve.store the solved strategies kept in ``solutions/`` (written by ``make solve``, scripts/solve.py).
 """
