@@ -15,17 +15,15 @@ class at a time (breaking the 5 is the only way to catch 6-4-3-2-A, the best han
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 from fractions import Fraction
 
 import ipywidgets as w
-import numpy as np
 
-from lowball.analysis.odds import DrawOdds, Kind, draw_odds, final_hands, goal_kind, kinds, rank_discards
-from lowball.core.cards import DECK, Card
+from lowball.analysis.advice import Advice, advise
+from lowball.analysis.odds import DrawOdds, draw_odds, goal_kind, kinds
+from lowball.core.cards import Card
 from lowball.errors import LowballError
-from lowball.ranking import as_system, rank_text
-from lowball.ranking.fast import rank_table, shape_codes
+from lowball.ranking import rank_text
 from lowball.text import plural
 from lowball.widgets.panel import Panel
 from lowball.widgets.charts import img_tag, kind_order, odds_chart
@@ -124,79 +122,7 @@ def draws_note(odds: DrawOdds, lang: str = "en") -> str:
     return words(lang, "draws_note", total=number(odds.draws, lang), unseen=number(unseen, lang), cards=cards)
 
 
-# ---- The best discard, ties on the goal broken by the made hands ----
-
-@dataclass(frozen=True, kw_only=True)
-class Judged:
-    """A discard with what its draws make: how many end in each class rank, and one best hand it can make."""
-
-    odds: DrawOdds
-    classes: tuple[int, ...]               # classes[r - 1]: the draws that end in class rank r
-    hands: dict[int, tuple[Card, ...]]     # one final hand of each class rank the draws reach
-
-    def share(self, rank: int) -> Fraction:
-        """Return the chance of ending in class ``rank`` exactly."""
-        return Fraction(self.classes[rank - 1], self.odds.draws)
-
-    @property
-    def best_rank(self) -> int:
-        """Return the best class rank the draws reach."""
-        return min(self.hands)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Advice:
-    """The best discard for a goal, and every discard that makes the goal just as often, best hands first."""
-
-    system: str
-    goal: Kind
-    tied: tuple[Judged, ...]
-
-    @property
-    def best(self) -> DrawOdds:
-        """Return the odds of the discard advised: the first of the tied ones."""
-        return self.tied[0].odds
-
-
-def judge(odds: DrawOdds) -> Judged:
-    """Return a discard with the class rank of each of its final hands counted."""
-    row = as_system(odds.system)
-    hands = final_hands(odds.cards, odds.discard, odds.deck)
-    ranks = rank_table(row)[shape_codes(hands)]
-    found, first = np.unique(ranks, return_index=True)       # each class reached, and the first draw reaching it
-    return Judged(odds=odds, classes=tuple(int(n) for n in np.bincount(ranks)[1:]),
-                  hands={int(r): tuple(DECK[j] for j in hands[i]) for r, i in zip(found, first)})
-
-
-def advise(cards: str, system: str, goal: str | None = None) -> Advice:
-    """Return the best discard for ``goal`` under ``system`` and the discards tied with it, best hands first.
-
-    Discards that make the goal equally often are ordered by what they make: more of each better kind first
-    (as ``rank_discards`` does), then more of the best class, the next class, and so on down to the goal.
-
-    >>> advice = advise("A♣ 2♦ 3♥ 4♠ 5♣", "ace-to-six", "seven")
-    >>> [cards_text(t.odds.discard) for t in advice.tied], advice.best.count("seven")
-    (['5♣', '4♠', '3♥', '2♦'], 8)
-    >>> rank_text(advice.tied[0].hands[1], "ace-to-six")       # only breaking the 5 can catch the best hand
-    '6-4-3-2-A'
-    """
-    ranked = rank_discards(cards, system, goal)
-    target = goal_kind(ranked[0].system, goal)
-    top = ranked[0].chance(target.key)
-    tied = [judge(odds) for odds in ranked if odds.chance(target.key) == top]
-    better = [kind.key for kind in kinds(ranked[0].system)]
-    better = better[: better.index(target.key) + 1]
-
-    def strength(item: tuple[int, Judged]) -> tuple:
-        i, judged = item
-        odds = judged.odds
-        return ([-odds.chance(key) for key in better],
-                [-judged.share(r) if r <= len(judged.classes) else 0 for r in range(1, target.worst_rank + 1)],
-                [-Fraction(n, odds.draws) for _, n in odds.counts], len(odds.discard), i)
-
-    return Advice(system=ranked[0].system, goal=target,
-                  tied=tuple(judged for _, judged in sorted(enumerate(tied), key=strength)))
-
+# ---- The best discard (lowball.analysis.advice), and why it is the one chosen ----
 
 def why_first(advice: Advice, lang: str = "en") -> str:
     """Return why the first tied discard is chosen over the second: a better kind more often, a better hand, or
