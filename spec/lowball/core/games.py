@@ -313,27 +313,27 @@ class GameTable:
         """Return whether the pot is split high and low (L2)."""
         return len(self.sides) > 1
 
-    @property
+    @functools.cached_property
     def bet_streets(self) -> tuple[Street, ...]:
         """Return the betting rounds in order."""
         return tuple(s for s in self.streets if s.kind is StreetKind.BET)
 
-    @property
+    @functools.cached_property
     def betting_rounds(self) -> int:
         """Return how many betting rounds a hand has."""
         return len(self.bet_streets)
 
-    @property
+    @functools.cached_property
     def draw_streets(self) -> tuple[Street, ...]:
         """Return the draws in order."""
         return tuple(s for s in self.streets if s.kind is StreetKind.DRAW)
 
-    @property
+    @functools.cached_property
     def draws(self) -> int:
         """Return how many draws a hand has (D1: one; K2: one or three)."""
         return len(self.draw_streets)
 
-    @property
+    @functools.cached_property
     def bet_sizes(self) -> tuple[int, ...]:
         """Return the bet size (in pot-limit and no-limit: the smallest bet) of each betting round, in chips."""
         return tuple(self.size_of(s) for s in self.bet_streets)
@@ -342,7 +342,7 @@ class GameTable:
         """Return the chips a bet street's ``size`` names."""
         return self.small_bet if street.size == "small" else self.big_bet
 
-    @property
+    @functools.cached_property
     def hand_size(self) -> int:
         """Return how many cards a player holds once every deal is done (five in draw games, seven in stud)."""
         return sum(s.cards for s in self.streets if s.kind is StreetKind.DEAL)

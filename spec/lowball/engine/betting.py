@@ -18,7 +18,7 @@ so a refused action changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lowball.core.behaviours import CapCounts, ShortAllIn, Structure
@@ -378,7 +378,7 @@ def _tell_raise(hand: "Hand", rnd: Round, seat: int, before: br.State) -> None:
 
 def finish(hand: "Hand", rnd: Round) -> None:
     """End the round: give back a bet nobody matched (the chips above the second-highest bet, S1)."""
-    before = replace(rnd.state, folded=list(hand.folded), stacks=list(hand.stacks), pot=hand.pot)
+    before = rnd.state
     after = br.finish(PY, before)
     for seat, (was, now) in enumerate(zip(before.bets, after.bets)):
         if now < was:

@@ -42,6 +42,7 @@ from lowball.engine import forced as posting
 from lowball.engine.openers import last_blind_seat, post_seats
 from lowball.engine.ops import PY, Z3
 from lowball.engine.pots import uncalled
+from lowball.engine.readings import compile_rules
 
 # The kinds of action, as the model numbers them (a Z3 Int in proofs).
 CALL, RAISE, FOLD, BRING_IN = 0, 1, 2, 3
@@ -170,6 +171,11 @@ class State:
                         for k, v in self.values().items()})
 
 
+# The fields of a state that are a value per seat (a step copies them; the rest it may share).
+LISTS = ("bets", "stacks", "folded", "pending", "acted", "checked")
+assert {f.name for f in fields(State) if str(f.type).startswith("list")} == set(LISTS), "LISTS names every list"
+
+
 def mux(o, cond, a: State, b: State) -> State:
     """Return the state ``a`` where ``cond`` holds, else ``b``, field by field."""
     if not o.symbolic:
@@ -208,7 +214,7 @@ def able(o, s: State, i: int) -> Any:
 
 def contenders(o, s: State) -> Any:
     """Return how many players are still in the hand."""
-    return o.Count([o.Not(f) for f in s.folded])
+    return s.n - o.Count(s.folded)
 
 
 def done(o, s: State) -> Any:
@@ -400,10 +406,16 @@ def _put(o, t: State, i: int, chips: Any) -> None:
     t.pot = t.pot + chips
 
 
-def _after(o, s: State, i: int) -> State:
-    """Return a copy of ``s`` to change (its lists copied), seat ``i`` no longer to act and marked as acted."""
+def _copy(s: State) -> State:
+    """Return a copy of ``s`` to change: its lists copied, its values shared."""
     t = object.__new__(State)
-    t.__dict__ = {k: (x.copy() if type(x) is list else x) for k, x in s.__dict__.items()}
+    t.__dict__ = {**s.__dict__, **{name: s.__dict__[name].copy() for name in LISTS}}
+    return t
+
+
+def _after(o, s: State, i: int) -> State:
+    """Return a copy of ``s`` to change, seat ``i`` no longer to act and marked as acted."""
+    t = _copy(s)
     t.pending[i] = False
     t.acted[i] = True
     return t
@@ -503,15 +515,17 @@ def step(o, r: Rules, s: State, kind: Any, amount: Any = 0) -> State:
 def finish(o, s: State) -> State:
     """Return the state once the round is over: a bet nobody matched goes back to its owner (S1)."""
     n = s.n
-    v = s.values()
     if not o.symbolic:
         unmatched = uncalled(s.bets)
-        if unmatched is not None:
-            top, excess = unmatched
-            v["bets"][top] -= excess
-            v["stacks"][top] += excess
-            v["pot"] -= excess
-        return State(**v)
+        if unmatched is None:
+            return s
+        top, excess = unmatched
+        t = _copy(s)
+        t.bets[top] -= excess
+        t.stacks[top] += excess
+        t.pot -= excess
+        return t
+    v = s.values()
     lvl = level(o, s)
     result = State(**{k: (list(x) if isinstance(x, list) else x) for k, x in v.items()})
     for top in reversed(range(n)):
@@ -692,3 +706,8 @@ __all__ = ["Action", "BRING_IN", "CALL", "FOLD", "KIND_OF", "NOBODY", "RAISE", "
            "SYMBOLIC_SIZE", "Seats", "State", "able", "bet", "bring_in", "call", "done", "finish", "first_from",
            "fold", "forced", "is_full", "legal", "legal_raise", "level", "may_bring_in", "may_call", "may_fold",
            "may_raise", "raise_bars", "raise_range", "start", "step", "symbolic_start", "well_formed"]
+
+
+# Every rule above is written once over ``o``; the engine plays its plain reading compiled from that same text
+# (``engine/readings.py``: ``o.And(a, b)`` runs as ``a and b``), and lowball verify reads it with Z3 terms.
+PLAIN_READINGS = compile_rules(globals(), PY)

@@ -1,0 +1,160 @@
+"""The plain reading of a rule written over the operations ``o``, compiled from the same source for speed.
+
+A rule of ``betting_round`` is written once, as ``o.And(a, b)``, ``o.If(c, x, y)``, ``o.Max(values)`` ...
+With ``o = Z3`` each call builds a term; with ``o = PY`` each call is a Python function call that computes a
+value, which is correct but slow in the engine's innermost loop. ``plain_reading`` reads a function's own source
+and compiles a second body in which each operation is the Python expression it stands for:
+
+=========================  ===============================
+the rule says              the plain reading runs
+=========================  ===============================
+``o.And(a, b)``            ``(a and b)``
+``o.And(*terms)``          ``all(terms)``
+``o.Or(a, b)``             ``(a or b)``
+``o.Not(a)``               ``(not a)``
+``o.Implies(a, b)``        ``((not a) or b)``
+``o.If(c, x, y)``          ``(x if c else y)``
+``o.Max(terms)``           ``max(terms)``
+``o.Min(a, b)``            ``min(a, b)``
+``o.Sum(terms)``           ``sum(terms)``
+``o.Count(flags)``         ``sum(1 for f in flags if f)``
+``o.symbolic``             ``False``
+=========================  ===============================
+
+Nothing else changes, so both readings come from one text: the Z3 reading is what ``lowball verify`` proves, the
+compiled plain reading is what the engine plays, and ``tests/test_verify_engine.py`` checks on reachable states
+that they agree, branch by branch. The rules are pure functions, so evaluating ``and`` and ``or`` lazily (as
+Python does) gives the values that evaluating every operand would.
+
+>>> from lowball.engine.ops import PY, Z3
+>>> def capped(o, count, cap, lifted):
+...     return o.And(count >= cap, o.Not(lifted))
+>>> print(plain_source(capped))
+def capped(o, count, cap, lifted):
+    return count >= cap and (not lifted)
+>>> fast = plain_reading(capped, PY)
+>>> fast(PY, 4, 4, False), fast(PY, 4, 4, True)
+(True, False)
+>>> import z3
+>>> fast(Z3, z3.Int("count"), 4, False)
+And(count >= 4)
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import inspect
+import textwrap
+from typing import Any, Callable
+
+# The operations of ``ops`` that become Python expressions (see the table above).
+BOOLEAN = {"And": ast.And, "Or": ast.Or}
+BUILTIN = {"Max": "max", "Min": "min", "Sum": "sum"}
+
+
+class _Plain(ast.NodeTransformer):
+    """Rewrite ``o.Op(...)`` calls and ``o.symbolic`` into plain Python (``o`` is the function's first argument)."""
+
+    def __init__(self, name: str):
+        self.o = name
+
+    def _is_op(self, node: ast.AST) -> str | None:
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == self.o:
+            return node.attr
+        return None
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        if self._is_op(node) == "symbolic":
+            return ast.copy_location(ast.Constant(False), node)
+        return self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        op = self._is_op(node.func)
+        node = self.generic_visit(node)
+        if op is None:
+            return node
+        args = node.args
+        starred = any(isinstance(a, ast.Starred) for a in args)
+        if op in BOOLEAN:
+            if starred or len(args) < 2:
+                # all(...) / any(...) over the terms: o.And(*terms) reads all(terms); a mix reads all((a, *terms)).
+                terms = args[0].value if len(args) == 1 and isinstance(args[0], ast.Starred) \
+                    else ast.Tuple(elts=args, ctx=ast.Load())
+                call = ast.Call(func=ast.Name("all" if op == "And" else "any", ast.Load()), args=[terms], keywords=[])
+                return ast.copy_location(call, node)
+            return ast.copy_location(ast.BoolOp(op=BOOLEAN[op](), values=args), node)
+        if op == "Not":
+            return ast.copy_location(ast.UnaryOp(op=ast.Not(), operand=args[0]), node)
+        if op == "Implies":
+            return ast.copy_location(ast.BoolOp(op=ast.Or(), values=[ast.UnaryOp(op=ast.Not(), operand=args[0]),
+                                                                      args[1]]), node)
+        if op == "If":
+            return ast.copy_location(ast.IfExp(test=args[0], body=args[1], orelse=args[2]), node)
+        if op in BUILTIN:
+            return ast.copy_location(ast.Call(func=ast.Name(BUILTIN[op], ast.Load()), args=args, keywords=[]), node)
+        if op == "Count":
+            flag = ast.Name("flag", ast.Load())
+            count = ast.GeneratorExp(elt=ast.Constant(1), generators=[ast.comprehension(
+                target=ast.Name("flag", ast.Store()), iter=args[0], ifs=[flag], is_async=0)])
+            return ast.copy_location(ast.Call(func=ast.Name("sum", ast.Load()), args=[count], keywords=[]), node)
+        raise ValueError(f"no plain reading of o.{op}")
+
+
+def _plain_tree(function: Callable) -> ast.FunctionDef:
+    """Return the function's definition with its operations rewritten (no decorators, no annotations)."""
+    source = textwrap.dedent(inspect.getsource(function))
+    tree = ast.parse(source)
+    definition = tree.body[0]
+    assert isinstance(definition, ast.FunctionDef), f"{function.__name__} is not a plain function definition"
+    definition.decorator_list = []
+    definition.returns = None
+    for arg in [*definition.args.args, *definition.args.kwonlyargs]:
+        arg.annotation = None
+    o = definition.args.args[0].arg
+    return _Plain(o).visit(definition)
+
+
+def plain_source(function: Callable) -> str:
+    """Return the Python source of a rule's plain reading (what ``plain_reading`` compiles)."""
+    return ast.unparse(ast.fix_missing_locations(_plain_tree(function)))
+
+
+def plain_reading(function: Callable, plain_ops: Any, plain_globals: dict[str, Any] | None = None) -> Callable:
+    """Return ``function`` as a rule with two readings: called with ``plain_ops`` it runs the compiled plain body,
+    with any other operations (Z3) the body as written. ``plain_globals``: the names the plain body sees (by
+    default the rule's module)."""
+    definition = _plain_tree(function)
+    module = ast.Module(body=[definition], type_ignores=[])
+    ast.increment_lineno(module, function.__code__.co_firstlineno - 1)   # tracebacks point at the rule's own lines
+    code = compile(ast.fix_missing_locations(module), inspect.getsourcefile(function) or "<rule>", "exec")
+    namespace: dict[str, Any] = {}
+    exec(code, function.__globals__ if plain_globals is None else plain_globals, namespace)
+    plain = namespace[definition.name]
+
+    @functools.wraps(function)
+    def rule(o, *args, **kwargs):
+        return plain(o, *args, **kwargs) if o is plain_ops else function(o, *args, **kwargs)
+
+    rule.plain = plain
+    rule.symbolic = function
+    return rule
+
+
+def compile_rules(namespace: dict[str, Any], plain_ops: Any) -> list[str]:
+    """Give every function of a module whose first argument is the operations ``o`` its compiled plain reading;
+    return their names.
+
+    The plain bodies call one another's plain bodies directly (a copy of the module's names in which each rule is
+    its plain body), which spares a dispatch at every call; the module's own names are the two-reading rules.
+    """
+    module = namespace["__name__"]
+    rules = {name: value for name, value in namespace.items()
+             if inspect.isfunction(value) and value.__module__ == module and not hasattr(value, "plain")
+             and list(inspect.signature(value).parameters)[:1] == ["o"]}
+    plain_globals = dict(namespace)
+    for name, function in rules.items():
+        rule = plain_reading(function, plain_ops, plain_globals)
+        plain_globals[name] = rule.plain
+        namespace[name] = rule
+    return list(rules)
