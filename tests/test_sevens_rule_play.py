@@ -1,0 +1,59 @@
+"""The sevens rule at play (F7): said in the rulebook even when off, a checked seven wins unremarked without it, and
+the rule binds a seven, not an eight."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+
+import pytest
+
+from lowball import CardError, IllegalAction, RulesError, best_low, evaluate, parse_cards, replay
+from lowball.analysis.odds import rank_discards
+from lowball.core.behaviours import RunsOut
+from lowball.core.cards import DECK, format_cards
+from lowball.core.games import TEACHING_TABLE_FILE, load_game_table, table_from_text
+from lowball.core.rankings import RANKINGS_FILE, parse_rankings
+from lowball.core.reader import TableReader
+from lowball.engine.state import DRAW, OVER, Hand, deck_for
+from lowball.engine.stub import Stub
+from lowball.phh.history import replay_hand, to_phh
+from lowball.ranking import best_low_five, best_qualifying_rank
+from lowball.text.narration import narrate
+from lowball.text.rulebook import table_rules
+from test_rules_examples import eight_players_the_dealer_folding_on_sixth, history, play
+
+
+def test_a_sevens_clause_with_the_rule_off_is_said_in_the_rulebook():
+    """F7: a house that turns the sevens rule off keeps its clause; the rulebook then says there is no sevens rule,
+    under that clause, and says nothing of it where no clause is cited (the plain California table)."""
+
+    off = load_game_table("california-lowball-sevens-rule", overrides={"showdown.sevens_rule": "off"})
+    sentences = [s for _, s in table_rules(off)]
+    assert any(s.startswith("No sevens rule") for s in sentences)
+    assert not any("sevens" in s.lower() for _, s in table_rules(load_game_table("california-lowball")))
+
+
+def _california_check_call(game: str, lena: str, misha: str, rule: str | None = None):
+    """Heads-up, posts 1 + 1: Misha bets 2, Lena calls, both stand pat; Lena checks, Misha bets 4, Lena calls (F4-F7)."""
+
+    table = load_game_table(game, overrides={"showdown.sevens_rule": rule} if rule else None)
+    return play(table, [40, 40], [lena, misha], ["p2 cbr 2", "p1 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cbr 4", "p1 cc"],
+                names=["Lena", "Misha"])
+
+
+def test_without_the_sevens_rule_a_checked_seven_wins_the_whole_pot_unremarked():
+    """F7 off (plain California): Lena checks 7-5-4-2-A and wins all 12 chips: 6 of them Misha's; nothing is said of
+    a sevens rule."""
+
+    hand = _california_check_call("california-lowball", "7c 5d 4h 2s Ac", "8d 6h 4c 3s 2d")
+    assert hand.result.changes == (6, -6)
+    assert not [line for line in narrate(hand) if "seven or better" in line or "sevens rule" in line]
+
+
+def test_the_sevens_rule_binds_a_seven_not_an_eight():
+    """F7, seed 004: only a seven-low or better is bound; Lena's checked 8-5-4-2-A wins the whole pot (+6), while her
+    7-5-4-2-A wins only the pot at the check, 4 chips (+2), Misha's later 4 and her call going back."""
+    eight = _california_check_call("california-lowball-sevens-rule", "8c 5d 4h 2s Ac", "9d 6h 4c 3s 2d", "seed-004")
+    seven = _california_check_call("california-lowball-sevens-rule", "7c 5d 4h 2s Ac", "9d 6h 4c 3s 2d")   # shipped
+    assert (eight.result.changes, seven.result.changes) == ((6, -6), (2, -2))
