@@ -11,6 +11,11 @@ OpenSpiel's seconds per iteration over ours: above 1, ours is faster. Building t
 
     .venv/bin/python benchmarks/bench_solve.py            # Kuhn and Leduc, 200 iterations
     .venv/bin/python benchmarks/bench_solve.py --quick    # 50 iterations
+    .venv/bin/python benchmarks/bench_solve.py --tables   # the shipped heads-up tables, a few DCFR iterations
+
+With ``--tables`` it times DCFR on the solved tables' abstract games (their trees rebuilt from the stored
+abstraction, lowball.solve.store), the best response, and reports each table's stored figures: iterations, seconds
+per iteration and exploitability when solved (scripts/solve.py), and the peak memory of this run.
 """
 
 from __future__ import annotations
@@ -56,11 +61,38 @@ def openspiel_cpp(game, iterations):
     return seconds / iterations, pyspiel.exploitability(game, solver.average_policy())
 
 
+def tables(iterations: int) -> None:
+    import resource
+
+    from lowball.core.games import load_game_table
+    from lowball.solve import store
+
+    print(f"{'table':<34}{'s/iter':>8}{'BR s':>7}{'info sets':>11}{'solved: iter':>14}{'s/iter':>8}{'mbb/hand':>10}")
+    for name in ("teaching-table", "deuce-to-seven-single-draw-limit"):
+        solution = store.load(load_game_table(name))
+        tree = solution.built.tree
+        solver = Solver(tree, DCFR)
+        started = time.perf_counter()
+        solver.run(iterations)
+        per_iteration = (time.perf_counter() - started) / iterations
+        started = time.perf_counter()
+        evaluate(tree, solution.strategy)
+        best = time.perf_counter() - started
+        facts = solution.facts
+        print(f"{name:<34}{per_iteration:>8.3f}{best:>7.2f}{tree.information_sets(0) + tree.information_sets(1):>11,}"
+              f"{facts['iterations']:>14}{facts['seconds_per_iteration']:>8.3f}{facts['exploitability_mbb']:>10.3f}")
+    print(f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="50 iterations instead of 200")
     parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--tables", action="store_true", help="the shipped heads-up tables (3 iterations each)")
     args = parser.parse_args()
+    if args.tables:
+        tables(3)
+        return
     iterations = 50 if args.quick else args.iterations
     print(f"{'game':<13}{'solver':<24}{'ms/iter':>10}{'iter/s':>10}{'exploitability':>16}{'ratio':>9}")
     for name, build in GAMES:
