@@ -37,7 +37,7 @@ help:
 	@echo "  make editions  make venv, then bring every Russian notebook (notebooks/ru/) in step with the English one"
 	@echo "               (its code cells and outputs; scripts/editions.py) and write the rules notebooks again"
 	@echo "  make app     make venv, then the notebooks as interactive pages (Voila) at http://127.0.0.1:$(APP_PORT)/ (APP_PORT=...)"
-	@echo "  make bench   make venv, then the benchmarks side by side with pokerkit and treys (ratios)"
+	@echo "  make bench   make venv, then the benchmarks side by side with pokerkit, treys and OpenSpiel (ratios)"
 	@echo "  make test-full  make test, then the slow hand-by-hand sweeps over all 2,598,960 hands"
 	@echo "  make mutants make venv, then mutation testing of the rules layer and its tables (not part of test;"
 	@echo "               one mutant at a time; report in artifacts/mutants/, explained in docs/checks/mutants.md)"
@@ -97,6 +97,7 @@ bench: venv
 	$(PY) benchmarks/bench_ranking.py --engine
 	$(PY) benchmarks/bench_games.py
 	$(PY) benchmarks/bench_draws.py
+	$(PY) benchmarks/bench_solve.py
 
 # The docs site: Sphinx + myst-nb from the repository root (so notebooks/*.ipynb are pages), the
 # configuration in docs/. Always a fresh build: the pages run the package and the notebooks, and a
