@@ -607,15 +607,15 @@ def start(o, r: Rules, bets: list[Any], stacks: list[Any], folded: list[Any], po
 # ---- the rules of a round as one transition relation, for proofs ----
 
 @dataclass
-class Action:
-    """A symbolic action: who, what, and to how much (for a raise)."""
+class Move:
+    """A symbolic action, as the proofs take it: who, what, and to how much (for a raise)."""
 
     seat: Any
     kind: Any
     amount: Any
 
     @classmethod
-    def symbolic(cls, tag: str) -> "Action":
+    def symbolic(cls, tag: str) -> "Move":
         return cls(z3.Int(f"{tag}_seat"), z3.Int(f"{tag}_kind"), z3.Int(f"{tag}_amount"))
 
 
@@ -702,10 +702,10 @@ def symbolic_start(r: Rules, tag: str, min_stack: int = 0) -> tuple[State, list[
     return state, known
 
 
-__all__ = ["Action", "BRING_IN", "CALL", "FOLD", "KIND_OF", "NOBODY", "RAISE", "RULE_SEATS", "Rules",
+__all__ = ["BRING_IN", "CALL", "FOLD", "KIND_OF", "NOBODY", "RAISE", "RULE_SEATS", "Rules",
            "SYMBOLIC_SIZE", "Seats", "State", "able", "bet", "bring_in", "call", "done", "finish", "first_from",
            "fold", "forced", "is_full", "legal", "legal_raise", "level", "may_bring_in", "may_call", "may_fold",
-           "may_raise", "raise_bars", "raise_range", "start", "step", "symbolic_start", "well_formed"]
+           "may_raise", "Move", "raise_bars", "raise_range", "start", "step", "symbolic_start", "well_formed"]
 
 
 # Every rule above is written once over ``o``; the engine plays its plain reading compiled from that same text

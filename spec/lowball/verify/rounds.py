@@ -82,7 +82,7 @@ class Step:
     def __init__(self, r: rm.Rules, tag: str):
         self.rules = r
         self.before = rm.State.symbolic(r.players, tag)
-        self.action = rm.Action.symbolic(f"{tag}_a")
+        self.action = rm.Move.symbolic(f"{tag}_a")
         self.after = rm.step(Z3, r, self.before, self.action.kind, self.action.amount)
         self.assumptions = [rm.well_formed(Z3, r, self.before),
                             rm.legal(Z3, r, self.before, self.action.seat, self.action.kind, self.action.amount)]
