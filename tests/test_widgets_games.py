@@ -258,10 +258,19 @@ def test_pass_and_out_and_no_check_raise_are_refused_in_both_languages():
         assert_russian(panel)
 
 
-def test_refusal_text_keeps_the_clause_and_says_something_russian_for_any_rule():
-    err = IllegalAction("p1 cbr 3: the bet must go to 2 in this round (K5: the bet size is 2 in betting round 1)")
-    err.reason = "the bet must go to 2 in this round (K5: the bet size is 2 in betting round 1)"
-    assert refusal_text(err, "ru") == "ставка в этом круге должна быть 2 (K5)"
+def test_refusal_text_words_the_engines_rule_in_russian_and_keeps_the_clause():
+    """The engine names the rule as data; the panel words that very rule in Russian (the out-of-turn refusal used to
+    fall through to a generic line), and an error with no rule named still says something Russian, with its clause."""
+    from lowball.engine.state import Hand
+
+    hand = Hand([13, 13]); hand.advance()
+    for action, russian in [("p2 cc", "не в свою очередь: ходит игрок 1, а не игрок 2 (B1)"),
+                            ("p1 f", "без ставки можно сказать «чек» или поставить, но не пасовать (B1)"),
+                            ("p1 cbr 3", "в этом круге ставят только до 1 (T3: в первом круге ставка равна 1)")]:
+        with pytest.raises(IllegalAction) as caught:
+            hand.apply(action)
+        assert refusal_text(caught.value, "ru") == russian
+        assert refusal_text(caught.value) == caught.value.reason and caught.value.reason in str(caught.value)
     odd = IllegalAction("p1 xx: something new (Z9)")
     assert refusal_text(odd, "ru") == "правила стола не разрешают этот ход (Z9)"
     assert refusal_text(odd) == "p1 xx: something new (Z9)"

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from lowball.core.behaviours import CapCounts, ShortAllIn, Structure
 from lowball.core.games import Street
+from lowball.core.refusals import Refusal
 from lowball.engine import betting_round as br
 from lowball.engine import openers, sevens
 from lowball.engine.actions import BETTING_KINDS, Action, Kind
@@ -146,36 +147,29 @@ def capped(hand: "Hand", rnd: Round) -> bool:
     return bool(br.capped(PY, rnd.rules, rnd.state))
 
 
-def raise_refusal(hand: "Hand", rnd: Round, seat: int) -> str | None:
+def raise_refusal(hand: "Hand", rnd: Round, seat: int) -> Refusal | None:
     """Return why ``seat`` may not bet, complete or raise now (None if it may): the first of ``raise_bars``."""
     bar = next((name for name, barred in br.raise_bars(PY, rnd.rules, rnd.state, seat) if barred), None)
-    return None if bar is None else _raise_bar_words(hand, bar, seat)
+    return None if bar is None else _raise_bar(hand, bar, seat)
 
 
-def _raise_bar_words(hand: "Hand", bar: str, seat: int) -> str:
-    """Return a bar of ``betting_round.raise_bars`` in words, with its clause."""
+def _raise_bar(hand: "Hand", bar: str, seat: int) -> Refusal:
+    """Return a bar of ``betting_round.raise_bars`` as a refusal, with its clause and fields."""
     table, clauses = hand.table, hand.table.clauses
     match bar:
         case "bring-in-exact":
-            return (f"the bring-in is posted for exactly {table.bring_in}: it may not open for more "
-                    f"({clauses['forced']})")
+            return Refusal(bar, clauses["forced"], {"bring_in": table.bring_in})
         case "capped" if table.cap_counts is CapCounts.ACTIONS:
-            return (f"the round is capped at {table.bets_per_round} bets, completions and raises, forced bets not "
-                    f"counted ({clauses['cap']})")
+            return Refusal("capped-actions", clauses["cap"], {"cap": table.bets_per_round})
         case "capped":
-            return f"the round is capped at a bet and {table.raises_per_round} raises ({clauses['cap']})"
+            return Refusal(bar, clauses["cap"], {"raises": table.raises_per_round})
         case "checked":
-            return f"a player who checked may only call in this round ({clauses['check_raise']})"
-        case "only-call":
-            return f"{hand.names[seat]} has only enough to call ({clauses['stack']})"
-        case "nobody-covers":
-            return f"every other player is all in or has folded: nobody could call a raise ({clauses['stack']})"
-        case "short-all-in":
-            return f"a short all-in cannot be raised ({clauses['stack']})"
-        case "acted":
-            return (f"{hand.names[seat]} has acted and an all-in of less than a full raise does not reopen the "
-                    f"betting ({clauses['stack']})")
-    raise AssertionError(f"no words for the raise bar {bar!r}")
+            return Refusal(bar, clauses["check_raise"])
+        case "only-call" | "acted":
+            return Refusal(bar, clauses["stack"], {"who": hand.names[seat]})
+        case "nobody-covers" | "short-all-in":
+            return Refusal(bar, clauses["stack"])
+    raise AssertionError(f"no refusal for the raise bar {bar!r}")
 
 
 def raise_range(hand: "Hand", rnd: Round, seat: int) -> tuple[int, int]:
@@ -236,30 +230,28 @@ def legal(hand: "Hand", rnd: Round) -> list[Action]:
     return actions
 
 
-def refusal(hand: "Hand", rnd: Round, action: Action) -> str | None:
+def refusal(hand: "Hand", rnd: Round, action: Action) -> Refusal | str | None:
     """Return why ``action`` is illegal in this round (None if it is legal): ``betting_round`` decides, this
-    says why."""
+    names the rule it breaks."""
     if rnd.listed is not None and rnd.listed[0] is rnd.state and action in rnd.listed[1]:
         return None                       # one of the actions ``legal`` listed for this very state
-    table, clauses = hand.table, hand.table.clauses
+    clauses = hand.table.clauses
     r, s = rnd.rules, rnd.state
     seat = action.seat
     if action.kind not in BETTING_KINDS:
         if action.kind == Kind.DISCARD:
             return hand.no_draw_now()
-        return f"it is a betting round ({clauses['turn']})"
+        return Refusal("not-betting", clauses["turn"])
     if seat != s.actor:
-        return f"out of turn: it is p{s.actor + 1}'s turn, not p{seat + 1}'s ({clauses['turn']})"
+        return Refusal("out-of-turn", clauses["turn"], {"to_act": s.actor + 1, "seat": seat + 1})
     if rnd.bring_in_due and action.kind in (Kind.CHECK_OR_CALL, Kind.FOLD):
-        return f"{hand.names[seat]} must bring it in or complete ({clauses['forced']})"
+        return Refusal("bring-in-due", clauses["forced"], {"who": hand.names[seat]})
     if action.kind == Kind.BRING_IN:
-        return None if br.may_bring_in(PY, r, s, seat) else f"there is no bring-in to post now ({clauses['forced']})"
+        return None if br.may_bring_in(PY, r, s, seat) else Refusal("no-bring-in", clauses["forced"])
     if action.kind == Kind.FOLD:
-        return None if br.may_fold(PY, r, s, seat) else \
-            f"facing no bet a player may check or bet, not fold ({clauses['turn']})"
+        return None if br.may_fold(PY, r, s, seat) else Refusal("fold-facing-no-bet", clauses["turn"])
     if action.kind == Kind.CHECK_OR_CALL:
-        return None if br.may_call(PY, r, s, seat) else \
-            f"before the draw a player must bet or drop; checking is not allowed ({rnd.street.clause})"
+        return None if br.may_call(PY, r, s, seat) else Refusal("bet-or-drop", rnd.street.clause)
     why = raise_refusal(hand, rnd, seat)
     if why:
         return why
@@ -267,37 +259,36 @@ def refusal(hand: "Hand", rnd: Round, action: Action) -> str | None:
     assert amount is not None
     if br.legal_raise(PY, r, s, seat, amount):
         return None
-    return _amount_words(hand, rnd, seat, amount)
+    return _wrong_amount(hand, rnd, seat, amount)
 
 
-def _amount_words(hand: "Hand", rnd: Round, seat: int, amount: int) -> str:
+def _wrong_amount(hand: "Hand", rnd: Round, seat: int, amount: int) -> Refusal:
     """Return why a bet or raise to ``amount`` is the wrong size (``betting_round.legal_raise`` refused it)."""
     table, clauses = hand.table, hand.table.clauses
     least, most = raise_range(hand, rnd, seat)
     all_in = hand.stacks[seat] + rnd.bets[seat]
-    word = "bet" if not rnd.opened else "raise"
+    act = "bet" if not rnd.opened else "raise"
     if amount <= rnd.level:      # S1: what is already in is called, not raised; nobody may be left short of it
-        return f"a {word} goes above the {rnd.level} already in this round; to match it, call ({clauses['turn']})"
+        return Refusal("call-not-raise", clauses["turn"], {"act": act, "level": rnd.level})
     if amount > all_in:
-        return f"{hand.names[seat]} has only {all_in} to {word} to ({clauses['stack']})"
+        return Refusal("more-than-stack", clauses["stack"], {"who": hand.names[seat], "all_in": all_in, "act": act})
     if table.structure is Structure.FIXED_LIMIT:
         if not rnd.completion and least != min(all_in, rnd.level + rnd.size):     # G3: from the last full bet
-            return (f"the {word} must go to {least} in this round ({clauses['stack']}: a short all-in is completed "
-                    f"from the last full bet)")
+            return Refusal("short-completed", clauses["stack"], {"act": act, "least": least})
         if table.short_all_in is ShortAllIn.FULL_RAISE_ONLY and rnd.state.shorts:    # P2: not completed
-            return (f"the {word} must go to {least} in this round ({clauses['stack']}: a short all-in is not "
-                    f"completed; a raise goes a full bet over it)")
-        return (f"the {word} must go to {least} in this round ({clauses['size']}: the bet size is {rnd.size} "
-                f"in {_round_name(hand, rnd)})")
-    limit = f"at most {most}" if amount > most else f"at least {least}"
-    return f"the {word} must go to {limit} in this round ({clauses['size']})"
+            return Refusal("short-not-completed", clauses["stack"], {"act": act, "least": least})
+        return Refusal("fixed-size", clauses["size"], {"act": act, "least": least, "size": rnd.size,
+                                                       "round": _round_name(hand, rnd), "n": rnd.number + 1})
+    if amount > most:
+        return Refusal("at-most", clauses["size"], {"act": act, "most": most})
+    return Refusal("at-least", clauses["size"], {"act": act, "least": least})
 
 
 def _round_name(hand: "Hand", rnd: Round) -> str:
-    rounds = hand.table.betting_rounds
-    if rounds == 2:
-        return "the first round" if rnd.number == 0 else "the final round"
-    return f"betting round {rnd.number + 1}"
+    """Return the key of the round's name in the refusals' words: the first, the final, or round n."""
+    if hand.table.betting_rounds == 2:
+        return "first-round" if rnd.number == 0 else "final-round"
+    return "round-n"
 
 
 # ---- Applying a legal action ----

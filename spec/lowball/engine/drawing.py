@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from lowball.core.behaviours import RunsOut, Serve, WrongCount
 from lowball.core.cards import counted_cards, format_cards
 from lowball.core.games import Street
+from lowball.core.refusals import Refusal
 from lowball.engine.actions import Action, Kind
 
 # What a reshuffle brings back, for the refusal of a discard the stub cannot serve (K9, P3).
@@ -89,7 +90,7 @@ def most_served(hand: "Hand", draw: Draw) -> int:
                 if stub.would_serve(rule, owed + count, burn=burn, discarding=count)), default=0)
 
 
-def refusal(hand: "Hand", draw: Draw, action: Action) -> str | None:
+def refusal(hand: "Hand", draw: Draw, action: Action) -> Refusal | str | None:
     """Return why ``action`` is illegal now (None if it is legal)."""
     clause = draw.street.clause
     seat = to_act(draw)
@@ -108,7 +109,7 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> str | None:
     if action.kind != Kind.DISCARD:
         return f"it is the draw; discard {draw.street.min_discard} to {draw.street.max_discard} cards ({clause})"
     if action.seat != seat:
-        return f"out of turn: it is p{seat + 1}'s turn to discard, not p{action.seat + 1}'s ({clause})"
+        return Refusal("out-of-turn-draw", clause, {"to_act": seat + 1, "seat": action.seat + 1})
     held = hand.hands[seat]
     for card in action.cards:
         if card is not None and card not in held:

@@ -5,7 +5,8 @@ phase is ``Hand.current``. Each phase is a module of this package with the same 
 asks them without knowing which phase it is in:
 
 * ``legal(hand, state)``: every action allowed now;
-* ``refusal(hand, state, action)``: why an action is illegal now, or None;
+* ``refusal(hand, state, action)``: why an action is illegal now (a ``core.refusals.Refusal``, or words where a
+  phase does not yet name its rule as data), or None;
 * ``apply(hand, state, action)``: carry out an action found legal.
 
 >>> from lowball.engine.state import Hand
@@ -20,6 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from lowball.engine import betting, dealing, drawing, showdown
+from lowball.core.refusals import Refusal
 from lowball.engine.actions import Action
 
 if TYPE_CHECKING:
@@ -33,7 +35,7 @@ class Phase(Protocol):
 
     def legal(self, hand: "Hand", state: Any) -> list[Action]: ...
 
-    def refusal(self, hand: "Hand", state: Any, action: Action) -> str | None: ...
+    def refusal(self, hand: "Hand", state: Any, action: Action) -> Refusal | str | None: ...
 
     def apply(self, hand: "Hand", state: Any, action: Action) -> None: ...
 

@@ -29,6 +29,7 @@ from lowball.core.cards import Card, counted_cards, deck_of, format_cards, parse
 from lowball.core.files import quote
 from lowball.core.games import TABLE, GameTable, Street, load_game_table
 from lowball.core.rankings import RankingSystem, ranking_system
+from lowball.core.refusals import Refusal
 from lowball.engine import betting, dealing, drawing, forced, openers, showdown
 from lowball.engine.actions import Action, Kind, check_fields, parse_action
 from lowball.engine.events import Event, event
@@ -58,10 +59,14 @@ class HandResult:
         return tuple(b - a for a, b in zip(self.starting_stacks, self.finishing_stacks))
 
 
-def refuse(action: Action, reason: str) -> IllegalAction:
-    """Return the error for an illegal ``action``; ``.reason`` holds the rule without the action text."""
-    error = IllegalAction(f"{action}: {reason}")
-    error.reason = reason
+def refuse(action: Action, reason: str | Refusal) -> IllegalAction:
+    """Return the error for an illegal ``action``: ``.reason`` holds the rule in words without the action text,
+    and ``.refusal`` the rule as data when the phase names it (``core.refusals``: the words in either language)."""
+    refusal = reason if isinstance(reason, Refusal) else None
+    text = reason.text() if refusal is not None else reason
+    error = IllegalAction(f"{action}: {text}")
+    error.reason = text
+    error.refusal = refusal
     return error
 
 
@@ -424,12 +429,12 @@ class Hand:
             PHASES[self.phase].apply(self, self.current, action)
         self._settle_phase()
 
-    def _refusal(self, action: Action) -> str | None:
+    def _refusal(self, action: Action) -> str | Refusal | None:
         clauses = self.table.clauses
         if self.phase == OVER:
-            return f"the hand is over ({clauses['showdown']})"
+            return Refusal("hand-over", clauses["showdown"])
         if action.kind == Kind.SHOW and self.phase != SHOWDOWN:   # all in too: nobody shows while one is to act (S1)
-            return f"cards are shown at the showdown ({clauses['showdown']})"
+            return Refusal("show-at-showdown", clauses["showdown"])
         return PHASES[self.phase].refusal(self, self.current, action)
 
     def no_draw_now(self) -> str:

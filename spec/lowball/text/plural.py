@@ -15,23 +15,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lowball.core import counts
+
 CASES = ("nom", "gen", "dat", "acc", "ins", "prep")
 # Russian groups thousands with a narrow no-break space (5 871) and writes a minus sign, not a hyphen.
 THIN = "\u202f"
 
 
 def category(n: int) -> str:
-    """Return the Russian plural category of a whole number: 'one', 'few' or 'many' (CLDR's rule for Russian).
+    """Return the Russian plural category of a whole number: 'one', 'few' or 'many' (``core.counts``, CLDR's rule).
 
-    >>> [category(n) for n in (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112, 122)]
-    ['many', 'one', 'few', 'few', 'many', 'many', 'many', 'many', 'one', 'few', 'many', 'one', 'many', 'many', 'few']
+    >>> [category(n) for n in (1, 2, 5, 21)]
+    ['one', 'few', 'many', 'one']
     """
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return "one"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "few"
-    return "many"
+    return counts.category(n, "ru")
 
 
 @dataclass(frozen=True)

@@ -125,15 +125,6 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
-# The refusals the notebooks' hands meet, said again in Russian (the engine words its rules in English).
-REASONS_RU = (
-    (r"the round is capped at a bet and (\d+) raises", "повышать больше нельзя: ставка и {0} {raise_word} уже были"),
-    (r"a player who checked may only call in this round", "после чека в этом круге можно только уравнять"),
-    (r"before the draw a player must bet or drop; checking is not allowed",
-     "до обмена нужно ставить или выходить; чек запрещён"),
-    (r"facing no bet a player may check or bet, not fold", "без ставки можно сказать «чек» или поставить, но не пасовать"),
-    (r"the (bet|raise) must go to (\d+) in this round.*", "ставка в этом круге должна быть {1}"),
-)
 CLAUSE_IDS = re.compile(r"\b[A-Z]\d{1,2}\b")
 
 
@@ -155,25 +146,26 @@ def player(name: str, lang: str) -> str:
 def refusal_text(error: IllegalAction, lang: str = "en") -> str:
     """Return why a table refuses an action, in ``lang``, keeping the clause ids.
 
-    >>> from lowball.errors import IllegalAction
-    >>> err = IllegalAction("p3 cbr 10: the round is capped at a bet and 3 raises (G1)")
-    >>> err.reason = "the round is capped at a bet and 3 raises (G1)"
-    >>> refusal_text(err, "ru")
-    'повышать больше нельзя: ставка и 3 повышения уже были (G1)'
+    The engine names the rule as data (``error.refusal``, worded from ``rules/refusals.toml``); a refusal it still
+    gives only in English words is said in Russian as "the table's rules do not allow it", with its clauses.
+
+    >>> from lowball.engine.state import Hand
+    >>> hand = Hand([13, 13]); hand.advance()
+    >>> try:
+    ...     hand.apply("p2 cc")
+    ... except IllegalAction as err:
+    ...     print(refusal_text(err)); print(refusal_text(err, "ru"))
+    out of turn: it is p1's turn, not p2's (B1)
+    не в свою очередь: ходит игрок 1, а не игрок 2 (B1)
     """
+    refusal = getattr(error, "refusal", None)
+    if refusal is not None:
+        return refusal.text(lang)
     reason = getattr(error, "reason", None) or str(error)
     if lang == "en":
         return reason
     clauses = CLAUSE_IDS.findall(reason)
     tail = f" ({', '.join(dict.fromkeys(clauses))})" if clauses else ""
-    core = re.sub(r"\s*\([^)]*\)\s*$", "", reason)
-    for pattern, russian in REASONS_RU:
-        match = re.fullmatch(pattern, core)
-        if match:
-            groups = match.groups()
-            word = counted(int(groups[0]), ("повышение", "повышения", "повышений"), "ru") if groups \
-                and groups[0].isdigit() else ""
-            return russian.format(*groups, raise_word=word) + tail
     return "правила стола не разрешают этот ход" + tail
 
 
