@@ -269,15 +269,6 @@ def check_disjoint(hands: Iterable[Iterable[Card]]) -> None:
                 raise CardError(f"hands {holder[card] + 1} and {index + 1} both hold {card}")
 
 
-def counted_cards(count: int) -> str:
-    """Return ``count`` with "card" or "cards", for messages.
-
-    >>> counted_cards(1), counted_cards(5)
-    ('1 card', '5 cards')
-    """
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
 def format_cards(cards: Iterable[Card]) -> str:
     """Write cards as space-separated ASCII: ``format_cards(parse_cards("6♣4♥")) == '6c 4h'``.
 

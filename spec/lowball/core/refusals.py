@@ -3,8 +3,8 @@
 The engine decides each refusal and names it (``Refusal``: the rule's key, the clause the table cites
 for it, and the fields the sentence needs); the words are data beside the other tables, in English and
 Russian, so the engine holds no prose and a Russian panel words the very rule the English message
-words. A template writes ``{field}`` for a field, a field whose value is a key of the language's
-``words`` (``bet``, ``final-round``) for that word, and ``{count|one|other}`` (``{count|one|few|many}``
+words. A template writes ``{field}`` for a field, the fields of ``WORD_FIELDS`` hold a key of the language's
+``words`` (``bet``, ``final-round``) and read as that word, and ``{count|one|other}`` (``{count|one|few|many}``
 in Russian) for the form of a noun after the number ``count``.
 
 >>> refusal = Refusal("capped", "T4", {"raises": 3})
@@ -27,6 +27,8 @@ from lowball.core.rankings import RULES_DIR
 
 REFUSALS_FILE = RULES_DIR / "refusals.toml"
 LANGUAGES = ("en", "ru")
+# The fields whose value is a key of the language's words (a bet or a raise, a round's name, what comes back).
+WORD_FIELDS = ("act", "round", "back")
 # {count|one|other} or {count|one|few|many}: a noun's forms after the number in the field ``count``.
 FORMS = re.compile(r"\{(\w+)((?:\|[^{}|]+)+)\}")
 
@@ -67,7 +69,6 @@ def word(key: str, fields: Mapping[str, Any], lang: str = "en") -> str:
     """Return the template ``key`` of ``lang`` filled with ``fields`` (see the module's docstring)."""
     table = templates()[lang]
     words = table.get("words", {})
-    values = {name: words[value].format(**fields) if isinstance(value, str) and value in words else value
-              for name, value in fields.items()}
+    values = {name: words[value].format(**fields) if name in WORD_FIELDS else value for name, value in fields.items()}
     template = FORMS.sub(lambda m: form(int(values[m.group(1)]), m.group(2).split("|")[1:]), table[key])
     return template.format(**values)

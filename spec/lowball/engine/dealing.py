@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lowball.core.cards import counted_cards
 from lowball.core.games import Street
+from lowball.core.refusals import Refusal
 from lowball.engine.actions import Action, Kind
 
 if TYPE_CHECKING:
@@ -62,24 +62,23 @@ def legal(hand: "Hand", deal: Deal) -> list[Action]:
     return [Action(Kind.DEAL, deal.dealees[0], cards=tuple(mine))]
 
 
-def refusal(hand: "Hand", deal: Deal, action: Action) -> str | None:
+def refusal(hand: "Hand", deal: Deal, action: Action) -> Refusal | None:
     """Return why ``action`` is illegal now (None if it is legal)."""
     clause = deal.street.clause
     if deal.community:
         if action.kind != Kind.BOARD or len(action.cards) != 1:
-            return (f"the stub is short: one community card is dealt face up for everyone "
-                    f"({hand.table.clauses['runs_out']})")
+            return Refusal("community-card", hand.table.clauses["runs_out"])
         return hand.unseen_refusal(action, 1) or hand.off_the_top(action, legal(hand, deal))
     if action.kind != Kind.DEAL:
         if hand.dealt_nothing_yet:
-            return f"the cards have not been dealt yet ({clause})"
-        return f"the dealer is dealing ({clause})"
+            return Refusal("not-dealt", clause)
+        return Refusal("dealing", clause)
     seat = deal.dealees[0]
     if action.seat != seat:
-        return f"the deal goes clockwise from the dealer's left; p{seat + 1} is next ({clause})"
+        return Refusal("deal-order", clause, {"to_act": seat + 1})
     per = deal.street.cards
     if len(action.cards) != per:
-        return f"each player is dealt {counted_cards(per)} ({clause}), not {len(action.cards)}"
+        return Refusal("deal-count", clause, {"per": per, "dealt": len(action.cards)})
     return hand.unseen_refusal(action, per * len(deal.dealees)) or hand.off_the_top(action, legal(hand, deal))
 
 

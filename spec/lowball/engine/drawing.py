@@ -13,18 +13,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lowball.core.behaviours import RunsOut, Serve, WrongCount
-from lowball.core.cards import counted_cards, format_cards
+from lowball.core.cards import format_cards
 from lowball.core.games import Street
 from lowball.core.refusals import Refusal
 from lowball.engine.actions import Action, Kind
-
-# What a reshuffle brings back, for the refusal of a discard the stub cannot serve (K9, P3).
-RULE_BACK = {
-    RunsOut.RESHUFFLE_EARLIER: "the burns, folded hands and earlier draws' discards come back, this draw's do not",
-    RunsOut.RESHUFFLE_ALL: "the burns, folded hands and every discard come back",
-    RunsOut.COMMUNITY_CARD: "only the burns come back",
-    RunsOut.COMMUNITY_CARD_REUSE_FOLDED: "the burns and folded hands come back",
-}
 
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
@@ -97,36 +89,38 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> Refusal | str | None:
     if seat is None:
         who, count = draw.waiting[0]
         if action.kind != Kind.DEAL:
-            return f"p{who + 1} is waiting for {count} replacement card(s) ({clause})"
+            return Refusal("waiting-replacements", clause, {"who": who + 1, "count": count})
         dead_allowed = hand.table.wrong_count is WrongCount.DEAD_HAND
         if action.seat != who or (len(action.cards) != count and not dead_allowed):
-            return f"p{who + 1} discarded {count} and receives as many ({clause})"
+            return Refusal("receives-as-many", clause, {"who": who + 1, "count": count})
         return hand.unseen_refusal(action, len(action.cards), draw=draw) or hand.off_the_top(action, legal(hand, draw))
     if action.kind == Kind.DEAL:
         if draw.waiting and action.seat == draw.waiting[0][0]:
-            return f"everyone discards before the replacements are dealt ({clause})"
-        return f"it is p{seat + 1}'s turn to discard ({clause})"
+            return Refusal("discard-before-replacements", clause)
+        return Refusal("turn-to-discard", clause, {"to_act": seat + 1})
+    bounds = {"least": draw.street.min_discard, "most": draw.street.max_discard}
     if action.kind != Kind.DISCARD:
-        return f"it is the draw; discard {draw.street.min_discard} to {draw.street.max_discard} cards ({clause})"
+        return Refusal("not-a-discard", clause, bounds)
     if action.seat != seat:
         return Refusal("out-of-turn-draw", clause, {"to_act": seat + 1, "seat": action.seat + 1})
     held = hand.hands[seat]
     for card in action.cards:
         if card is not None and card not in held:
-            return f"{hand.names[seat]} does not hold {card} ({clause})"
+            return Refusal("not-held", clause, {"who": hand.names[seat], "card": str(card)})
     if None in action.cards and action.cards.count(None) > held.count(None):
-        return f"{hand.names[seat]} holds no unknown card to discard ({clause})"
+        return Refusal("no-unknown-card", clause, {"who": hand.names[seat]})
     count = len(action.cards)
     if not draw.street.min_discard <= count <= draw.street.max_discard:
-        return f"discard {draw.street.min_discard} to {draw.street.max_discard} cards ({clause})"
+        return Refusal("discard-count", clause, bounds)
     most = most_served(hand, draw)
     if count > most:
         table = hand.table
         if table.runs_out is RunsOut.NEVER:
-            return (f"the deck has only {counted_cards(hand.stub.size)} left for {count} replacement(s) "
-                    f"({table.clauses['runs_out']}, {clause}: this table would need a reshuffle rule)")
-        return (f"{hand.names[seat]} may discard at most {counted_cards(most)}: the stub and the cards the reshuffle "
-                f"brings back can serve no more ({table.clauses['runs_out']}: {RULE_BACK[table.runs_out]})")
+            return Refusal("deck-short", clause, {"left": hand.stub.size, "count": count,
+                                                  "runs_out": table.clauses["runs_out"]})
+        # What the reshuffle brings back is said by the table's rule (K9, P3, L8, P4: the words "back-<rule>").
+        return Refusal("serve-at-most", table.clauses["runs_out"], {"who": hand.names[seat], "most": most,
+                                                                   "back": f"back-{table.runs_out.value}"})
     return None
 
 

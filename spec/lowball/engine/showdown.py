@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from lowball.core.behaviours import OddChip, Pots, SevensRule
 from lowball.core.cards import SUIT_CHARS, Card
+from lowball.core.refusals import Refusal
 from lowball.engine import sevens
 from lowball.engine.actions import Action, Kind
 from lowball.engine.pots import Pot, build_pots, first_odd_chip, halves, parts, share
@@ -46,13 +47,13 @@ def legal(hand: "Hand", show: Showdown) -> list[Action]:
     return shows + [Action(Kind.SHOW, seat, muck=True) for seat in hand.contenders]
 
 
-def refusal(hand: "Hand", show: Showdown, action: Action) -> str | None:
+def refusal(hand: "Hand", show: Showdown, action: Action) -> Refusal | None:
     """Return why an action is illegal at the showdown: only shows and mucks are made there (S1)."""
     if action.kind == Kind.SHOW:
         return show_refusal(hand, action)
     if action.kind == Kind.DISCARD:
         return hand.no_draw_now()
-    return f"the betting is over ({hand.table.clauses['showdown']})"
+    return Refusal("betting-over", hand.table.clauses["showdown"])
 
 
 def apply(hand: "Hand", show: Showdown, action: Action) -> None:
@@ -60,32 +61,33 @@ def apply(hand: "Hand", show: Showdown, action: Action) -> None:
     hand._show(action)
 
 
-def show_refusal(hand: "Hand", action: Action) -> str | None:
+def show_refusal(hand: "Hand", action: Action) -> Refusal | None:
     """Return why a show (or a muck) is illegal now: it must name exactly the cards the player holds."""
     seat, clause = action.seat, hand.table.clauses["showdown"]
     if hand.folded[seat]:
-        return f"p{seat + 1} has folded ({clause})"
+        return Refusal("folded", clause, {"seat": seat + 1})
     if action.muck:             # never the last player: when one is left, the hand is over (S1)
         return None
     if seat not in hand.current.showing:
-        return f"p{seat + 1} has shown already ({clause})"
+        return Refusal("shown-already", clause, {"seat": seat + 1})
     if not action.cards:
         if None in hand.hands[seat]:
-            return f"p{seat + 1}'s cards are unknown: the history must name them ({clause})"
+            return Refusal("cards-unknown", clause, {"seat": seat + 1})
         return None
     held = hand.hands[seat]
     shown = [card for card in action.cards if card not in hand.community or card in held]
     if len(shown) != len(held):
-        return f"p{seat + 1} holds {len(held)} cards, not {len(shown)} ({clause})"
+        return Refusal("holds-count", clause, {"seat": seat + 1, "held": len(held), "shown": len(shown)})
     known = {card for card in held if card is not None}
     named = {card for card in shown if card is not None}
+    holding = " ".join("??" if c is None else str(c) for c in held)
     if not known <= named:
-        return f"p{seat + 1} holds {' '.join('??' if c is None else str(c) for c in held)} ({clause})"
+        return Refusal("holds-cards", clause, {"seat": seat + 1, "cards": holding})
     for card in named - known:          # cards that were dealt face down to this player, unknown until now
         if card not in hand.stub.unseen:
-            return f"{card} is already in play ({clause})"
+            return Refusal("in-play", clause, {"card": str(card)})
     if len(named - known) > held.count(None):
-        return f"p{seat + 1} holds {' '.join('??' if c is None else str(c) for c in held)} ({clause})"
+        return Refusal("holds-cards", clause, {"seat": seat + 1, "cards": holding})
     return None
 
 

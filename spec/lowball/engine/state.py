@@ -25,7 +25,7 @@ from lowball.core.arguments import (
     ANYTHING, FLAG, NAME_CHARS, SEED, instance_of, is_name, one_of, optional, sequence_of, takes, whole,
 )
 from lowball.core.behaviours import NobodyOpens, RunsOut, StreetKind
-from lowball.core.cards import Card, counted_cards, deck_of, format_cards, parse_cards
+from lowball.core.cards import Card, deck_of, format_cards, parse_cards
 from lowball.core.files import quote
 from lowball.core.games import TABLE, GameTable, Street, load_game_table
 from lowball.core.rankings import RankingSystem, ranking_system
@@ -437,15 +437,15 @@ class Hand:
             return Refusal("show-at-showdown", clauses["showdown"])
         return PHASES[self.phase].refusal(self, self.current, action)
 
-    def no_draw_now(self) -> str:
+    def no_draw_now(self) -> Refusal:
         """Return why a discard is refused outside a draw: the draw is still to come, or there is none left (B2)."""
         clauses = self.table.clauses
         later = [s for s in self.table.streets[self.street_index + 1:] if s.kind is StreetKind.DRAW]
         if later:
-            return f"it is a betting round; the draw comes after it ({clauses['turn']})"
+            return Refusal("draw-after-betting", clauses["turn"])
         if self.table.draws == 1:
-            return f"there is no second draw ({clauses['later_rounds']})"
-        return f"there is no draw left ({clauses['later_rounds']})"
+            return Refusal("no-second-draw", clauses["later_rounds"])
+        return Refusal("no-draw-left", clauses["later_rounds"])
 
     def advance(self) -> None:
         """Apply the automatic steps (dealing from a known stub, showing down) until a player must decide."""
@@ -655,7 +655,7 @@ class Hand:
             stub.reshuffle(self.table.runs_out)
         return stub.top(burn + count)[burn:burn + count]
 
-    def unseen_refusal(self, action: Action, need: int, draw: drawing.Draw | None = None) -> str | None:
+    def unseen_refusal(self, action: Action, need: int, draw: drawing.Draw | None = None) -> Refusal | None:
         """Return why the cards of a deal are not the dealer's to give: seen already, or no cards left (D1)."""
         clause = self.table.clauses["draw" if draw is not None else "deal"]
         stub = self.stub
@@ -665,18 +665,18 @@ class Hand:
             stub.burn(extra)
             stub.reshuffle(self.table.runs_out)
             if not stub.can_serve(need):
-                return (f"the deck has only {counted_cards(self.stub.size)} left for {need} "
-                        f"({self.table.clauses['runs_out']}, {clause}: this table would need a reshuffle rule)")
+                return Refusal("deck-short", clause, {"left": self.stub.size, "count": need,
+                                                      "runs_out": self.table.clauses["runs_out"]})
         for card in action.cards:
             if card is not None and card not in stub.unseen:
                 discarded = any(card in pile for pile in self.stub.discards)
                 if discarded:          # D1: never back; K9, P3: only by the table's reshuffle
                     rule = self.table.clauses["runs_out" if self.table.runs_out is not RunsOut.NEVER else "draw"]
-                    return f"{card} was discarded and may not be dealt again ({rule})"
-                return f"{card} is already in play ({clause})"
+                    return Refusal("discarded", rule, {"card": str(card)})
+                return Refusal("in-play", clause, {"card": str(card)})
         return None
 
-    def off_the_top(self, action: Action, dealt: Sequence[Action]) -> str | None:
+    def off_the_top(self, action: Action, dealt: Sequence[Action]) -> Refusal | None:
         """Return why a deal is not the stub's next cards, where the stub's order is known (T6, D1); None if it is.
 
         A hand we deal ourselves knows its stub, so the dealer deals exactly the cards ``legal_actions`` lists; a
@@ -685,7 +685,7 @@ class Hand:
         if self.stub.order is None or action in dealt:
             return None
         top = " ".join(format_cards(a.cards) for a in dealt)
-        return f"the dealer deals the stub's next cards, {top} ({self.table.clauses['deal']})"
+        return Refusal("off-the-top", self.table.clauses["deal"], {"cards": top})
 
     def _show(self, action: Action) -> None:
         seat = action.seat
