@@ -132,13 +132,30 @@ def plain_reading(function: Callable, plain_ops: Any, plain_globals: dict[str, A
     exec(code, function.__globals__ if plain_globals is None else plain_globals, namespace)
     plain = namespace[definition.name]
 
-    @functools.wraps(function)
-    def rule(o, *args, **kwargs):
-        return plain(o, *args, **kwargs) if o is plain_ops else function(o, *args, **kwargs)
-
+    rule = _dispatch(function, plain, plain_ops)
     rule.plain = plain
     rule.symbolic = function
     return rule
+
+
+def _dispatch(function: Callable, plain: Callable, plain_ops: Any) -> Callable:
+    """Return a function with ``function``'s own parameters that runs ``plain`` for ``plain_ops`` and ``function``
+    otherwise (written out, not ``*args``: the engine calls it at every decision)."""
+    names, params, values = [], [], {}
+    for i, parameter in enumerate(inspect.signature(function).parameters.values()):
+        assert parameter.kind is parameter.POSITIONAL_OR_KEYWORD, f"{function.__name__}: plain parameters only"
+        names.append(parameter.name)
+        if parameter.default is parameter.empty:
+            params.append(parameter.name)
+        else:
+            values[f"_default{i}"] = parameter.default
+            params.append(f"{parameter.name}=_default{i}")
+    call = ", ".join(names)
+    source = (f"def {function.__name__}({', '.join(params)}):\n"
+              f"    return _plain({call}) if {names[0]} is _ops else _symbolic({call})\n")
+    namespace: dict[str, Any] = {"_plain": plain, "_symbolic": function, "_ops": plain_ops, **values}
+    exec(source, namespace)
+    return functools.update_wrapper(namespace[function.__name__], function)
 
 
 def compile_rules(namespace: dict[str, Any], plain_ops: Any) -> list[str]:
