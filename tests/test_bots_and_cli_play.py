@@ -135,7 +135,7 @@ def test_replay_refuses_bad_histories_with_exit_2(tmp_path, capsys, body, messag
 
 def test_play_refuses_unknown_bots(capsys):
     assert main(["play", "--bots", "shark", "--hands", "1"]) == 2
-    assert "unknown bot 'shark' (known: random, sound)" in capsys.readouterr().err
+    assert "unknown bot 'shark' (known: random, sound, equilibrium)" in capsys.readouterr().err
 
 
 def after_the_draw(cards: str, other: str) -> Hand:

@@ -1,4 +1,4 @@
-"""Browser tests of notebooks 9-11 (one per game) in Voilà, driven by Playwright + Debian's Chromium.
+"""Browser tests of notebooks 9-13 (a game each, then the solved table) in Voilà, driven by Playwright + Chromium.
 
 Needs /usr/bin/chromium (``bash scripts/install-chromium.sh``; ``make test`` runs it first); a missing
 browser or a server that does not come up fails these tests, never skips them. The servers and the
@@ -331,4 +331,24 @@ def test_voila_12_the_lowball_family_side_by_side_and_a_hand_of_each_game(voila,
     expect(verdicts).to_contain_text("бадуги")
     assert_all_russian(page)
     shot(page, "12-ru")
+    assert_clean(page, voila)
+
+
+# ---- notebook 13 ----
+
+def test_voila_13_the_equilibrium_of_the_teaching_table_for_a_hand_typed(voila, page):
+    """D1, T3: the solved teaching table's panel answers for a hand typed and a point chosen, in English and
+    Russian; the two convergence charts are images."""
+    (solved,) = open_voila(page, voila, "13-the-teaching-table-solved.ipynb", panels=1)
+    assert_images(page, 2)
+    advice = solved.locator(".lowball-solved-advice")
+    expect(advice).to_contain_text("A pat hand")                                 # 9-6-4-3-2 stands pat
+    solved.locator(".lowball-solved-hand input").fill("Q♣ Q♦ Q♥ K♠ K♣")
+    solved.locator(".lowball-solved-point select").select_option(label="p1 draws, he bet and was called")
+    expect(advice).to_contain_text("Snow: it stands pat with this weak hand")
+    shot(page, "13-en")
+    to_russian(page)
+    expect(advice).to_contain_text("Блеф на обмене")
+    assert_all_russian(page)
+    shot(page, "13-ru")
     assert_clean(page, voila)

@@ -17,7 +17,7 @@ from lowball.core.games import GameTable, builtin_paths, load_game_table
 from lowball.engine.state import MAX_STACK
 from lowball.errors import LowballError
 from lowball.phh.history import replay_hand
-from lowball.play.bots import BOTS
+from lowball.play.bots import BOTS, equilibrium_note
 from lowball.play.sessions import MAX_HANDS, default_stack, play_session
 from lowball.text.narration import narrate
 
@@ -105,15 +105,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     summary = play_session(players, bots, args.hands, seed=args.seed, stack=args.stack,
                            phh_dir=Path(args.phh_dir) if args.phh_dir else None, progress=not args.json, table=table)
     assigned = {name: bots[i % len(bots)] for i, name in enumerate(players)}
+    notes = []
+    if "equilibrium" in assigned.values():
+        why = equilibrium_note(table, len(players), args.stack if args.stack is not None else default_stack(table))
+        notes.append(f"equilibrium plays as sound: {why}" if why else
+                     "equilibrium plays the solved strategy (a hand whose stacks it does not cover: as sound)")
     if args.json:
-        print(json.dumps(vars(summary) | {"game": table.name, "bots": assigned}, indent=2))
+        print(json.dumps(vars(summary) | {"game": table.name, "bots": assigned, "notes": notes}, indent=2))
         return 0
     stack = args.stack if args.stack is not None else default_stack(table)
     print(f"{table.name}: {summary.hands} hands, {len(players)} players, stacks of {stack}, seed {args.seed}")
-    print(f"{'player':<8}{'bot':<8}{'hands won':>10}{'chips won':>11}{'showdowns':>11}{'rebuys':>8}")
+    wide = max(8, *(len(bot) + 1 for bot in assigned.values()))
+    print(f"{'player':<8}{'bot':<{wide}}{'hands won':>10}{'chips won':>11}{'showdowns':>11}{'rebuys':>8}")
     for name in players:
-        print(f"{name:<8}{assigned[name]:<8}{summary.won[name]:>10}{summary.chips[name]:>+11}"
+        print(f"{name:<8}{assigned[name]:<{wide}}{summary.won[name]:>10}{summary.chips[name]:>+11}"
               f"{summary.showdowns[name]:>11}{summary.rebuys[name]:>8}")
+    for note in notes:
+        print(f"note: {note}")
     return 0
 
 
@@ -151,8 +159,12 @@ def add_game_commands(commands: Any) -> None:
         description="Play hands between bots: stacks carry over, the button moves each hand (T7), a stack "
                     "too short for the next deal is topped up (T5).",
         epilog="bots: random (any legal action), sound (draws to a seven-low, bets made hands, folds weak "
-               "hands to a raise)\n\nexamples:\n  lowball play --players 3 --hands 1000 --seed 1 --bots sound,random"
-               "\n  lowball play --game deuce-to-seven-single-draw --players 4 --phh-dir hands")
+               "hands to a raise), equilibrium (the solved heads-up strategy of teaching-table and "
+               "deuce-to-seven-single-draw-limit, see `lowball strategy`; beyond the solution, with more than "
+               "two players or stacks it does not cover, it plays as sound and the summary says so)"
+               "\n\nexamples:\n  lowball play --players 3 --hands 1000 --seed 1 --bots sound,random"
+               "\n  lowball play --game deuce-to-seven-single-draw --players 4 --phh-dir hands"
+               "\n  lowball play --players 2 --hands 1000 --bots equilibrium,sound")
     play.add_argument("--game", default=None, metavar="NAME|FILE",
                       help="a built-in game (see `lowball games`) or a table file (default: the teaching table)")
     play.add_argument("--players", type=int, default=3, help="number of players (default: %(default)s)")

@@ -361,6 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     """
     from lowball.cli.games import add_game_commands
     from lowball.cli.odds import add_odds_command
+    from lowball.cli.solve import add_solve_commands
 
     parser = OneLineParser(
         prog="lowball",
@@ -429,6 +430,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_odds_command(commands)
 
     add_game_commands(commands)
+
+    add_solve_commands(commands)
 
     ver = commands.add_parser(
         "verify", help="prove the guarantees of a game table (or your house rules)",

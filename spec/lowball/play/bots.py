@@ -6,6 +6,8 @@
   ranking. It draws to a seven-low or better, breaks a straight or a flush
   that only looks low (E1, E2), bets and raises hands likely to win, calls
   when the pot pays for its chances, and folds the rest.
+* ``equilibrium``: the solved heads-up strategy of the table (lowball.solve.policy), sampled for its real
+  cards; beyond the solution it plays as ``sound`` (``equilibrium_bot`` says when).
 
 The thresholds below are strategy, not rules: the rules come from the table.
 """
@@ -25,6 +27,7 @@ from lowball.core.cards import Card
 from lowball.engine.actions import Action
 from lowball.engine.drawing import most_served
 from lowball.engine.state import BET, Hand
+from lowball.errors import LowballError
 from lowball.ranking import RankingSystem, category, value
 from lowball.ranking.literate import playing_cards
 from lowball.ranking.fast import all_ranks, evaluate_rank
@@ -230,4 +233,102 @@ def _sevens_trap(hand: Hand, seat: int) -> bool:
     return hand.table.sevens_rule.value != "off" and last and seven_or_better(hand.hands[seat], hand.table.ranking, hand.table.sevens_top)
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "sound": sound_bot}
+ENGINE_LABEL = {"f": "fold", "cc": "call", "cbr": "raise"}     # the engine's betting kinds by the tree's labels
+_EQUILIBRIA: dict[int, tuple[object, object]] = {}                # id(table) -> (table, its equilibrium or why not)
+
+
+def equilibrium_of(table) -> tuple[object | None, str | None]:
+    """Return a table's shipped equilibrium and None, or None and why the table has none (kept per table object)."""
+    from lowball.solve.policy import Equilibrium
+
+    kept = _EQUILIBRIA.get(id(table))
+    if kept is None or kept[0] is not table:
+        try:
+            found: object = Equilibrium.load(table)
+        except LowballError as refusal:         # no solution shipped, not solvable, or a changed copy of the table
+            found = str(refusal)
+        kept = _EQUILIBRIA[id(table)] = (table, found)
+    found = kept[1]
+    return (None, found) if isinstance(found, str) else (found, None)
+
+
+def equilibrium_beyond(hand: Hand) -> str | None:
+    """Return why the equilibrium does not cover this hand (players, table, stacks), or None when it does.
+
+    >>> equilibrium_beyond(Hand([13, 13], narrate=False)) is None
+    True
+    >>> equilibrium_beyond(Hand([13, 13, 13], narrate=False))
+    '3 players: the solution is heads-up'
+    """
+    if hand.n != 2:
+        return f"{hand.n} players: the solution is heads-up"
+    equilibrium, why = equilibrium_of(hand.table)
+    return why if equilibrium is None else equilibrium.covers(hand.starting_stacks)
+
+
+def equilibrium_note(table, players: int, stack: int) -> str | None:
+    """Return why the equilibrium bot plays as sound for a whole session (players, table, stacks), or None.
+
+    >>> from lowball.core.games import load_game_table
+    >>> equilibrium_note(load_game_table("teaching-table"), 2, 13) is None
+    True
+    >>> equilibrium_note(load_game_table("teaching-table"), 3, 13)
+    '3 players: the solution is heads-up'
+    """
+    if players != 2:
+        return f"{players} players: the solution is heads-up"
+    equilibrium, why = equilibrium_of(table)
+    return why if equilibrium is None else equilibrium.covers([stack, stack])
+
+
+def equilibrium_choice(hand: Hand, rng: random.Random) -> Action | str:
+    """Return the equilibrium's sampled action for the seat to act, or why it cannot give one here."""
+    why = equilibrium_beyond(hand)
+    if why:
+        return why
+    equilibrium, _ = equilibrium_of(hand.table)
+    seat = hand.to_act
+    legal = hand.legal_actions()
+    try:
+        advice = equilibrium.advise(hand.hands[seat], hand.actions)
+    except LowballError as refusal:             # a line the tree does not hold
+        return str(refusal)
+    engine = ({f"draw{len(a.cards)}" for a in legal} if hand.phase != BET
+              else {ENGINE_LABEL.get(a.kind, a.kind) for a in legal})
+    if engine != set(advice.labels.values()) or advice.seat != seat:
+        return f"the engine offers {sorted(engine)} where the solved tree has {sorted(advice.labels.values())}"
+    pick, left = None, rng.random()
+    for word, chance in advice.frequencies.items():
+        pick = word
+        left -= chance
+        if left < 0:
+            break
+    label = advice.labels[pick]
+    if label.startswith("draw"):
+        throw = set(next(t.cards for t in advice.throws if f"draw{t.count}" == label))
+        return next((a for a in legal if set(a.cards) == throw), f"the engine refuses the throw {sorted(throw)}")
+    return next(a for a in legal if ENGINE_LABEL.get(a.kind) == label)
+
+
+@takes(hand=DECISION, rng=RNG)
+def equilibrium_bot(hand: Hand, rng: random.Random) -> Action:
+    """Return an action sampled from the table's solved heads-up strategy for the real cards, else the sound bot's.
+
+    At a table with a shipped solution (``lowball.solve.policy``: the teaching table and deuce-to-seven single
+    draw, limit), heads-up, at stacks the solution covers, it samples the equilibrium's frequencies at the public
+    line so far for its real cards: its bucket before its draw, the abstraction's throw of the drawn count, its
+    final bucket after. Beyond the solution it plays as ``sound_bot``, for the whole decision:
+
+    - more than two players dealt in (the solution is heads-up);
+    - a table without a shipped solution, one that cannot be solved, or a changed copy of a solved one;
+    - stacks whose tree is not the solved one (``Equilibrium.covers``: a table that lifts the cap heads-up at
+      other stacks; a capped table at deeper stacks is covered);
+    - a line the solved tree does not hold, or an engine that offers other actions than the tree there.
+
+    ``equilibrium_beyond(hand)`` says which, and ``lowball play`` prints it as a note.
+    """
+    choice = equilibrium_choice(hand, rng)
+    return sound_bot(hand, rng) if isinstance(choice, str) else choice
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "sound": sound_bot, "equilibrium": equilibrium_bot}

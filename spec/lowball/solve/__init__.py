@@ -9,5 +9,7 @@ Kuhn poker and Leduc hold'em (lowball.solve.kuhn, lowball.solve.leduc) and a one
 
 Real tables: lowball.solve.game_tree builds the public tree of any heads-up fixed-limit single-draw table with the
 engine's own betting rules, lowball.solve.abstraction the card abstraction it is solved in, and
-lowball.solve.store the solved strategies kept in ``solutions/`` (written by ``make solve``, scripts/solve.py).
+lowball.solve.store the solved strategies kept in ``solutions/`` (written by lowball.solve.run: ``lowball solve``,
+``make solve``), lowball.solve.lookup where a real hand sits in their abstraction, and lowball.solve.policy what
+the equilibrium does with real cards at a real line (``lowball strategy``, the ``equilibrium`` bot).
 """

@@ -157,6 +157,8 @@ class Abstraction:
     pre_of_hand: np.ndarray = field(repr=False)             # each dealt hand's pre bucket
     throw_of_hand: np.ndarray = field(repr=False)           # [hand, k]: the mask of the positions thrown
     post_of_class: np.ndarray = field(repr=False)           # each class rank's post bucket
+    # Each pre bucket's best discard count (its group: 0 = the hands that do best standing pat).
+    draw_of_pre: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8), repr=False)
 
     @property
     def parameters(self) -> dict[str, object]:
@@ -310,7 +312,21 @@ def _build(system: str, pre_buckets: int, post_buckets: int) -> Abstraction:
         transitions[k] = matrix / comb(UNSEEN, k) / sizes[:, None]
     return Abstraction(system=system, pre_buckets=pre_buckets, post_buckets=post_buckets, weights=sizes / sizes.sum(),
                        transitions=transitions, strengths=-np.arange(columns, dtype=float), pre_of_hand=pre,
-                       throw_of_hand=throws, post_of_class=tables.post_of_class)
+                       throw_of_hand=throws, post_of_class=tables.post_of_class,
+                       draw_of_pre=draw_of_pre(pre, equities.argmax(axis=1), pre_buckets))
+
+
+def draw_of_pre(pre: np.ndarray, best_k: np.ndarray, buckets: int) -> np.ndarray:
+    """Return each pre bucket's best discard count, the one all its hands share (buckets never mix groups).
+
+    >>> draw_of_pre(np.array([0, 0, 1, 2]), np.array([0, 0, 1, 1]), 3).tolist()
+    [0, 1, 1]
+    """
+    out = np.zeros(buckets, dtype=np.uint8)
+    out[pre] = best_k
+    if (out[pre] != best_k).any():
+        raise ValueError("a pre bucket holds hands of two best discard counts")
+    return out
 
 
 def toy_ranges(pre: int = 3, post: int = 4, draws: int = 6) -> Abstraction:

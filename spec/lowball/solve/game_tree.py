@@ -21,6 +21,7 @@ from lowball.core.behaviours import NobodyOpens, SevensRule, Structure
 from lowball.core.games import GameTable, StreetKind
 from lowball.engine import betting_round as br
 from lowball.engine.ops import PY
+from lowball.errors import LowballError
 from lowball.solve.payoffs import Fold, Showdown
 from lowball.solve.tree import Decision, Node, PublicTree, Terminal, Transition
 
@@ -28,7 +29,7 @@ PLAYERS = 2
 FOLD, CALL, RAISE = "fold", "call", "raise"
 
 
-class NotSolvable(ValueError):
+class NotSolvable(LowballError):
     """A table this builder cannot turn into a heads-up fixed-limit single-draw tree."""
 
 

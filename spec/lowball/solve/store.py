@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from lowball.core.games import GameTable
+from lowball.errors import LowballError
 from lowball.solve.game_tree import TableTree, build_tree
 from lowball.solve.strategy import normalise
 
@@ -24,7 +25,7 @@ SOLUTIONS = Path(__file__).parent / "solutions"
 LEVELS = 65535
 
 
-class WrongTable(ValueError):
+class WrongTable(LowballError):
     """A stored strategy offered for a table it was not solved for."""
 
 

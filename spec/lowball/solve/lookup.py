@@ -1,0 +1,118 @@
+"""Where a real hand sits in a solution's abstraction: its pre-draw bucket, its throw per count, its final bucket.
+
+The abstraction (lowball.solve.abstraction) is built by enumerating every dealt hand (about a minute, 2 GB), which
+is too slow at play time. So a solution file keeps, beside the strategy, what the build found for each of the
+2,598,960 hands (numbered as ``lowball.ranking.fast.hand_index`` numbers them) and for each class:
+
+- ``pre_of_hand[hand]``: the pre bucket (a byte: at most 256 buckets);
+- ``throw_of_hand[hand, k]``: the mask of the k positions thrown (position i = the hand's i-th card in DECK order);
+- ``post_of_class[rank]``: the post bucket of a final hand of that class rank;
+- ``draw_of_bucket[pre]``: each pre bucket's best discard count (0: the hands that do best standing pat).
+
+Compressed, that is a few MB a table. tests/test_solve_policy.py checks the tables against the stored deal and
+pat matrices, and the throws against a plain enumeration of one hand's throws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+import numpy as np
+
+from lowball.core.cards import Card
+from lowball.errors import LowballError
+from lowball.ranking.fast import DECK_INDEX, evaluate_rank, hand_index
+from lowball.ranking.value import hand_cards
+from lowball.solve.store import path_of  # noqa: F401 - the doctests' files
+
+KEYS = ("pre_of_hand", "throw_of_hand", "post_of_class", "draw_of_bucket")
+
+
+class NoHandLookup(LowballError):
+    """A solution file without the per-hand tables (written before they were kept): re-create it."""
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class HandLookup:
+    """The per-hand tables of one abstraction, with the ranking it reads final hands by."""
+
+    system: str
+    pre_of_hand: np.ndarray = field(repr=False)
+    throw_of_hand: np.ndarray = field(repr=False)
+    post_of_class: np.ndarray = field(repr=False)
+    draw_of_bucket: np.ndarray = field(repr=False)
+
+    @classmethod
+    def of(cls, abstraction) -> "HandLookup":
+        """Return the tables of a freshly built abstraction (lowball.solve.abstraction.Abstraction)."""
+        return cls(system=abstraction.system, pre_of_hand=abstraction.pre_of_hand.astype(np.uint8),
+                   throw_of_hand=abstraction.throw_of_hand.astype(np.uint8),
+                   post_of_class=abstraction.post_of_class.astype(np.uint16),
+                   draw_of_bucket=abstraction.draw_of_pre.astype(np.uint8))
+
+    @classmethod
+    def read(cls, path: Path, system: str) -> "HandLookup":
+        """Read the tables from a solution file, or raise ``NoHandLookup`` when it has none.
+
+        >>> look = HandLookup.read(path_of("teaching-table"), "ace-to-six")
+        >>> look.pre_bucket("7c 5d 4h 3s 2c") < look.pre_bucket("Kc Kd 9h 8s 2c")
+        True
+        """
+        with np.load(path) as data:
+            missing = [key for key in KEYS if key not in data.files]
+            if missing:
+                raise NoHandLookup(f"{Path(path).name} has no per-hand tables ({', '.join(missing)}): "
+                                   f"re-create it with scripts/solve.py --lookup-only")
+            return cls(system=system, **{key: data[key] for key in KEYS})
+
+    def pre_bucket(self, cards: str | Iterable[Card | str]) -> int:
+        """Return the pre bucket of five dealt cards (0 = the best bucket of the best group).
+
+        >>> look = HandLookup.read(path_of("teaching-table"), "ace-to-six")
+        >>> look.pre_bucket("6c 4h 3s 2d Ac")
+        0
+        """
+        return int(self.pre_of_hand[hand_index(cards)])
+
+    def best_count(self, cards: str | Iterable[Card | str]) -> int:
+        """Return how many cards the abstraction's reading of the hand would best throw (0: it is a pat hand)."""
+        return int(self.draw_of_bucket[self.pre_bucket(cards)])
+
+    def throw(self, cards: str | Iterable[Card | str], count: int) -> tuple[Card, ...]:
+        """Return the cards the abstraction throws from five dealt cards when it throws ``count`` of them.
+
+        >>> look = HandLookup.read(path_of("teaching-table"), "ace-to-six")
+        >>> " ".join(map(str, look.throw("Kc 5d 4h 3s 2c", 1)))
+        'Kc'
+        """
+        held = sorted(hand_cards(cards), key=DECK_INDEX.__getitem__)
+        if not 0 <= count <= len(held):
+            raise LowballError(f"a throw of {count} cards from five")
+        mask = int(self.throw_of_hand[hand_index(held), count])
+        return tuple(card for i, card in enumerate(held) if mask >> i & 1)
+
+    def post_bucket(self, cards: str | Iterable[Card | str]) -> int:
+        """Return the post bucket of a final five-card hand (0 = the best).
+
+        >>> look = HandLookup.read(path_of("teaching-table"), "ace-to-six")
+        >>> look.post_bucket("6c 4h 3s 2d Ac"), look.post_bucket("Kc Kd Kh Ks Qc")
+        (0, 255)
+        """
+        return int(self.post_of_class[evaluate_rank(hand_cards(cards), self.system)])
+
+    @property
+    def post_buckets(self) -> int:
+        """Return how many post buckets there are."""
+        return int(self.post_of_class.max()) + 1
+
+
+def write(path: Path, lookup: HandLookup) -> Path:
+    """Add the per-hand tables to a solution file, keeping every array it already holds unchanged."""
+    path = Path(path)
+    with np.load(path) as data:
+        arrays = {key: data[key] for key in data.files if key not in KEYS}
+    arrays.update({key: getattr(lookup, key) for key in KEYS})
+    np.savez_compressed(path, **arrays)
+    return path
