@@ -3,10 +3,10 @@
 Each deal (a shuffled deck, from its seed) is played twice at the solved stacks, once with the equilibrium bot in
 each seat, and the equilibrium's chips over the pair are one sample: the luck of the cards largely cancels. The
 report gives the equilibrium's win in mbb per hand (thousandths of the big bet) with a 95% confidence interval
-(1.96 standard errors of the pair means). Against the abstract game's best response the equilibrium loses exactly
-the exploitability stored with the solution (computed in the abstract game, lowball.solve.best_response); the
-real game's best response to it is out of reach (about 3.6e15 information sets), so these matches are the
-measure in the real game.
+(1.96 standard errors of the pair means). Besides the bots, the equilibrium meets the abstract game's best
+response to it (``Equilibrium.best_response``: in the abstract game it wins exactly the stored exploitability,
+lowball.solve.best_response) played in the real game with real cards: what the abstraction's exploitability is
+worth at the table. The real game's own best response is out of reach (about 3.6e15 information sets).
 
     .venv/bin/python benchmarks/equilibrium_matches.py --deals 4000          # a few minutes on two cores
     .venv/bin/python benchmarks/equilibrium_matches.py --json
@@ -24,11 +24,24 @@ from concurrent.futures import ProcessPoolExecutor
 
 from lowball.core.games import load_game_table
 from lowball.engine.state import Hand, stacked_deck
-from lowball.play.bots import BOTS
+from lowball.play.bots import BOTS, equilibrium_choice
 from lowball.play.sessions import play_hand
 from lowball.solve.policy import Equilibrium
 
 HERO = "equilibrium"
+
+
+# The abstract game's best response to the equilibrium, as an opponent in the real game.
+RESPONSE = "best-response"
+
+
+def best_response_bot(hand: Hand, rng: random.Random):
+    """Return the abstract game's best response to the equilibrium for the seat to act (sound beyond it)."""
+    choice = equilibrium_choice(hand, rng, respond=True)
+    return BOTS["sound"](hand, rng) if isinstance(choice, str) else choice
+
+
+OPPONENTS = {**{name: bot for name, bot in BOTS.items() if name != HERO}, RESPONSE: best_response_bot}
 
 
 def play_pair(game: str, opponent: str, seed: int) -> int:
@@ -40,7 +53,7 @@ def play_pair(game: str, opponent: str, seed: int) -> int:
     for hero_seat in (0, 1):
         names = ["hero", "villain"] if hero_seat == 0 else ["villain", "hero"]
         hand = Hand([stacks, stacks], table=table, deck=deck, seed=seed, names=names, narrate=False)
-        bots = {"hero": BOTS[HERO], "villain": BOTS[opponent]}
+        bots = {"hero": BOTS[HERO], "villain": OPPONENTS[opponent]}
         play_hand(hand, bots, random.Random(seed * 2 + hero_seat))
         total += hand.result.changes[hero_seat]
     return total
@@ -81,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
     solution = Equilibrium.load(args.game).solution
-    rows = [match(args.game, name, args.deals, args.workers) for name in BOTS if name != HERO]
+    rows = [match(args.game, name, args.deals, args.workers) for name in OPPONENTS]
     abstract = {"game": args.game, "opponent": "best response in the abstract game",
                 "mbb_per_hand": -solution.facts["exploitability_mbb"], "exact": True}
     if args.json:

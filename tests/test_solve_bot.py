@@ -11,6 +11,8 @@ import math
 import random
 from collections import Counter
 
+import pytest
+
 from lowball import Hand, load_game_table
 from lowball.engine.actions import Action
 from lowball.engine.state import OVER, stacked_deck
@@ -103,3 +105,29 @@ def test_a_session_with_the_equilibrium_keeps_the_chips():
     summary = play_session(["a", "b"], ["equilibrium", "sound"], 60, seed=5, table=TEACHING)
     assert sum(summary.chips.values()) == 0 and summary.hands == 60
     assert bots.equilibrium_note(TEACHING, 2, 13) is None
+
+
+def test_the_abstract_best_response_wins_the_best_response_value():
+    """The best response the matches play against the equilibrium: each seat's strategy swapped for it, that
+    seat wins in the abstract game exactly what the exact best response says it can (one action per bucket)."""
+    from lowball.solve.best_response import evaluate
+
+    eq = Equilibrium.load("teaching-table")
+    measured = evaluate(eq.tree, eq.solution.strategy)
+    for seat in (0, 1):
+        replied = evaluate(eq.tree, eq.best_response(seat).solution.strategy)
+        assert replied.values[seat] == pytest.approx(measured.best_responses[seat], abs=1e-9)
+        assert replied.values[seat] > measured.values[seat]         # the exploitability is not zero
+
+
+def test_the_best_response_opponent_plays_in_the_engine():
+    """The abstract best response, played at the real table by its bot, takes only actions the engine allows."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "equilibrium_matches", Path(__file__).resolve().parent.parent / "benchmarks" / "equilibrium_matches.py")
+    matches = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(matches)
+    pairs = [matches.play_pair("teaching-table", matches.RESPONSE, seed) for seed in range(1, 21)]
+    assert len(pairs) == 20 and all(isinstance(p, int) for p in pairs)

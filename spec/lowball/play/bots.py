@@ -281,12 +281,15 @@ def equilibrium_note(table, players: int, stack: int) -> str | None:
     return why if equilibrium is None else equilibrium.covers([stack, stack])
 
 
-def equilibrium_choice(hand: Hand, rng: random.Random) -> Action | str:
-    """Return the equilibrium's sampled action for the seat to act, or why it cannot give one here."""
+def equilibrium_choice(hand: Hand, rng: random.Random, respond: bool = False) -> Action | str:
+    """Return the equilibrium's sampled action for the seat to act, or why it cannot give one here (``respond``:
+    the abstract game's best response to the equilibrium for that seat instead, ``Equilibrium.best_response``)."""
     why = equilibrium_beyond(hand)
     if why:
         return why
     equilibrium, _ = equilibrium_of(hand.table)
+    if respond:
+        equilibrium = equilibrium.best_response(hand.to_act)
     seat = hand.to_act
     legal = hand.legal_actions()
     try:

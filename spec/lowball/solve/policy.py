@@ -48,7 +48,7 @@ names the tables with a shipped solution.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -59,6 +59,7 @@ from lowball.engine.actions import Action, parse_action
 from lowball.errors import LowballError
 from lowball.ranking.value import hand_cards
 from lowball.solve import store
+from lowball.solve.best_response import best_response as best_response_of
 from lowball.solve.game_tree import CALL, FOLD, RAISE, build_tree, check_solvable, first_round
 from lowball.solve.lookup import HandLookup
 from lowball.solve.tree import Decision, Node, Terminal, Transition
@@ -141,6 +142,7 @@ class Equilibrium:
         _, state, _ = first_round(self.table, self.stacks)
         self.blind_bet = any(state.bets)          # a blind is the first round's bet: a raise over it is a raise
         self._same_tree: dict[int, bool] = {}     # a shorter stack -> whether its tree is the solved one
+        self._responses: dict[int, Equilibrium] = {}   # a seat -> the abstract game's best response to this
 
     @staticmethod
     def solved_tables() -> tuple[str, ...]:
@@ -186,6 +188,26 @@ class Equilibrium:
         if self._same_tree[probe]:
             return None
         return f"stacks of {list(stacks)}: the solution is for {self.stacks} each (at {short} the betting differs)"
+
+    def best_response(self, seat: int) -> "Equilibrium":
+        """Return the abstract game's best response to this equilibrium for ``seat``, as a strategy of the same
+        tables: at each of the seat's decisions the best action for each bucket (``lowball.solve.best_response``),
+        the other seat's play unchanged. Played in the real game it measures what the abstraction's exploitability
+        is worth there (``benchmarks/equilibrium_matches.py``).
+
+        >>> eq = Equilibrium.load("teaching-table")
+        >>> rows = eq.best_response(0).solution.strategy[0]
+        >>> bool(((rows == 0) | (rows == 1)).all() and (rows.sum(axis=1) == 1).all())   # one action per bucket
+        True
+        """
+        if seat not in self._responses:
+            strategy = list(self.solution.strategy)
+            for decision, best in best_response_of(self.tree, self.solution.strategy, seat).items():
+                chosen = np.zeros_like(strategy[decision])
+                chosen[np.arange(len(best)), best] = 1.0
+                strategy[decision] = chosen
+            self._responses[seat] = Equilibrium(replace(self.solution, strategy=tuple(strategy)), self.lookup)
+        return self._responses[seat]
 
     def labels_of(self, line: str | Iterable[str | Action] = ()) -> tuple[str, ...]:
         """Return a public line in the tree's labels, checking each step is legal there.
