@@ -295,9 +295,12 @@ def test_voila_quiz_answer(voila, page):
     assert CLAUSE.search(text), f"no clause id in parentheses in the feedback {text!r}"
     expect(score).to_contain_text("Score: 0 of 1 · to practise again: 1")
 
-    # Next question, answered right on purpose: the score counts it.
+    # Next question, answered right on purpose: the score counts it. The question and the cleared feedback reach
+    # the page in separate widget messages: wait for the new question itself before reading it.
+    asked = question.inner_text()
     page.locator(".lowball-next").click()
     expect(feedback).to_have_text("")
+    expect(question).not_to_have_text(asked)
     system, hands = read_question(question.inner_text())
     answer_which_wins(page, system, hands, right=True)
     expect(feedback).to_have_text(re.compile(r"^Right! .*\([A-Z]\d+\)"))
