@@ -13,12 +13,15 @@ engine pays: a fold loses what the folder put in (antes and bets); a showdown wi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import comb
 from typing import Protocol
 
 import numpy as np
 
 from lowball.core.behaviours import NobodyOpens, SevensRule, Structure
+from lowball.core.cards import DECK
 from lowball.core.games import GameTable, StreetKind
+from lowball.core.rankings import HAND_SIZE
 from lowball.engine import betting_round as br
 from lowball.engine.ops import PY
 from lowball.errors import LowballError
@@ -49,8 +52,9 @@ def refusal(table: GameTable) -> str | None:
         (table.draws != 1, f"{table.draws} draws; only single-draw tables are solved"),
         (kinds != [StreetKind.DEAL, StreetKind.BET, StreetKind.DRAW, StreetKind.BET],
          "streets other than deal, bet, draw, bet"),
-        (table.streets[0].down != 5 or table.streets[0].up != 0, "not five cards face down"),
-        (table.deck != 52 or table.joker is not None, f"a {table.deck}-card deck; the abstraction needs 52 cards"),
+        (table.streets[0].down != HAND_SIZE or table.streets[0].up != 0, "not five cards face down"),
+        (table.deck != len(DECK) or table.joker is not None,
+         f"a {table.deck}-card deck; the abstraction needs {len(DECK)} cards"),
         (len(table.sides) != 1, "a split pot"),
         (table.sevens_rule is not SevensRule.OFF, "a sevens rule (F7)"),
         (table.nobody_opens is not NobodyOpens.PLAY_ON, "a redeal when nobody opens"),
@@ -250,14 +254,15 @@ def real_information_sets(built: TableTree) -> int:
     >>> f"{real_information_sets(build_tree(load_game_table('teaching-table'), toy_ranges())):.3e}"
     '3.647e+15'
     """
-    from math import comb
-    dealt = comb(52, 5)
+    table = built.table
+    dealt = comb(table.deck, table.hand_size)
+    unseen = table.deck - table.hand_size
     total = 0
     for node, path in zip(built.tree.decisions, built.tree.paths):
         draws = [int(label[4:]) for label in path if label.startswith("draw")]
         if len(draws) > node.player:
             k = draws[node.player]
-            total += dealt * comb(5, k) * comb(47, k)
+            total += dealt * comb(table.hand_size, k) * comb(unseen, k)
         else:
             total += dealt
     return total
