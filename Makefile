@@ -70,12 +70,12 @@ test: venv docs
 test-full: test
 	LOWBALL_SLOW=1 $(PY) -m pytest -q -m slow tests/
 
-# Mutation testing of the rules layer (issue 16): each small change to the rules code or tables must make a
+# Mutation testing of the rules layer: each small change to the rules code or tables must make a
 # test fail. Works in a private copy of the package; MUTANTS_ARGS=... passes options (--target NAME, --list).
 mutants: venv
 	$(PY) scripts/mutants.py $(MUTANTS_ARGS)
 
-# The solved heads-up tables (issue 23): CFR in the abstract game of each shipped heads-up fixed-limit single-draw
+# The solved heads-up tables: CFR in the abstract game of each shipped heads-up fixed-limit single-draw
 # table until its exploitability is at most 1 mbb/hand. Not part of test; SOLVE_ARGS=... passes options (--game NAME).
 solve: venv
 	$(PY) scripts/solve.py $(SOLVE_ARGS)

@@ -48,7 +48,7 @@ def play_pair(game: str, opponent: str, seed: int) -> int:
     """Return the equilibrium's chips over one deal played twice, once from each seat (fresh solved stacks)."""
     table = load_game_table(game)
     stacks = Equilibrium.load(table).stacks
-    deck = stacked_deck(seed=seed, cards=table.deck)
+    deck = stacked_deck(seed=seed, cards=table.deck_cards)
     total = 0
     for hero_seat in (0, 1):
         names = ["hero", "villain"] if hero_seat == 0 else ["villain", "hero"]

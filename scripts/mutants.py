@@ -1,4 +1,4 @@
-"""Mutation testing of the rules layer (issue 16): small, realistic changes, one at a time; the tests must notice.
+"""Mutation testing of the rules layer: small, realistic changes, one at a time; the tests must notice.
 
 Two kinds of mutant:
 
@@ -138,7 +138,7 @@ TARGETS = [
                                                       "tests/test_verify_engine.py::test_the_sevens_rule_cuts_the_pot_as_its_setting_says"),
            ("lowball.core", "lowball.ranking")),
     Target("forced", f"{PACKAGE}/engine/forced.py",
-           # the forced bets of real tables (issue 20: antes by seat, big-blind and button antes, posting order,
+           # the forced bets of real tables (antes by seat, big-blind and button antes, posting order,
            # trimming) have tests of their own; the redeal's rule is proved by property 8 from this module
            (f"{PACKAGE}/engine/forced.py", *ENGINE_TESTS, "tests/test_blinds_and_posts.py", "tests/test_forced_bets.py",
             "tests/test_verify_engine.py::test_the_engine_redeals_exactly_as_often_as_the_proved_bound",

@@ -45,7 +45,7 @@ def check_hand(hand: Hand, total: int, where: str) -> None:
     assert sum(hand.stacks) + hand.pot == total, f"{where}: chips are not conserved (S3): {hand.stacks} + {hand.pot}"
     assert min(hand.stacks) >= 0, f"{where}: a stack below zero: {hand.stacks}"
     places = card_places(hand)
-    full = deck_of(hand.table.deck)
+    full = deck_of(hand.table.deck_cards)
     assert len(places) == len(set(places)) == len(full), \
         f"{where}: a card is missing or in two places (D1): {len(places)} places, {len(set(places))} cards"
     assert hand.stub.size == len(hand.stub.order), f"{where}: the stub counts {hand.stub.size} cards, holds " \

@@ -21,7 +21,7 @@ EIGHT_SIX = "8d 6h 4c 3s 2d"
 
 def hand_at(game: str, stacks, hands, then="", overrides=None) -> Hand:
     table = load_game_table(game, overrides=overrides) if overrides else load_game_table(game)
-    hand = Hand(list(stacks), table=table, deck=deck_for(hands, then=then, cards=table.deck))
+    hand = Hand(list(stacks), table=table, deck=deck_for(hands, then=then, cards=table.deck_cards))
     hand.advance()
     return hand
 

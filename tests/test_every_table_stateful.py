@@ -3,10 +3,12 @@ check (docs/checks/*.toml), with the invariants of the rules after every step.
 
 One Hypothesis state machine per table plays sessions of several hands: each step is a legal action drawn from
 ``legal_actions`` or an illegal one (a wrong seat, a wrong phase, a card that is not the player's, a bet off the
-table's sizes), which must be refused and change nothing. After every step: chips are conserved (S3), no card is
-in two places and none is lost (T1, D1), no stack goes below zero, nobody puts in more than the table's proved
-bound (T4, T5), a round's bets stay within its cap (T4, G1), and the player to act is still in the hand and owes
-an action (S1). A failure is shrunk by Hypothesis to a short program and printed as one.
+table's sizes), which must be refused and change nothing. Each legal action is applied twice: by
+``engine.fold.apply``, which must leave the hand it is given as it was and return a new one, and in place by
+``Hand.apply``; the two must agree (play goes on with the session's own hand). After every step: chips are
+conserved (S3), no card is in two places and none is lost (T1, D1), no stack goes below zero, nobody puts in more
+than the table's proved bound (T4, T5), a round's bets stay within its cap (T4, G1), and the player to act is still
+in the hand and owes an action (S1). A failure is shrunk by Hypothesis to a short program and printed as one.
 
 The stacks are mixed, down to a few bets, so that players go all in and side pots form (G6) wherever the table
 has no minimum stack. ``tests/test_game_stateful.py`` runs the teaching table longer, with its own figures.
@@ -23,6 +25,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from lowball.core.behaviours import CapCounts, HeadsUpCap, Structure
 from lowball.core.games import GameTable, builtin_paths, load_game_table
+from lowball.engine import fold
 from lowball.engine.actions import Action
 from lowball.engine.session import Session
 from lowball.engine.state import BET, OVER, Hand, max_investment
@@ -43,6 +46,15 @@ def places(hand: Hand) -> Counter:
     cards += list(hand.community) + list(stub.order or [])
     cards += list(stub.burns) + list(stub.folded) + [c for pile in stub.discards for c in pile]
     return Counter(card for card in cards if card is not None)
+
+
+def position(hand: Hand) -> tuple:
+    """Return what a player could see change in a hand: chips, cards, the stub, whose turn, the phase's state."""
+    stub = hand.stub
+    return (tuple(hand.stacks), tuple(hand.invested), hand.pot, tuple(map(tuple, hand.hands)),
+            tuple(map(tuple, hand.face_up)), tuple(hand.folded), tuple(hand.community), tuple(stub.order or ()),
+            stub.size, len(stub.unseen), tuple(map(tuple, stub.discards)), hand.phase, hand.to_act,
+            repr(hand.current), len(hand.actions), len(hand.events), hand.result)
 
 
 def mistakes(table: GameTable, hand: Hand) -> list:
@@ -95,8 +107,14 @@ def machine(name: str, table: GameTable, most: int | None = None) -> type[RuleBa
         @precondition(lambda self: self.hand.phase != OVER)
         @rule(data=st.data())
         def act(self, data):
-            action = data.draw(st.sampled_from(self.hand.legal_actions()), label="legal action")
-            self.hand.apply(action)
+            hand = self.hand
+            action = data.draw(st.sampled_from(hand.legal_actions()), label="legal action")
+            before = position(hand)
+            after, events = fold.apply(hand, action)          # a new hand: the one given is never changed
+            assert position(hand) == before, f"{name}: fold.apply({action}) changed the hand it was given"
+            hand.apply(action)                               # the same action, in place
+            assert position(after) == position(hand), f"{name}: {action} applied in place and by fold.apply differ"
+            assert events == tuple(hand.events[len(hand.events) - len(events):])
             self.hand.advance()
 
         @precondition(lambda self: self.hand.phase != OVER)
@@ -129,7 +147,7 @@ def machine(name: str, table: GameTable, most: int | None = None) -> type[RuleBa
             twice = [str(card) for card, n in seen.items() if n > 1]
             assert not twice, f"{name}: cards in two places: {twice} (D1)"
             if hand.stub.order is not None:
-                assert sum(seen.values()) == table.deck, f"{name}: {table.deck - sum(seen.values())} cards lost (T1)"
+                assert sum(seen.values()) == table.deck_cards, f"{name}: {table.deck_cards - sum(seen.values())} cards lost (T1)"
             cap = capped(table, hand)
             if cap is not None:
                 assert hand.cap_count <= cap, f"{name}: {hand.cap_count} bets in a round capped at {cap} (T4, G1)"

@@ -12,13 +12,18 @@ Poker Players Championship (big-blind ante), transcribed from pokerkit's WSOP te
 
 from __future__ import annotations
 
+import itertools
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import z3
 
-from lowball.core.games import load_game_table, with_stakes
+from lowball.core.games import builtin_paths, load_game_table, with_stakes
+from lowball.engine import forced
 from lowball.engine.forced import owed
+from lowball.engine.ops import PY, Z3
 from lowball.engine.state import DRAW, OVER, Hand, deck_for
 from lowball.errors import HistoryError, RulesError
 from lowball.phh.history import read_history, replay_hand, table_for, to_phh
@@ -305,3 +310,45 @@ def test_in_stud_the_antes_are_dead_and_the_bring_in_live():
     assert hand.owed(hand.to_act) == table.bring_in
     hand.apply(f"p{hand.to_act + 1} cbr {table.small_bet}")
     assert hand.cap_count == 1 and table.bets_per_round - hand.cap_count == table.raises_per_round
+
+
+def test_the_forced_bets_the_engine_posts_are_the_rule_as_written_and_as_z3_reads_it():
+    """One definition (``engine/forced.py``): the compiled plain reading of ``post`` and ``may_redeal`` that the
+    engine runs gives what the text as written gives, and what its Z3 reading evaluates to, on short and deep
+    stacks at every built-in table and seating, with the blind or the ante posted first (V4, P7) and with and
+    without ante trimming (V9)."""
+    rng = random.Random(5)
+    compared = 0
+    for path in builtin_paths():
+        table = load_game_table(path)
+        for players in range(table.players_min, min(table.players_max, 6) + 1):
+            if table.seat_antes and players != len(table.seat_antes):
+                continue
+            for blind_first, trimming in itertools.product((True, False), repeat=2):
+                due = replace(owed(table, players), blind_first=blind_first, trimming=trimming)
+                most = 3 * max(1, max(due.blinds) + max(due.antes))
+                for _ in range(3):
+                    chips = [rng.randint(1, most) for _ in range(players)]
+                    where = f"{table.name}, {players} players, blind first {blind_first}, trimming {trimming}, " \
+                            f"stacks {chips}"
+                    plain = forced.post.plain(PY, due, chips, 2)
+                    assert plain == forced.post.symbolic(PY, due, chips, 2), where
+                    assert _z3_posted(due, chips) == (plain.bets, plain.stacks, plain.antes, plain.pot), where
+                    for ante in (0, 1, 3):
+                        assert forced.may_redeal.plain(PY, chips, ante) == \
+                            forced.may_redeal.symbolic(PY, chips, ante), where
+                    compared += 1
+    assert compared > 500
+
+
+def _z3_posted(due, chips: list[int]) -> tuple:
+    """Return what the Z3 reading of ``post`` gives for these stacks, evaluated: bets, stacks, antes, pot."""
+    terms = [z3.Int(f"chips{i}") for i in range(len(chips))]
+    posted = forced.post(Z3, due, terms, 2)
+    solver = z3.Solver()
+    solver.add(*[term == chip for term, chip in zip(terms, chips)])
+    assert solver.check() == z3.sat
+    model = solver.model()
+    value = lambda term: term if isinstance(term, int) else model.eval(term, model_completion=True).as_long()
+    return [value(b) for b in posted.bets], [value(s) for s in posted.stacks], [value(a) for a in posted.antes], \
+        value(posted.pot)

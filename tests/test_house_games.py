@@ -37,7 +37,7 @@ def test_the_ace_to_five_table_changes_only_the_seats_of_the_built_in_game():
     """W1-W8 at five seats: the built-in game's streets, blinds, sizes, cap, reshuffle and ranking (F1, no joker)."""
     house, base = load_game_table(ACE_TO_FIVE), load_game_table("ace-to-five-triple-draw")
     assert house.ranking == base.ranking == "ace-to-five" and house.players_max == 5 < base.players_max
-    assert house.deck == 52 and house.joker is None
+    assert house.deck_cards == 52 and house.joker is None
     for field in ("streets", "blinds", "small_bet", "big_bet", "raises_per_round", "heads_up_cap", "short_all_in",
                   "runs_out", "players_min", "odd_chip"):
         assert getattr(house, field) == getattr(base, field), field

@@ -230,7 +230,7 @@ def test_ace_to_five_triple_draw_ranks_by_ace_to_five_with_no_joker_and_caps_at_
     """W1: A-A-7-6-5 beats 2-2-5-4-3 (the lowest pair wins), the wheel is the best hand; no joker (52 cards).
     W2: no sevens rule. W5: WSOP-T 100, a bet and four raises even heads-up."""
     assert compare("Ac Ad 7h 6s 5c", "2c 2d 5h 4s 3c", A5TD.ranking) == 1
-    assert evaluate("5c 4d 3h 2s Ac", A5TD.ranking).rank == 1 and A5TD.deck == 52 and A5TD.joker is None
+    assert evaluate("5c 4d 3h 2s Ac", A5TD.ranking).rank == 1 and A5TD.deck_cards == 52 and A5TD.joker is None
     assert A5TD.bets_per_round == 5 and A5TD.heads_up_cap.value == "kept" and A5TD.sevens_rule.value == "off"
     hand = Hand([500, 500], table=A5TD, seed=1)
     hand.advance()

@@ -70,7 +70,7 @@ def check_against_twin(state, twin: Hand, since: int = 0) -> None:
         assert twin.to_act is None and twin.phase != "over"
         outcomes, chances = zip(*state.chance_outcomes())
         picked = set(state.progress.picked)
-        deck = deck_of(twin.table.deck)
+        deck = deck_of(twin.table.deck_cards)
         assert {deck[o] for o in outcomes} == set(deck) - cards_named(twin, since) - picked
         assert sum(chances) == pytest.approx(1.0) and len(set(chances)) == 1
         return

@@ -20,7 +20,7 @@ GAME = load_game_table("california-lowball")
 
 
 def california(stacks) -> Hand:
-    hand = Hand(stacks, table=GAME, deck=deck_for([SEVEN_FIVE, EIGHT_SIX, "Kc Qd Jh 9s 9c"], cards=GAME.deck))
+    hand = Hand(stacks, table=GAME, deck=deck_for([SEVEN_FIVE, EIGHT_SIX, "Kc Qd Jh 9s 9c"], cards=GAME.deck_cards))
     hand.advance()
     return hand
 

@@ -15,7 +15,7 @@ import pytest
 
 from lowball.core.games import builtin_paths, load_game_table
 from lowball.core.refusals import LANGUAGES, Refusal, templates, word
-from lowball.engine.state import OVER, Hand
+from lowball.engine.state import OVER, Hand, stacked_deck
 from lowball.errors import IllegalAction
 
 ENGINE = Path(__file__).resolve().parent.parent / "spec" / "lowball" / "engine"
@@ -100,3 +100,28 @@ def test_a_template_that_names_a_field_the_engine_does_not_give_is_caught(monkey
     monkeypatch.setattr("lowball.core.refusals.templates", lambda: broken)
     with pytest.raises(KeyError):
         word("checked", {"clause": "B1"})
+
+
+@pytest.mark.parametrize("build, key", [
+    (lambda: Hand([13]), "players-count"),
+    (lambda: Hand([13, 1.5]), "stack-not-whole"),
+    (lambda: Hand([13, 0]), "stack-range"),
+    (lambda: Hand([13, 13], names=["Ann", "Ann"]), "names-repeat"),
+    (lambda: Hand([13, 13], names=["Ann"]), "names-count"),
+    (lambda: Hand([13, 13], names=["Ann", "\x1b[31m"]), "bad-name"),
+    (lambda: Hand([13, 13], deck=stacked_deck(seed=1)[:51]), "deck-cards"),
+    (lambda: Hand([12, 13]), "stack-short"),
+    (lambda: Hand([13, 13]).apply("p3 f"), "no-such-seat"),
+])
+def test_a_hand_that_cannot_be_built_is_refused_as_data_in_both_languages(build, key):
+    """Who sits down, with what chips and which deck: refused as data too, so a Russian panel words the very
+    rule (T1, T5), not the English message."""
+    with pytest.raises(IllegalAction) as refused:
+        build()
+    refusal = refused.value.refusal
+    assert refusal is not None and refusal.key == key
+    english, russian = refusal.text(), refusal.text("ru")
+    assert str(refused.value).endswith(english)
+    assert "{" not in english + russian and re.search("[а-я]", russian), russian
+    latin = set(re.findall(r"[a-z]{3,}", russian)) - {"forced", "seat", "antes"}
+    assert not latin - set(re.findall(r"[a-z]{3,}", " ".join(map(str, refusal.fields.values())))), russian

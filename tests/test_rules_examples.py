@@ -57,7 +57,7 @@ def history(variant: str, stacks, actions, *, blinds=None, antes=None, bring_in=
 
 
 def play(table, stacks, cards, actions, names=None, then="") -> Hand:
-    hand = Hand(list(stacks), table=table, deck=deck_for(cards, then=then, cards=table.deck), names=names)
+    hand = Hand(list(stacks), table=table, deck=deck_for(cards, then=then, cards=table.deck_cards), names=names)
     hand.advance()
     for action in actions:
         hand.apply(action)
@@ -348,7 +348,7 @@ def eight_players_the_dealer_folding_on_sixth(game: str) -> Hand:
     hand.advance()
     while hand.phase != OVER:
         legal = {a.kind: a for a in hand.legal_actions()}
-        sixth = hand.phase == "bet" and len(hand.openers) == 3
+        sixth = hand.phase == "bet" and len(hand.first_bettors) == 3
         if "pb" in legal:
             action = legal["pb"]
         elif sixth and "cbr" in legal and hand.level == 0:

@@ -155,7 +155,7 @@ def test_the_sevens_rule_at_a_table_that_mucks_the_losers_first():
     table = table_from_text('extends = "california-lowball-sevens-rule"\nname = "house"\n'
                             '[showdown]\npots = "losers-mucked-first"\n')
     hand = Hand([40] * 3, table=table, deck=deck_for(["7d 6h 4c 3s 2d", SEVEN_FIVE, "Kc Qd Jh 9s 9c"],
-                                                      cards=table.deck))
+                                                      cards=table.deck_cards))
     hand.advance()
     act_all(hand, THREE_CHECKERS)
     assert hand.result.changes == (-2, 4, -2)

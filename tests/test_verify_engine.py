@@ -33,6 +33,7 @@ from lowball.engine import forced
 from lowball.verify.models import cards as cm
 from lowball.engine import betting_round as rm
 from lowball.engine.ops import PY, Z3
+from lowball.engine.readings import plain_reading
 from lowball.verify.game import check_card_bound, check_rounds, check_stack_guarantee
 from lowball.verify.hands import RANKS, SymHand, beats
 
@@ -174,7 +175,12 @@ def test_a_round_that_lets_players_fold_facing_no_bet_is_what_the_engine_plays(m
     assert "p1 f" not in map(str, hand.legal_actions())
     with pytest.raises(IllegalAction, match="facing no bet a player may check or bet, not fold"):
         hand.apply("p1 f")
-    monkeypatch.setattr(rm, "may_fold", lambda o, r, s, i, raising=None: o.Not(s.bring_in_due))
+    def may_fold(o, r, s, i, raising=None):
+        return o.Not(s.bring_in_due)
+
+    rule = plain_reading(may_fold, PY)          # one text, two readings: the proofs' and the engine's
+    monkeypatch.setattr(rm, "may_fold", rule)
+    monkeypatch.setattr(rm.PLAIN, "may_fold", rule.plain)
     assert check_rounds(TABLE).holds
     hand = Hand([13, 13], seed=1)
     hand.advance()

@@ -233,7 +233,7 @@ def properties(lang: str) -> dict[int, str]:
     from lowball.widgets.proofs import TITLES_RU
 
     table = load_game_table()
-    return {p.number: TITLES_RU[p.name].format(chips=ru(table.min_stack, CHIP), cards=ru(table.deck, CARD, "gen"))
+    return {p.number: TITLES_RU[p.name].format(chips=ru(table.min_stack, CHIP), cards=ru(table.deck_cards, CARD, "gen"))
             .capitalize() + "." for p in PROPERTIES}
 
 

@@ -25,6 +25,7 @@ import functools
 import inspect
 import os
 from collections.abc import Mapping
+from itertools import repeat
 from pathlib import Path
 from typing import Any, Callable
 
@@ -89,7 +90,9 @@ def one_of(*choices: Any) -> Kind:
 
 def instance_of(cls: type | tuple[type, ...], what: str) -> Kind:
     """Return the kind of instances of ``cls``, described as ``what`` ("a game table (load_game_table)")."""
-    return Kind(what, lambda v: isinstance(v, cls))
+    kind = Kind(what, lambda v: isinstance(v, cls))
+    kind.cls = cls                  # a sequence of these is checked in one pass (``sequence_of``)
+    return kind
 
 
 def optional(kind: Kind) -> Kind:
@@ -104,6 +107,10 @@ def either(*kinds: Kind) -> Kind:
 
 def sequence_of(kind: Kind, what: str = "", least: int = 0) -> Kind:
     """Return the kind of lists or tuples (not text, not a set) of at least ``least`` items, each of ``kind``."""
+    cls = getattr(kind, "cls", None)
+    if cls is not None:             # a deck of 52 cards is checked at every hand: isinstance from C, item by item
+        return Kind(what, lambda v: isinstance(v, (list, tuple)) and len(v) >= least
+                    and all(map(isinstance, v, repeat(cls, len(v)))))
     return Kind(what, lambda v: isinstance(v, (list, tuple)) and len(v) >= least and all(kind.test(i) for i in v))
 
 

@@ -89,7 +89,7 @@ def shortfall(table: "GameTable", players: int) -> tuple[int, str, str] | None:
     """Return the first street the stub may fail with ``players`` players, the key at fault ("" for the street
     itself, "burn" or "min_discard"), and how (None: it never fails)."""
     rule = table.runs_out
-    piles = Piles(stub=table.deck)
+    piles = Piles(stub=table.deck_cards)
     for index, street in enumerate(table.streets):
         if street.kind is StreetKind.DEAL:
             if street.burn > piles.stub:

@@ -100,6 +100,9 @@ class Card(_CardFields):
         """Return whether this is the joker (F8): ``JOKER.is_joker`` is True."""
         return self.rank == JOKER_RANK
 
+    def __deepcopy__(self, memo: dict) -> "Card":
+        return self                  # a card never changes: a copied hand shares it
+
     def __str__(self) -> str:
         if self.rank == JOKER_RANK:
             return "Jk"

@@ -274,7 +274,7 @@ class GameTable:
     pot_rounding: int
     players_min: int
     players_max: int
-    deck: int
+    deck_cards: int              # deck.cards: 52, or 53 with the joker (a hand's undealt cards are Hand.deck)
     joker: Joker | None
     runs_out: RunsOut
     community_card_on_boards: bool
@@ -606,7 +606,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         raises_per_round=raises, cap_counts=CapCounts(g.get("cap_counts")),
         heads_up_cap=HeadsUpCap(g.get("heads_up_cap")), short_all_in=short_all_in,
         check_raise=g.get("check_raise"), min_stack=g.get("min_stack"), pot_rounding=g.get("pot_rounding"),
-        players_min=players_min, players_max=players_max, deck=deck, joker=Joker(joker) if joker else None,
+        players_min=players_min, players_max=players_max, deck_cards=deck, joker=Joker(joker) if joker else None,
         runs_out=RunsOut(g.get("deck.runs_out")), community_card_on_boards=g.get("deck.community_card_on_boards"),
         ante=ante, ante_by=ante_by, seat_antes=seat_antes,
         ante_trimming=g.get("forced.ante_trimming"), posting_order=PostingOrder(g.get("forced.posting_order")),

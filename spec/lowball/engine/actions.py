@@ -58,6 +58,9 @@ class Action(NamedTuple):
     cards: Cards = ()
     muck: bool = False
 
+    def __deepcopy__(self, memo: dict) -> "Action":
+        return self                  # an action never changes (its cards neither): a copied hand shares it
+
     def __str__(self) -> str:
         if type(self.seat) is not int or not isinstance(self.cards, tuple):
             return quote(tuple(self), 80)        # a malformed action (refused at the boundary): show its fields

@@ -27,7 +27,11 @@ from lowball.core.refusals import Refusal
 from lowball.engine import betting_round as br
 from lowball.engine import openers, sevens
 from lowball.engine.actions import BETTING_KINDS, Action, Kind
+from lowball.engine.memo import per_table
 from lowball.engine.ops import PY
+
+# The rules' plain readings, called directly: the engine asks them at every decision (``engine/readings.py``).
+plain = br.PLAIN
 
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
@@ -81,9 +85,9 @@ class Round:
         return self.state.count
 
     @property
-    def opener(self) -> int | None:
+    def first_bettor(self) -> int | None:
         """Return who made the first bet of the round (B2), None if nobody has."""
-        return None if self.state.opener == br.NOBODY else self.state.opener
+        return None if self.state.first_bettor == br.NOBODY else self.state.first_bettor
 
     @property
     def opened(self) -> bool:
@@ -107,49 +111,59 @@ class Round:
 
 
 def rules_of(hand: "Hand", street: Street) -> br.Rules:
-    """Return the rules of a betting street of the hand's table (read once per hand, then kept)."""
-    rules = hand.round_rules.get(id(street))
-    if rules is None:
-        rules = hand.round_rules[id(street)] = br.Rules.of(hand.table, street, hand.n)
-    return rules
+    """Return the rules of a betting street of the hand's table (read once per table, street and player count).
+
+    >>> from lowball.engine.state import Hand
+    >>> hand = Hand([13, 13]); street = hand.table.bet_streets[0]
+    >>> rules_of(hand, street) is rules_of(Hand([13, 13]), street)
+    True
+    """
+    return _rules(hand.table, hand.n)[id(street)]
+
+
+@per_table
+def _rules(table, players: int) -> dict[int, br.Rules]:
+    """Return the rules of every betting street of ``table`` for ``players``, by the street's identity (two
+    streets alike in every field are still two rounds: only the first has the forced bets)."""
+    return {id(street): br.Rules.of(table, street, players) for street in table.bet_streets}
 
 
 def start(hand: "Hand", street: Street, number: int, bets: list[int] | None = None, forced_count: int = 0,
           full_level: int = 0) -> Round:
     """Return a new round: its forced bets (blinds, posts), who acts first and in what order, the cap state."""
     rules = rules_of(hand, street)
-    first_opener = hand.openers[0] if hand.openers and hand.openers[0] is not None else br.NOBODY
-    seats = br.Seats(first_round_opener=first_opener, chosen=openers.chosen_seat(hand, street.opener))
-    state = br.start(PY, rules, list(bets or [0] * hand.n), list(hand.stacks), list(hand.folded), hand.pot, seats,
-                     count=forced_count, full_level=full_level)
+    first = hand.first_bettors[0] if hand.first_bettors and hand.first_bettors[0] is not None else br.NOBODY
+    seats = br.Seats(first_round_bettor=first, chosen=openers.chosen_seat(hand, street.opener))
+    state = plain.start(PY, rules, list(bets or [0] * hand.n), list(hand.stacks), list(hand.folded), hand.pot,
+                        seats, count=forced_count, full_level=full_level)
     return Round(street=street, number=number, rules=rules, state=state)
 
 
 def over(hand: "Hand", rnd: Round) -> bool:
     """Return whether the round is over: nobody left to act, or one player left in the hand (S1)."""
-    return bool(br.done(PY, rnd.state))
+    return bool(plain.done(PY, rnd.state))
 
 
 # ---- What the player to act may do ----
 
 def owed(rnd: Round, seat: int) -> int:
     """Return what ``seat`` must add to call."""
-    return br.owed(PY, rnd.state, seat)
+    return plain.owed(PY, rnd.state, seat)
 
 
 def call_amount(hand: "Hand", rnd: Round, seat: int) -> int:
     """Return what a call costs ``seat``: the amount owed, or all its chips if that is less (G6)."""
-    return br.call_amount(PY, rnd.state, seat)
+    return plain.call_amount(PY, rnd.state, seat)
 
 
 def capped(hand: "Hand", rnd: Round) -> bool:
     """Return whether the round has had its bet and all its raises (T4, G1), unless heads-up lifts the cap (G2)."""
-    return bool(br.capped(PY, rnd.rules, rnd.state))
+    return bool(plain.capped(PY, rnd.rules, rnd.state))
 
 
 def raise_refusal(hand: "Hand", rnd: Round, seat: int) -> Refusal | None:
     """Return why ``seat`` may not bet, complete or raise now (None if it may): the first of ``raise_bars``."""
-    bar = next((name for name, barred in br.raise_bars(PY, rnd.rules, rnd.state, seat) if barred), None)
+    bar = next((name for name, barred in plain.raise_bars(PY, rnd.rules, rnd.state, seat) if barred), None)
     return None if bar is None else _raise_bar(hand, bar, seat)
 
 
@@ -177,7 +191,7 @@ def raise_range(hand: "Hand", rnd: Round, seat: int) -> tuple[int, int]:
 
     A player who cannot reach the least may still go all in for less (G3, G4).
     """
-    return br.raise_range(PY, rnd.rules, rnd.state, seat)
+    return plain.raise_range(PY, rnd.rules, rnd.state, seat)
 
 
 def raised_from(hand: "Hand", rnd: Round) -> int:
@@ -191,7 +205,7 @@ def raised_from(hand: "Hand", rnd: Round) -> int:
     >>> hand.advance(); raised_from(hand, hand.current) == hand.table.bring_in
     True
     """
-    return br.raised_from(PY, rnd.rules, rnd.state)
+    return plain.raised_from(PY, rnd.rules, rnd.state)
 
 
 def rounded_pot(table, chips: int) -> int:
@@ -204,7 +218,7 @@ def rounded_pot(table, chips: int) -> int:
     >>> rounded_pot(load_game_table("london-lowball"), 80)
     80
     """
-    return br.rounded_pot(PY, table.pot_rounding, chips)
+    return plain.rounded_pot(PY, table.pot_rounding, chips)
 
 
 def legal(hand: "Hand", rnd: Round) -> list[Action]:
@@ -214,15 +228,15 @@ def legal(hand: "Hand", rnd: Round) -> list[Action]:
     r, s = rnd.rules, rnd.state
     seat = s.actor
     actions = []
-    raising = br.may_raise(PY, r, s, seat)
-    if br.may_bring_in(PY, r, s, seat):
+    raising = plain.may_raise(PY, r, s, seat)
+    if plain.may_bring_in(PY, r, s, seat):
         actions.append(Action(Kind.BRING_IN, seat))
-    if br.may_fold(PY, r, s, seat, raising):
+    if plain.may_fold(PY, r, s, seat, raising):
         actions.append(Action(Kind.FOLD, seat))
-    if br.may_call(PY, r, s, seat, raising):
+    if plain.may_call(PY, r, s, seat, raising):
         actions.append(Action(Kind.CHECK_OR_CALL, seat))
     if raising:
-        least, most = br.raise_range(PY, r, s, seat)
+        least, most = plain.raise_range(PY, r, s, seat)
         actions.append(Action(Kind.BET_OR_RAISE, seat, amount=least))
         if most > least:
             actions.append(Action(Kind.BET_OR_RAISE, seat, amount=most))
@@ -247,17 +261,17 @@ def refusal(hand: "Hand", rnd: Round, action: Action) -> Refusal | str | None:
     if rnd.bring_in_due and action.kind in (Kind.CHECK_OR_CALL, Kind.FOLD):
         return Refusal("bring-in-due", clauses["forced"], {"who": hand.names[seat]})
     if action.kind == Kind.BRING_IN:
-        return None if br.may_bring_in(PY, r, s, seat) else Refusal("no-bring-in", clauses["forced"])
+        return None if plain.may_bring_in(PY, r, s, seat) else Refusal("no-bring-in", clauses["forced"])
     if action.kind == Kind.FOLD:
-        return None if br.may_fold(PY, r, s, seat) else Refusal("fold-facing-no-bet", clauses["turn"])
+        return None if plain.may_fold(PY, r, s, seat) else Refusal("fold-facing-no-bet", clauses["turn"])
     if action.kind == Kind.CHECK_OR_CALL:
-        return None if br.may_call(PY, r, s, seat) else Refusal("bet-or-drop", rnd.street.clause)
+        return None if plain.may_call(PY, r, s, seat) else Refusal("bet-or-drop", rnd.street.clause)
     why = raise_refusal(hand, rnd, seat)
     if why:
         return why
     amount = action.amount
     assert amount is not None
-    if br.legal_raise(PY, r, s, seat, amount):
+    if plain.legal_raise(PY, r, s, seat, amount):
         return None
     return _wrong_amount(hand, rnd, seat, amount)
 
@@ -294,18 +308,26 @@ def _round_name(hand: "Hand", rnd: Round) -> str:
 # ---- Applying a legal action ----
 
 def apply(hand: "Hand", rnd: Round, action: Action) -> None:
-    """Apply a legal betting action: step the round (``betting_round.step``), move the chips it moved, tell it."""
+    """Apply a legal betting action: step the round (``betting_round.step``), move the chips it moved, note what
+    later rules read (a check for the sevens rule, F7), tell it."""
     seat = action.seat
     before = rnd.state
-    after = br.step(PY, rnd.rules, before, br.KIND_OF[action.kind], action.amount or 0)
-    for other, (was, now) in enumerate(zip(before.bets, after.bets)):
+    after = plain.step(PY, rnd.rules, before, br.KIND_OF[action.kind], action.amount or 0)
+    for other, was in enumerate(before.bets):
+        now = after.bets[other]
         if now != was:
             hand.put_in(other, now - was)
     if after.folded[seat] and not before.folded[seat]:
         hand.fold(seat)
     rnd.state = after
     assert after.pot == hand.pot and after.stacks == hand.stacks, "the round and the hand keep the same chips"
-    _tell(hand, rnd, action, before)
+    kind = action.kind
+    if kind == Kind.BET_OR_RAISE and before.opened and not before.completion:
+        rnd.raises += 1
+    if hand.narrate:                       # long bot sessions need no story (``Hand.narrate``)
+        _tell(hand, rnd, action, before)
+    if kind == Kind.CHECK_OR_CALL and after.bets[seat] == before.bets[seat]:
+        sevens.note_check(hand, seat, last_round=rnd.number == hand.table.betting_rounds - 1)
 
 
 def _tell(hand: "Hand", rnd: Round, action: Action, before: br.State) -> None:
@@ -326,7 +348,6 @@ def _tell(hand: "Hand", rnd: Round, action: Action, before: br.State) -> None:
             cost = after.bets[seat] - before.bets[seat]
             if cost == 0:
                 hand.tell("check", who=who, clause=turn)
-                sevens.note_check(hand, seat, last_round=rnd.number == table.betting_rounds - 1)
             else:
                 hand.tell("call", who=who, amount=cost, all_in=after.stacks[seat] == 0, clause=turn)
         case Kind.BET_OR_RAISE:
@@ -338,10 +359,8 @@ def _tell(hand: "Hand", rnd: Round, action: Action, before: br.State) -> None:
 def _tell_raise(hand: "Hand", rnd: Round, seat: int, before: br.State) -> None:
     table, after = hand.table, rnd.state
     amount = after.bets[seat]
-    full = br.is_full(PY, rnd.rules, before, amount)
+    full = plain.is_full(PY, rnd.rules, before, amount)
     first_bet = not before.opened
-    if not first_bet and not before.completion:
-        rnd.raises += 1
     clauses = table.clauses
     who = hand.names[seat]
     all_in = after.stacks[seat] == 0          # a flag: the text layer words it ("all in", "ва-банк")
@@ -361,7 +380,7 @@ def _tell_raise(hand: "Hand", rnd: Round, seat: int, before: br.State) -> None:
     else:
         hand.tell("raise", who=who, to=amount, nth=after.count - 1, cap=table.raises_per_round, all_in=all_in,
                   clause=clauses["cap"])
-    if br.capped(PY, rnd.rules, after):
+    if plain.capped(PY, rnd.rules, after):
         key = "capped-actions" if table.cap_counts is CapCounts.ACTIONS else "capped"
         hand.tell(key, cap=table.bets_per_round if key == "capped-actions" else table.raises_per_round,
                   clause=clauses["cap"])
@@ -370,7 +389,7 @@ def _tell_raise(hand: "Hand", rnd: Round, seat: int, before: br.State) -> None:
 def finish(hand: "Hand", rnd: Round) -> None:
     """End the round: give back a bet nobody matched (the chips above the second-highest bet, S1)."""
     before = rnd.state
-    after = br.finish(PY, before)
+    after = plain.finish(PY, before)
     for seat, (was, now) in enumerate(zip(before.bets, after.bets)):
         if now < was:
             hand.take_back(seat, was - now)

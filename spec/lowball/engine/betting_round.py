@@ -12,7 +12,7 @@ nobody matched goes back (``finish``). B1, B2, K3, F4, L4, L6, R3: who opens
 The state is every seat's bet this round, chips behind, folded, still to act,
 acted since the last full raise, checked; the cap count, the last full raise
 (``increment``), the level of the last full bet (``full_level``), the sum of
-consecutive short all-in raises (``shorts``), the opener, and the pot. Every
+consecutive short all-in raises (``shorts``), the first bettor, and the pot. Every
 function takes the operations ``o`` (``PY`` or ``Z3``, see ``engine/ops.py``):
 ``engine/betting.py`` runs them with ``PY`` on the hand it plays, and
 ``lowball verify`` runs the very same functions with ``Z3`` (properties 4, 5
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from typing import Any, Callable, Iterator
+from types import SimpleNamespace
 
 import z3
 
@@ -131,7 +132,7 @@ class State:
     increment: Any           # the last full raise (G4; P2: the largest raise)
     full_level: Any          # the level of the last full bet (G3)
     shorts: Any              # the sum of consecutive short all-in raises (G4, P2)
-    opener: Any              # who made the first bet (B2), NOBODY when nobody has
+    first_bettor: Any        # who made the first bet (B2), NOBODY when nobody has
     opened: Any              # someone has bet (posts are no bet, F5)
     completion: Any          # the first full bet is still a completion (L4)
     bring_in_due: Any        # the bring-in must be posted or completed (L4)
@@ -151,7 +152,7 @@ class State:
                    acted=bools("acted"), checked=bools("checked"), actor=z3.Int(f"{tag}_actor"),
                    count=z3.Int(f"{tag}_count"), increment=z3.Int(f"{tag}_increment"),
                    full_level=z3.Int(f"{tag}_full_level"), shorts=z3.Int(f"{tag}_shorts"),
-                   opener=z3.Int(f"{tag}_opener"), opened=z3.Bool(f"{tag}_opened"),
+                   first_bettor=z3.Int(f"{tag}_first_bettor"), opened=z3.Bool(f"{tag}_opened"),
                    completion=z3.Bool(f"{tag}_completion"), bring_in_due=z3.Bool(f"{tag}_bring_in_due"),
                    lifted=z3.Bool(f"{tag}_lifted"), pot=z3.Int(f"{tag}_pot"))
 
@@ -283,8 +284,11 @@ def raise_bars(o, r: Rules, s: State, i: int) -> Iterator[tuple[str, Any]]:
 
 def may_raise(o, r: Rules, s: State, i: int) -> Any:
     """Return whether seat ``i`` may bet, complete or raise now: nothing in ``raise_bars`` bars it."""
-    if not o.symbolic:
-        return not any(barred for _, barred in raise_bars(o, r, s, i))
+    if not o.symbolic:                  # the plain reading stops at the first bar that holds
+        for _, barred in raise_bars(o, r, s, i):
+            if barred:
+                return False
+        return True
     return o.Not(o.Or(*[barred for _, barred in raise_bars(o, r, s, i)]))
 
 
@@ -451,7 +455,7 @@ def bring_in(o, r: Rules, s: State, i: int) -> State:
 
 def bet(o, r: Rules, s: State, i: int, amount: Any) -> State:
     """Return the state after seat ``i`` bets, completes or raises to ``amount``: who may act again (G3, G4, P2),
-    the last full raise, the cap count (G1, P1) and the opener (B2)."""
+    the last full raise, the cap count (G1, P1) and the first bettor (B2)."""
     n = s.n
     t = _after(o, s, i)
     lvl = level(o, s)
@@ -478,7 +482,7 @@ def bet(o, r: Rules, s: State, i: int, amount: Any) -> State:
             t.acted = [o.If(full, a, b) for a, b in zip(only_me, me_too)]
             t.full_level = o.If(full, amount, s.full_level)
     t.count = s.count + (1 if r.cap_counts is CapCounts.ACTIONS else o.If(full, 1, 0))
-    t.opener = o.If(s.opened, s.opener, i)
+    t.first_bettor = o.If(s.opened, s.first_bettor, i)
     t.opened = True
     t.completion = False
     t.bring_in_due = False
@@ -547,7 +551,7 @@ def finish(o, s: State) -> State:
 class Seats:
     """What the opener rules read from the hand: given as values (engine link) or Z3 terms (proofs)."""
 
-    first_round_opener: Any = NOBODY     # B2: who made the first bet of the first round
+    first_round_bettor: Any = NOBODY     # B2: who made the first bet of the first round
     chosen: Any = 0                      # L4, L6, R2, R3: the seat the cards pick (bring-in, best board)
 
 
@@ -555,8 +559,8 @@ RULE_SEATS: dict[Opener, Callable[[Any, int, Rules, Seats], Any]] = {
     Opener.DEALER_LEFT: lambda o, n, r, seats: 0,                                            # B1, K3, K4, F5
     Opener.LEFT_OF_BIG_BLIND: lambda o, n, r, seats: (last_blind_seat(n, r.blind_count) + 1) % n,    # K3, V11
     Opener.LEFT_OF_LAST_POST: lambda o, n, r, seats: (post_seats(n, r.post_count)[-1] + 1) % n,     # F4
-    Opener.FIRST_ROUND_OPENER: lambda o, n, r, seats: o.If(seats.first_round_opener == NOBODY, 0,
-                                                           seats.first_round_opener),      # B2
+    Opener.FIRST_ROUND_OPENER: lambda o, n, r, seats: o.If(seats.first_round_bettor == NOBODY, 0,
+                                                           seats.first_round_bettor),      # B2
     Opener.BRING_IN: lambda o, n, r, seats: seats.chosen,                                   # L4, R2
     Opener.HIGHEST_BOARD: lambda o, n, r, seats: seats.chosen,                              # L6
     Opener.LOWEST_BOARD: lambda o, n, r, seats: seats.chosen,                               # R3, N4
@@ -599,7 +603,7 @@ def start(o, r: Rules, bets: list[Any], stacks: list[Any], folded: list[Any], po
     return State(bets=list(bets), stacks=list(stacks), folded=list(folded), pending=pending,
                  acted=[False] * n, checked=[False] * n, actor=first_from(o, pending, first),
                  count=count, increment=r.size if r.short_all_in is ShortAllIn.ALL_INS_ADD_UP else 0,
-                 full_level=full_level, shorts=0, opener=NOBODY, opened=full_level > 0,
+                 full_level=full_level, shorts=0, first_bettor=NOBODY, opened=full_level > 0,
                  completion=due and r.bring_in < r.size, bring_in_due=due,
                  lifted=o.And(r.heads_up_cap is not HeadsUpCap.KEPT, playing == 2), pot=pot)
 
@@ -671,7 +675,7 @@ def symbolic_start(r: Rules, tag: str, min_stack: int = 0) -> tuple[State, list[
     The first round: every player with at least the minimum stack (and one chip),
     antes and forced bets posted by the model of ``forced``, any pot carried over
     from a redeal. A later round: any stacks (players may be all in), any players
-    folded as long as two are left, any pot, any first-round opener. A seat the
+    folded as long as two are left, any pot, any first bettor of the first round. A seat the
     cards choose (bring-in, best board) is any player still in.
     """
     o = Z3
@@ -680,22 +684,22 @@ def symbolic_start(r: Rules, tag: str, min_stack: int = 0) -> tuple[State, list[
     pot = z3.Int(f"{tag}_pot0")
     known: list[Any] = [pot >= 0]
     chosen = z3.Int(f"{tag}_chosen")
-    opener = z3.Int(f"{tag}_first_opener")
+    first_bettor = z3.Int(f"{tag}_first_bettor")
     if r.first:
         folded = [False] * n
         known += [c >= max(1, min_stack) for c in chips]
         posted = forced(o, r, chips, carried=pot)
         bets, stacks, pot_now, count, full_level = posted.bets, posted.stacks, posted.pot, posted.count, \
             posted.full_level
-        known.append(opener == NOBODY)
+        known.append(first_bettor == NOBODY)
     else:
         folded = [z3.Bool(f"{tag}_out{i}") for i in range(n)]
         known += [c >= 0 for c in chips]
         known.append(o.Count([o.Not(f) for f in folded]) >= 2)
         bets, stacks, pot_now, count, full_level = [0] * n, chips, pot, 0, 0
-        known += [opener >= NOBODY, opener < n]
+        known += [first_bettor >= NOBODY, first_bettor < n]
     known += [chosen >= 0, chosen < n, o.Or(*[o.And(chosen == i, o.Not(folded[i])) for i in range(n)])]
-    state = start(o, r, bets, stacks, folded, pot_now, Seats(first_round_opener=opener, chosen=chosen),
+    state = start(o, r, bets, stacks, folded, pot_now, Seats(first_round_bettor=first_bettor, chosen=chosen),
                   count=count, full_level=full_level)
     if not isinstance(r.size, int):
         known.append(r.size >= 1)
@@ -711,3 +715,5 @@ __all__ = ["BRING_IN", "CALL", "FOLD", "KIND_OF", "NOBODY", "RAISE", "RULE_SEATS
 # Every rule above is written once over ``o``; the engine plays its plain reading compiled from that same text
 # (``engine/readings.py``: ``o.And(a, b)`` runs as ``a and b``), and lowball verify reads it with Z3 terms.
 PLAIN_READINGS = compile_rules(globals(), PY)
+# The plain readings by name, for the engine's innermost loop (one call, no dispatch on ``o``).
+PLAIN = SimpleNamespace(**{name: globals()[name].plain for name in PLAIN_READINGS})

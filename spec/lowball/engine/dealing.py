@@ -92,5 +92,6 @@ def apply(hand: "Hand", deal: Deal, action: Action) -> None:
     seat = deal.dealees.pop(0)
     street = deal.street
     hand.deal_to(seat, action.cards, up=(False,) * street.down + (True,) * street.up)
-    shown = " ".join(str(c) for c in action.cards[street.down:] if c is not None)
-    hand.tell("deal", who=hand.names[seat], count=street.cards, up=street.up, shown=shown, clause=street.clause)
+    if hand.narrate:
+        shown = " ".join(str(c) for c in action.cards[street.down:] if c is not None)
+        hand.tell("deal", who=hand.names[seat], count=street.cards, up=street.up, shown=shown, clause=street.clause)

@@ -146,8 +146,9 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> None:
         else:
             hand.discard(seat, action.cards)
             draw.waiting.append((seat, count))
-            shown = format_cards(c for c in action.cards if c is not None)
-            hand.tell("discard", who=hand.names[seat], count=count, cards=shown, clause=clause)
+            if hand.narrate:
+                shown = format_cards(c for c in action.cards if c is not None)
+                hand.tell("discard", who=hand.names[seat], count=count, cards=shown, clause=clause)
     if draw.serve is Serve.AFTER_ALL_DISCARDS and not draw.drawers and not draw.burned:
         hand.burn(draw.street.burn)      # P3 (pokerkit): the burn comes once everyone has discarded, drawn or not
         draw.burned = True

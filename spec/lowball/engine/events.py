@@ -16,6 +16,9 @@ class Event(NamedTuple):
     key: str
     fields: tuple[tuple[str, object], ...] = ()
 
+    def __deepcopy__(self, memo: dict) -> "Event":
+        return self                  # an event never changes: a copied hand shares it
+
     def get(self, name: str, default: object = None) -> object:
         """Return the field ``name`` (or ``default``)."""
         return dict(self.fields).get(name, default)

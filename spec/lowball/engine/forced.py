@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING, Any, Sequence, assert_never
 from lowball.core.behaviours import AnteBy, CapCounts, PostingOrder
 from lowball.core.games import GameTable
 from lowball.engine.openers import big_blind_seat, blind_seats, post_seats
+from lowball.engine.memo import per_table
 from lowball.engine.ops import PY
+from lowball.engine.readings import compile_rules
 
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
@@ -81,8 +83,9 @@ def blind_amounts(table: GameTable, players: int) -> tuple[int, ...]:
     return tuple(bets)
 
 
+@per_table
 def owed(table: GameTable, players: int) -> Owed:
-    """Return what each seat owes before the deal at ``table`` with ``players`` players."""
+    """Return what each seat owes before the deal at ``table`` with ``players`` players (read once per table)."""
     first = table.bet_streets[0]
     return Owed(antes=ante_seats(table, players), blinds=blind_amounts(table, players),
                 blind_first=table.posting_order is PostingOrder.BLIND_FIRST, trimming=table.ante_trimming,
@@ -226,3 +229,8 @@ def largest_ante(table: GameTable) -> int:
 
 __all__ = ["Owed", "Posted", "ante_seats", "blind_amounts", "largest_ante", "most_forced", "owed", "post",
            "post_forced"]
+
+
+# The rules over ``o`` above are written once; the engine plays their plain reading compiled from the same text
+# (``engine/readings.py``); lowball verify reads them with Z3 terms (the first betting round's start, the redeals).
+PLAIN_READINGS = compile_rules(globals(), PY)

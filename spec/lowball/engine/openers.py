@@ -111,8 +111,8 @@ def board_key(cards: Sequence[Card], high: bool, ace_low: bool | None = None) ->
     low_ace = not high if ace_low is None else ace_low
     values = [rank_value(card.rank, low_ace) for card in cards]
     counts = Counter(values)
-    groups = sorted(((n, v) for v, n in counts.items()), reverse=True)
     if high:
+        groups = sorted(((n, v) for v, n in counts.items()), reverse=True)
         return tuple(n for n, _ in groups), tuple(v for _, v in groups)
     # Low: fewer duplicates is better, then the lower cards from the top down.
     lows = sorted(((n, v) for v, n in counts.items()), key=lambda g: (-g[0], -g[1]))

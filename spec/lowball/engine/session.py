@@ -9,7 +9,10 @@ from lowball.core.arguments import ANYTHING, FLAG, SEED, WHOLE, check, either, i
     takes, whole
 from lowball.core.files import quote
 from lowball.core.games import TABLE, GameTable, load_game_table
-from lowball.engine.state import DECK_ORDER, MAX_STACK, OVER, Hand, check_can_start, check_names, stacked_deck
+from lowball.core.refusals import Refusal
+from lowball.engine.state import (
+    DECK_ORDER, MAX_STACK, OVER, Hand, check_can_start, check_names, refused, stacked_deck,
+)
 from lowball.errors import IllegalAction, LowballError
 
 # What a session is built from: its players in seat order, and their stacks (one number for all, or each one's).
@@ -65,7 +68,7 @@ class Session:
         stacks = [self.stacks[name] for name in names]
         check_can_start(self.table, stacks, names)
         order = list(deck) if deck is not None else stacked_deck(seed=self.rng.randrange(2**32),
-                                                                 cards=self.table.deck)
+                                                                 cards=self.table.deck_cards)
         self.dealt = Hand(stacks, table=self.table, deck=order, names=names, narrate=narrate)
         return self.dealt
 
@@ -75,7 +78,7 @@ class Session:
             raise IllegalAction("Session.finish: hand: not the hand this session dealt last, or already finished: "
                                 f"each hand from new_hand is finished once ({self.table.clauses['button']})")
         if hand.phase != OVER:
-            raise IllegalAction(f"the hand is not over yet ({self.table.clauses['showdown']})")
+            raise refused(Refusal("hand-not-over", self.table.clauses["showdown"]))
         for name, stack in zip(hand.names, hand.result.finishing_stacks):
             self.stacks[name] = stack
         self.button = (self.button + 1) % len(self.players)

@@ -21,9 +21,6 @@ from typing import Iterable, Sequence
 from lowball.core.arguments import (
     ANYTHING, FLAG, NAME_CHARS, SEED, instance_of, is_name, one_of, optional, sequence_of, takes, whole,
 )
-from lowball.core.arguments import (
-    ANYTHING, FLAG, NAME_CHARS, SEED, instance_of, is_name, one_of, optional, sequence_of, takes, whole,
-)
 from lowball.core.behaviours import NobodyOpens, RunsOut, StreetKind
 from lowball.core.cards import Card, deck_of, format_cards, parse_cards
 from lowball.core.files import quote
@@ -70,16 +67,30 @@ def refuse(action: Action, reason: str | Refusal) -> IllegalAction:
     return error
 
 
+def refused(refusal: Refusal) -> IllegalAction:
+    """Return the error for a hand that cannot be built or an action nobody at the table can take: the words of
+    ``refusal`` (English), with the refusal as data on ``.refusal`` (``core.refusals``: either language)."""
+    error = IllegalAction(refusal.text())
+    error.reason = refusal.text()
+    error.refusal = refusal
+    return error
+
+
 def check_names(names: Sequence[str], count: int) -> tuple[str, ...]:
-    """Return the players' names, refusing names that repeat, are empty, or hold control characters."""
+    """Return the players' names, refusing names that repeat, are empty, or hold control characters.
+
+    >>> check_names(["Ann", "Ann"], 2)
+    Traceback (most recent call last):
+    lowball.errors.IllegalAction: player names must be different, got Ann, Ann
+    """
     names = tuple(names)
     if len(names) != count:
-        raise IllegalAction(f"{len(names)} names for {count} players")
+        raise refused(Refusal("names-count", "", {"names": len(names), "players": count}))
     for name in names:
         if not is_name(name):
-            raise IllegalAction(f"a player's name must be 1 to {NAME_CHARS} printable characters, got {quote(name)}")
+            raise refused(Refusal("bad-name", "", {"most": NAME_CHARS, "name": quote(name)}))
     if len(set(names)) != len(names):
-        raise IllegalAction(f"player names must be different, got {', '.join(names)}")
+        raise refused(Refusal("names-repeat", "", {"names": ", ".join(names)}))
     return names
 
 
@@ -87,20 +98,21 @@ def check_can_start(table: GameTable, stacks: Sequence[int], names: Sequence[str
     """Raise ``IllegalAction`` unless a hand may start: the player count (T1) and every stack (T5)."""
     clauses = table.clauses
     if not table.players_min <= len(stacks) <= table.players_max:
-        raise IllegalAction(f"a hand needs {table.players_min} to {table.players_max} players "
-                            f"({clauses['players']}); got {len(stacks)}")
+        raise refused(Refusal("players-count", clauses["players"], {"least": table.players_min,
+                                                                    "most": table.players_max,
+                                                                    "players": len(stacks)}))
     if table.seat_antes and len(stacks) != len(table.seat_antes):
-        raise IllegalAction(f"this table's antes are given seat by seat for {len(table.seat_antes)} players "
-                            f"(forced.seat_antes, {clauses['forced']}); got {len(stacks)}")
+        raise refused(Refusal("seat-antes-count", clauses["forced"], {"seats": len(table.seat_antes),
+                                                                      "players": len(stacks)}))
     for name, stack in zip(names, stacks):
         if isinstance(stack, bool) or not isinstance(stack, int):
-            raise IllegalAction(f"{name}'s stack must be a whole number of chips, got {quote(stack)}")
+            raise refused(Refusal("stack-not-whole", "", {"who": name, "stack": quote(stack)}))
         if stack < 1 or stack > MAX_STACK:
-            raise IllegalAction(f"{name}'s stack must be 1 to {MAX_STACK:,} chips, got {stack}")
+            raise refused(Refusal("stack-range", "", {"who": name, "most": f"{MAX_STACK:,}", "stack": stack}))
         if stack < table.min_stack:
-            raise IllegalAction(
-                f"{name} has {stack} chips, {table.min_stack - stack} short of the minimum stack of "
-                f"{table.min_stack} ({clauses['stack']}): top up or leave the table")
+            raise refused(Refusal("stack-short", clauses["stack"], {"who": name, "stack": stack,
+                                                                    "short": table.min_stack - stack,
+                                                                    "least": table.min_stack}))
 
 
 @takes(seed=SEED)
@@ -163,13 +175,13 @@ class Hand:
         self.system = ranking_system(self.table.ranking)
         self.starting_stacks = tuple(stacks)
         self.stacks = list(stacks)
-        full = deck_of(self.table.deck)
+        full = deck_of(self.table.deck_cards)
         if replay:
             self.stub = Stub.unknown(full)
         else:
-            order = list(deck) if deck is not None else stacked_deck(seed=seed, cards=self.table.deck)
-            if deck is not None and (len(order) != len(full) or set(order) != _card_set(self.table.deck)):
-                raise IllegalAction(f"the deck must hold each of the {self.table.deck} cards once")
+            order = list(deck) if deck is not None else stacked_deck(seed=seed, cards=self.table.deck_cards)
+            if deck is not None and (len(order) != len(full) or set(order) != _card_set(self.table.deck_cards)):
+                raise refused(Refusal("deck-cards", self.table.clauses["deal"], {"cards": self.table.deck_cards}))
             self.stub = Stub.ordered(order, seed=seed or 0)
             self.deck_at_start = tuple(order)
         self.hands: list[list[Card | None]] = [[] for _ in range(self.n)]
@@ -181,7 +193,7 @@ class Hand:
         self.invested = [0] * self.n
         self.dead = [0] * self.n                  # the antes in ``invested``: dead money (V3, V9)
         self.pot = 0
-        self.openers: list[int | None] = []       # who made the first bet of each round (B2)
+        self.first_bettors: list[int | None] = []   # who made the first bet of each round (B2)
         self.bring_in_seat: int | None = None
         self.sevens_checks: dict[int, tuple[int, ...]] = {}   # F7: who checked a seven or better, and the pot then
         self.redeals = 0
@@ -193,7 +205,6 @@ class Hand:
         self.actions: list[Action] = []
         self.events: list[Event] = []
         self.narrate = narrate                    # long bot sessions need no story: skip it
-        self.round_rules: dict[int, betting.betting_round.Rules] = {}   # each betting street's rules, read once
         self.result: HandResult | None = None
         self.first_round = forced.post_forced(self)
         self._next_street()
@@ -296,7 +307,7 @@ class Hand:
     @property
     def round(self) -> int:
         """Return the number of the current (or next) betting round, from 0."""
-        return len(self.openers) if self.phase != BET else self.current.number
+        return len(self.first_bettors) if self.phase != BET else self.current.number
 
     @property
     def level(self) -> int:
@@ -414,7 +425,8 @@ class Hand:
         except LowballError as err:
             raise IllegalAction(str(err)) from None
         if action.seat >= self.n:
-            raise refuse(action, f"there is no player p{action.seat + 1} at this table of {self.n}")
+            raise refuse(action, Refusal("no-such-seat", self.table.clauses["players"],
+                                         {"seat": action.seat + 1, "players": self.n}))
         why = self._refusal(action)
         if why:
             raise refuse(action, why)
@@ -483,7 +495,7 @@ class Hand:
     def _end_round(self) -> None:
         rnd = self.current
         betting.finish(self, rnd)
-        self.openers.append(rnd.opener)
+        self.first_bettors.append(rnd.first_bettor)
         checked_through = not rnd.opened and rnd.number == 0
         if checked_through and self.table.nobody_opens is NobodyOpens.REDEAL and self._may_redeal():
             self._redeal()
@@ -521,7 +533,7 @@ class Hand:
 
     def _start_round(self, street: Street) -> bool:
         """Start a betting round; return False when nobody can bet (everyone but one is all in)."""
-        number = len(self.openers)
+        number = len(self.first_bettors)
         if number == 0 and self.table.bring_in:
             self.bring_in_seat = openers.bring_in_seat(self, self.table.bring_in_by)
         if number == 0:
@@ -532,7 +544,7 @@ class Hand:
             rnd = betting.start(self, street, number)
         self.phase, self.current = BET, rnd
         if betting.over(self, rnd):
-            self.openers.append(None)
+            self.first_bettors.append(None)
             betting.finish(self, rnd)
             return False
         who = self.names[rnd.to_act]
@@ -542,7 +554,7 @@ class Hand:
     def _tell_round_start(self, street: Street, number: int, who: str) -> None:
         last = number == self.table.betting_rounds - 1
         rule = street.opener
-        first = self.openers[0] if self.openers else None
+        first = self.first_bettors[0] if self.first_bettors else None
         if rule.value == "first-round-opener" and number > 0:
             if first is None:
                 self.tell("opens-checked", who=who, last=last, number=number, clause=street.clause)
@@ -566,7 +578,7 @@ class Hand:
 
     def _redeal(self) -> None:
         """Nobody opened: collect the cards, reshuffle, ante again and deal again; the pot carries over (K4)."""
-        full = deck_of(self.table.deck)
+        full = deck_of(self.table.deck_cards)
         self.redeals += 1
         if self.stub.order is not None:
             order = list(full)
@@ -579,7 +591,7 @@ class Hand:
         self.hands = [[] for _ in range(self.n)]
         self.face_up = [[] for _ in range(self.n)]
         self.shown = [set() for _ in range(self.n)]
-        self.openers = []
+        self.first_bettors = []
         self.tell("redeal", count=self.redeals, clause=self.table.clauses["forced"])
         self.first_round = forced.post_forced(self)
         self.street_index = -1

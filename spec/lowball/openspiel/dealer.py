@@ -82,7 +82,7 @@ def unseen(hand: Hand, picked: Sequence[Card] = ()) -> list[Card]:
     (47, 46, '2c')
     """
     left = hand.stub.unseen.difference(picked)
-    return [card for card in deck_of(hand.table.deck) if card in left]
+    return [card for card in deck_of(hand.table.deck_cards) if card in left]
 
 
 def cards_needed(table: GameTable, players: int) -> int:
@@ -109,7 +109,7 @@ def most_players(table: GameTable) -> int:
     >>> most_players(load_game_table()), most_players(load_game_table("deuce-to-seven-triple-draw"))
     (5, 2)
     """
-    fits = [n for n in range(table.players_min, table.players_max + 1) if cards_needed(table, n) <= table.deck]
+    fits = [n for n in range(table.players_min, table.players_max + 1) if cards_needed(table, n) <= table.deck_cards]
     return max(fits, default=0)
 
 
@@ -122,9 +122,9 @@ def check_cards_last(table: GameTable, players: int) -> None:
     ValueError: deuce-to-seven-triple-draw with 3 players can need 63 cards from a deck of 52; its stub would run short (K9: reshuffle-earlier), and the cards after a reshuffle are not equally likely among the unseen ones: the OpenSpiel game is not offered with more than 2 players
     """
     need = cards_needed(table, players)
-    if need > table.deck:
+    if need > table.deck_cards:
         rule = f"{table.clauses['runs_out']}: {table.runs_out}"
-        raise ValueError(f"{table.name} with {players} players can need {need} cards from a deck of {table.deck}; "
+        raise ValueError(f"{table.name} with {players} players can need {need} cards from a deck of {table.deck_cards}; "
                          f"its stub would run short ({rule}), and the cards after a reshuffle are not equally likely "
                          f"among the unseen ones: the OpenSpiel game is not offered with more than "
                          f"{most_players(table)} players")

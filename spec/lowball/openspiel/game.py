@@ -98,7 +98,7 @@ class Seating:
             dealer.check_cards_last(table, players)
         except LowballError as err:
             raise ValueError(f"{table.name}: {err}") from None
-        deck = deck_of(table.deck)
+        deck = deck_of(table.deck_cards)
         codes = ActionCodes(draw_cards=table.hand_size if table.draws else 0, most_chips=max(seats))
         return cls(table, seats, codes, deck, {card: index for index, card in enumerate(deck)})
 

@@ -53,8 +53,8 @@ def refusal(table: GameTable) -> str | None:
         (kinds != [StreetKind.DEAL, StreetKind.BET, StreetKind.DRAW, StreetKind.BET],
          "streets other than deal, bet, draw, bet"),
         (table.streets[0].down != HAND_SIZE or table.streets[0].up != 0, "not five cards face down"),
-        (table.deck != len(DECK) or table.joker is not None,
-         f"a {table.deck}-card deck; the abstraction needs {len(DECK)} cards"),
+        (table.deck_cards != len(DECK) or table.joker is not None,
+         f"a {table.deck_cards}-card deck; the abstraction needs {len(DECK)} cards"),
         (len(table.sides) != 1, "a split pot"),
         (table.sevens_rule is not SevensRule.OFF, "a sevens rule (F7)"),
         (table.nobody_opens is not NobodyOpens.PLAY_ON, "a redeal when nobody opens"),
@@ -98,7 +98,7 @@ class Chips:
     invested: list[int]
     folded: list[bool]
     pot: int
-    first_opener: int = br.NOBODY
+    first_bettor: int = br.NOBODY
 
 
 def first_round(table: GameTable, stacks: int) -> tuple[br.Rules, br.State, Chips]:
@@ -118,9 +118,9 @@ def first_round(table: GameTable, stacks: int) -> tuple[br.Rules, br.State, Chip
 
 
 def later_round(table: GameTable, number: int, chips: Chips) -> tuple[br.Rules, br.State]:
-    """Return a later round's rules and starting state: no bets yet, the opener by the street's rule (B2, K3)."""
+    """Return a later round's rules and starting state: no bets yet, who acts first by the street's rule (B2, K3)."""
     rules = br.Rules.of(table, table.bet_streets[number], PLAYERS)
-    seats = br.Seats(first_round_opener=chips.first_opener)
+    seats = br.Seats(first_round_bettor=chips.first_bettor)
     return rules, br.start(PY, rules, [0] * PLAYERS, list(chips.stacks), list(chips.folded), chips.pot, seats)
 
 
@@ -152,8 +152,8 @@ def closed(state: br.State, chips: Chips) -> Chips:
     """Return the chips once a round is over: a bet nobody matched goes back (``finish``), the rest is in."""
     done = br.finish(PY, state)
     invested = [before + bet for before, bet in zip(chips.invested, done.bets)]
-    opener = chips.first_opener
-    return Chips(list(done.stacks), invested, list(done.folded), done.pot, opener)
+    first_bettor = chips.first_bettor
+    return Chips(list(done.stacks), invested, list(done.folded), done.pot, first_bettor)
 
 
 class Ranges(Protocol):
@@ -216,7 +216,7 @@ def build_tree(table: GameTable, ranges: Ranges, stacks: int | None = None) -> T
                 return fold_end(state, chips, drawn=number > 0)
             after = closed(state, chips)
             if number == 0:
-                after.first_opener = state.opener
+                after.first_bettor = state.first_bettor
                 return draws(after, 0)
             return showdown(after)
         labels, children = [], []
@@ -255,8 +255,8 @@ def real_information_sets(built: TableTree) -> int:
     '3.647e+15'
     """
     table = built.table
-    dealt = comb(table.deck, table.hand_size)
-    unseen = table.deck - table.hand_size
+    dealt = comb(table.deck_cards, table.hand_size)
+    unseen = table.deck_cards - table.hand_size
     total = 0
     for node, path in zip(built.tree.decisions, built.tree.paths):
         draws = [int(label[4:]) for label in path if label.startswith("draw")]

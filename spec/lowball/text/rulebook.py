@@ -372,8 +372,8 @@ def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[
     c = t.clauses
     en = lang == "en"
     system = ranking_system(t.ranking)
-    deck = f"one {t.deck}-card deck" + (" with the joker" if t.joker else "") if en else \
-        f"одной колодой из {ru(t.deck, CARD, 'gen')}" + (" с джокером" if t.joker else "")
+    deck = f"one {t.deck_cards}-card deck" + (" with the joker" if t.joker else "") if en else \
+        f"одной колодой из {ru(t.deck_cards, CARD, 'gen')}" + (" с джокером" if t.joker else "")
     runs_out = RUNS_OUT[t.runs_out][0 if en else 1]
     if t.community_card_on_boards:       # N8 (a setting; by default the card is nobody's board, P4)
         runs_out += ("; it shows on every board when the next opener is chosen" if en else

@@ -126,11 +126,11 @@ def check_card_bound(table: GameTable) -> Check:
             most, _ = maximize(cm.demand(Z3, table, players, choices), *known)
             if players == table.players_max:
                 check.figures["max_cards"] = most
-            if most <= table.deck:
+            if most <= table.deck_cards:
                 fits.append((players, most))
                 continue
             if table.runs_out is RunsOut.NEVER:
-                check.fail(f"with {players} players a full draw needs {most} cards but the deck has {table.deck}: "
+                check.fail(f"with {players} players a full draw needs {most} cards but the deck has {table.deck_cards}: "
                            f"the table would need a reshuffle rule")
                 return check
             choices, end, known = card_model(table, players)
@@ -149,13 +149,13 @@ def check_card_bound(table: GameTable) -> Check:
         if fits:
             low, high = fits[0][0], fits[-1][0]
             counts = f"{low}-{high} players" if low != high else f"{low} players"
-            check.record(f"with {counts} the deals, burns and draws need at most {fits[-1][1]} of {table.deck} "
+            check.record(f"with {counts} the deals, burns and draws need at most {fits[-1][1]} of {table.deck_cards} "
                          f"cards: the stub never runs short")
         for players, most, community in reshuffled:
             extra = (f" (the burns{' and folded hands' if table.runs_out is RunsOut.COMMUNITY_CARD_REUSE_FOLDED else ''} "
                      f"are not enough, and one community card is dealt, only when {community} or more players are "
                      f"still in at that street)") if community else ""
-            check.record(f"with {players} players up to {most} cards may be needed, more than the {table.deck} in "
+            check.record(f"with {players} players up to {most} cards may be needed, more than the {table.deck_cards} in "
                          f"the deck: the stub can run short, and {RULE_WORDS[table.runs_out]} always serves "
                          f"every card{extra} (proved for any folds and discards)")
     return check

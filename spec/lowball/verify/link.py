@@ -126,8 +126,8 @@ def compare_decision(hand: Hand, report: LinkReport, where: str) -> None:
 
 def seats_of(hand: Hand) -> rm.Seats:
     """Return what the opener rules read from a hand that is about to start (or has started) a round."""
-    first = hand.openers[0] if hand.openers else None
-    return rm.Seats(first_round_opener=rm.NOBODY if first is None else first)
+    first = hand.first_bettors[0] if hand.first_bettors else None
+    return rm.Seats(first_round_bettor=rm.NOBODY if first is None else first)
 
 
 def compare_start(hand: Hand, report: LinkReport, where: str, chips: list[int], pot: int) -> None:

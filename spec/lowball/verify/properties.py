@@ -82,8 +82,8 @@ def _deck_title(table: GameTable | None) -> str:
     if table is None:
         return "the deck never runs out"
     if table.runs_out is RunsOut.NEVER:
-        return f"the {table.deck}-card deck never runs out"
-    return f"the {table.deck}-card deck serves every card (with the rule for a short stub)"
+        return f"the {table.deck_cards}-card deck never runs out"
+    return f"the {table.deck_cards}-card deck serves every card (with the rule for a short stub)"
 
 
 def _no_min_stack(table: GameTable) -> str | None:

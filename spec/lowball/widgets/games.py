@@ -227,7 +227,7 @@ def stud_deck(hands: Sequence[str], table: GameTable, seed: int = 0) -> list[Car
     """
     held = [list(parse_cards(h)) for h in hands]
     given = {card for cards in held for card in cards}
-    rest = [card for card in deck_of(table.deck) if card not in given]
+    rest = [card for card in deck_of(table.deck_cards) if card not in given]
     random.Random(seed).shuffle(rest)
     order: list[Card] = []
     taken = [0] * len(held)
@@ -450,7 +450,7 @@ class GameSteps(Panel):
         if self.stud:                                  # stud: face-up cards, shown apart from the face-down ones
             deck = stud_deck(self.hands_given, table, seed=self.seed)
         else:
-            deck = deck_for(self.hands_given, then=self.then, seed=self.seed, cards=table.deck)
+            deck = deck_for(self.hands_given, then=self.then, seed=self.seed, cards=table.deck_cards)
         stacks = self.start_stacks or [100] * len(self.hands_given)
         self.hand = Hand(stacks, table=table, deck=deck, names=self.names)
         self.left = list(self.script)

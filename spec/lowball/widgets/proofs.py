@@ -41,7 +41,7 @@ def title(check: Check, table: GameTable, lang: str) -> str:
         return check.title
     words = TITLES_RU[BY_NUMBER[check.number].name]
     return words.format(chips=ru(table.min_stack, CHIP, digits=number(table.min_stack, lang)),
-                        cards=ru(table.deck, CARD, "gen", digits=number(table.deck, lang)))
+                        cards=ru(table.deck_cards, CARD, "gen", digits=number(table.deck_cards, lang)))
 
 
 def reason(check: Check, table: GameTable, lang: str) -> str:
@@ -64,11 +64,11 @@ def reason(check: Check, table: GameTable, lang: str) -> str:
     if check.number == 5:
         if check.holds:
             most = figures.get("max_cards")
-            need = (f"не больше {ru(most, CARD, 'gen', digits=number(most, lang))} из {number(table.deck, lang)}"
-                    if most is not None else f"не больше, чем есть в колоде из {ru(table.deck, CARD, 'gen')}")
+            need = (f"не больше {ru(most, CARD, 'gen', digits=number(most, lang))} из {number(table.deck_cards, lang)}"
+                    if most is not None else f"не больше, чем есть в колоде из {ru(table.deck_cards, CARD, 'gen')}")
             return f"с {ru(players, PLAYER, 'ins')} раздаче и обмену нужно {need}"
         return (f"с {ru(players, PLAYER, 'ins')} на полный обмен может не хватить колоды из "
-                f"{ru(table.deck, CARD, 'gen')}: столу нужно правило, как перемешать сброс в новую колоду")
+                f"{ru(table.deck_cards, CARD, 'gen')}: столу нужно правило, как перемешать сброс в новую колоду")
     if check.number == 7:
         if check.holds:
             bound = figures.get("round_bound")

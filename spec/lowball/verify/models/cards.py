@@ -163,11 +163,11 @@ def play(o, table: GameTable, players: int, choices: Choices, trace: list | None
     def conserved(c: Cards, held: list[Any]) -> None:
         """Every card is somewhere: the stub, the piles set aside, the hands, the community card (D1)."""
         name.note(o.Implies(o.Not(c.short), c.stub + c.burns + c.folded + c.older + c.current + c.community
-                            + o.Sum(held) == table.deck))
+                            + o.Sum(held) == table.deck_cards))
 
     rule = table.runs_out
     community_allowed = rule in (RunsOut.COMMUNITY_CARD, RunsOut.COMMUNITY_CARD_REUSE_FOLDED)
-    c = Cards(stub=table.deck, burns=0, folded=0, older=0, current=0, community=0, reshuffles=0, short=False,
+    c = Cards(stub=table.deck_cards, burns=0, folded=0, older=0, current=0, community=0, reshuffles=0, short=False,
               needed=False, left=0)
     held: list[Any] = [0] * players
     active: list[Any] = [True] * players
