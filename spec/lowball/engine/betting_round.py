@@ -172,7 +172,7 @@ class State:
                         for k, v in self.values().items()})
 
 
-# The fields of a state that are a value per seat (a step copies them; the rest it may share).
+# The fields of a state that are a value per seat (a step copies them, ``_copy``; the rest it may share).
 LISTS = ("bets", "stacks", "folded", "pending", "acted", "checked")
 assert {f.name for f in fields(State) if str(f.type).startswith("list")} == set(LISTS), "LISTS names every list"
 
@@ -413,8 +413,16 @@ def _put(o, t: State, i: int, chips: Any) -> None:
 def _copy(s: State) -> State:
     """Return a copy of ``s`` to change: its lists copied, its values shared."""
     t = object.__new__(State)
-    t.__dict__ = {**s.__dict__, **{name: s.__dict__[name].copy() for name in LISTS}}
+    values = t.__dict__ = s.__dict__.copy()
+    values["bets"], values["stacks"], values["folded"] = values["bets"].copy(), values["stacks"].copy(), \
+        values["folded"].copy()
+    values["pending"], values["acted"], values["checked"] = values["pending"].copy(), values["acted"].copy(), \
+        values["checked"].copy()
     return t
+
+
+_PROBE = State(**{f.name: ([0] if f.name in LISTS else 0) for f in fields(State)})
+assert all(getattr(_copy(_PROBE), name) is not getattr(_PROBE, name) for name in LISTS), "_copy copies every list"
 
 
 def _after(o, s: State, i: int) -> State:
@@ -495,11 +503,14 @@ def step_seat(o, r: Rules, s: State, i: int, kind: Any, amount: Any) -> State:
     """Return the state after seat ``i`` takes the action ``kind`` (to ``amount`` for a raise): the plain reading
     takes the one branch of the action; the Z3 reading muxes over the four."""
     if not o.symbolic:
-        branches = {FOLD: fold, CALL: call, BRING_IN: bring_in}
-        if kind in branches:
-            return branches[kind](o, r, s, i)
+        if kind == CALL:
+            return call(o, r, s, i)
         if kind == RAISE:
             return bet(o, r, s, i, amount)
+        if kind == FOLD:
+            return fold(o, r, s, i)
+        if kind == BRING_IN:
+            return bring_in(o, r, s, i)
         raise ValueError(f"no action kind {kind!r}")
     return mux(o, kind == FOLD, fold(o, r, s, i),
                mux(o, kind == CALL, call(o, r, s, i),

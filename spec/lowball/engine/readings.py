@@ -43,6 +43,7 @@ And(count >= 4)
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import inspect
 import textwrap
@@ -120,11 +121,12 @@ def plain_source(function: Callable) -> str:
     return ast.unparse(ast.fix_missing_locations(_plain_tree(function)))
 
 
-def plain_reading(function: Callable, plain_ops: Any, plain_globals: dict[str, Any] | None = None) -> Callable:
+def plain_reading(function: Callable, plain_ops: Any, plain_globals: dict[str, Any] | None = None,
+                  definition: ast.FunctionDef | None = None) -> Callable:
     """Return ``function`` as a rule with two readings: called with ``plain_ops`` it runs the compiled plain body,
     with any other operations (Z3) the body as written. ``plain_globals``: the names the plain body sees (by
-    default the rule's module)."""
-    definition = _plain_tree(function)
+    default the rule's module); ``definition``: its plain body when already made (``compile_rules`` inlines)."""
+    definition = _plain_tree(function) if definition is None else definition
     module = ast.Module(body=[definition], type_ignores=[])
     ast.increment_lineno(module, function.__code__.co_firstlineno - 1)   # tracebacks point at the rule's own lines
     code = compile(ast.fix_missing_locations(module), inspect.getsourcefile(function) or "<rule>", "exec")
@@ -136,6 +138,82 @@ def plain_reading(function: Callable, plain_ops: Any, plain_globals: dict[str, A
     rule.plain = plain
     rule.symbolic = function
     return rule
+
+
+def _one_line(definition: ast.FunctionDef) -> tuple[list[str], ast.expr] | None:
+    """Return the parameters and the expression of a plain body that is one ``return`` (its docstring aside), or
+    None: such a rule (``level``: ``max(s.bets)``) may be written into its callers' plain bodies."""
+    body = [statement for statement in definition.body
+            if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant))]
+    args = definition.args
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None or args.vararg \
+            or args.kwarg or args.kwonlyargs or args.defaults or any(isinstance(n, (ast.Yield, ast.Lambda))
+                                                                  for n in ast.walk(body[0].value)):
+        return None
+    return [a.arg for a in args.args], body[0].value
+
+
+def _simple(node: ast.expr) -> bool:
+    """Return whether an argument may be written twice: a name, a constant, or a name's attribute (``s.bets``)."""
+    if isinstance(node, ast.Attribute):
+        return _simple(node.value)
+    return isinstance(node, (ast.Name, ast.Constant))
+
+
+class _Inline(ast.NodeTransformer):
+    """Write the calls of one-line rules as their expressions, the arguments in place of the parameters."""
+
+    def __init__(self, short: dict[str, tuple[list[str], ast.expr]], caller: ast.FunctionDef):
+        self.short = short
+        self.local = {n.id for n in ast.walk(caller) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} \
+            | {a.arg for a in caller.args.args}
+        self.changed = False
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        node = self.generic_visit(node)
+        name = node.func.id if isinstance(node.func, ast.Name) else None
+        if name not in self.short or node.keywords or not all(map(_simple, node.args)):
+            return node
+        params, expression = self.short[name]
+        free = {n.id for n in ast.walk(expression) if isinstance(n, ast.Name)} - set(params)
+        if len(node.args) != len(params) or free & self.local:       # a caller's name would hide the rule's
+            return node
+        values = dict(zip(params, node.args))
+
+        class Put(ast.NodeTransformer):
+            def visit_Name(self, name_node: ast.Name) -> ast.AST:
+                return copy.deepcopy(values[name_node.id]) if name_node.id in values else name_node
+
+        inlined = Put().visit(copy.deepcopy(expression))
+        for part in ast.walk(inlined):
+            if "lineno" in part._attributes:
+                ast.copy_location(part, node)
+        self.changed = True
+        return inlined
+
+
+def inline(definitions: dict[str, ast.FunctionDef]) -> dict[str, ast.FunctionDef]:
+    """Return the plain bodies with every call of a one-line rule among them written out (until none is left);
+    the rules stay pure functions, so the value is the same and the engine spares a call.
+
+    >>> def level(o, s):
+    ...     return o.Max(s.bets)
+    >>> def owed(o, s, i):
+    ...     return level(o, s) - s.bets[i]
+    >>> print(ast.unparse(inline({"level": _plain_tree(level), "owed": _plain_tree(owed)})["owed"]))
+    def owed(o, s, i):
+        return max(s.bets) - s.bets[i]
+    """
+    for _ in range(len(definitions)):
+        short = {name: found for name, d in definitions.items() if (found := _one_line(d)) is not None}
+        changed = False
+        for name, definition in definitions.items():
+            inliner = _Inline({k: v for k, v in short.items() if k != name}, definition)
+            definitions[name] = inliner.visit(definition)
+            changed |= inliner.changed
+        if not changed:
+            break
+    return definitions
 
 
 def _dispatch(function: Callable, plain: Callable, plain_ops: Any) -> Callable:
@@ -163,15 +241,17 @@ def compile_rules(namespace: dict[str, Any], plain_ops: Any) -> list[str]:
     return their names.
 
     The plain bodies call one another's plain bodies directly (a copy of the module's names in which each rule is
-    its plain body), which spares a dispatch at every call; the module's own names are the two-reading rules.
+    its plain body), which spares a dispatch at every call, and the one-line rules are written into their callers
+    (``inline``); the module's own names are the two-reading rules.
     """
     module = namespace["__name__"]
     rules = {name: value for name, value in namespace.items()
              if inspect.isfunction(value) and value.__module__ == module and not hasattr(value, "plain")
              and list(inspect.signature(value).parameters)[:1] == ["o"]}
     plain_globals = dict(namespace)
+    definitions = inline({name: _plain_tree(function) for name, function in rules.items()})
     for name, function in rules.items():
-        rule = plain_reading(function, plain_ops, plain_globals)
+        rule = plain_reading(function, plain_ops, plain_globals, definitions[name])
         plain_globals[name] = rule.plain
         namespace[name] = rule
     return list(rules)
