@@ -43,7 +43,7 @@ def start(hand: "Hand", street: Street) -> Deal:
     return Deal(street=street, dealees=[] if community else dealees, community=community)
 
 
-def over(deal: Deal) -> bool:
+def over(hand: "Hand", deal: Deal) -> bool:
     """Return whether the street's cards are all dealt."""
     return not deal.dealees and not deal.community
 

@@ -47,7 +47,7 @@ def to_act(draw: Draw) -> int | None:
     return draw.drawers[0] if draw.drawers else None
 
 
-def over(draw: Draw) -> bool:
+def over(hand: "Hand", draw: Draw) -> bool:
     """Return whether every player has discarded and been served."""
     return not draw.drawers and not draw.waiting
 

@@ -1,13 +1,14 @@
-"""The phases of a hand as one protocol: each street's module answers the same three questions.
+"""The phases of a hand as one protocol: each street's module answers the same four questions.
 
 A hand is a deal, a betting round, a draw or the showdown at any moment (``Hand.phase``), and the state of that
-phase is ``Hand.current``. Each phase is a module of this package with the same three functions, so that the hand
+phase is ``Hand.current``. Each phase is a module of this package with the same four functions, so that the hand
 asks them without knowing which phase it is in:
 
 * ``legal(hand, state)``: every action allowed now;
 * ``refusal(hand, state, action)``: why an action is illegal now (a ``core.refusals.Refusal``, or words where a
   phase does not yet name its rule as data), or None;
-* ``apply(hand, state, action)``: carry out an action found legal.
+* ``apply(hand, state, action)``: carry out an action found legal;
+* ``over(hand, state)``: whether the phase is over (the hand then moves to the next street).
 
 >>> from lowball.engine.state import Hand
 >>> hand = Hand([13, 13]); hand.advance()
@@ -38,6 +39,8 @@ class Phase(Protocol):
     def refusal(self, hand: "Hand", state: Any, action: Action) -> Refusal | str | None: ...
 
     def apply(self, hand: "Hand", state: Any, action: Action) -> None: ...
+
+    def over(self, hand: "Hand", state: Any) -> bool: ...
 
 
 PHASES: dict[str, ModuleType] = {DEAL: dealing, BET: betting, DRAW: drawing, SHOWDOWN: showdown}

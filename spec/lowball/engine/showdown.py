@@ -39,6 +39,11 @@ def start(hand: "Hand") -> Showdown:
     return Showdown(showing=[seat for seat in hand.contenders if not hand.fully_shown(seat)])
 
 
+def over(hand: "Hand", show: Showdown) -> bool:
+    """Return whether everyone still in has shown (or mucked)."""
+    return not show.showing
+
+
 def legal(hand: "Hand", show: Showdown) -> list[Action]:
     """Return the shows still due, in seat order, then the mucks: any player still in may give up the hand instead
     (a player whose cards are unknown must be shown by the history)."""

@@ -478,19 +478,18 @@ class Hand:
                 betting.finish(self, self.current)
             showdown.settle_fold(self)
             return
-        if self.phase == DEAL and dealing.over(self.current):
-            self._next_street()
-        elif self.phase == BET and betting.over(self, self.current):
+        if not PHASES[self.phase].over(self, self.current):
+            return
+        if self.phase == BET:
             self._end_round()
-        elif self.phase == DRAW and drawing.over(self.current):
+        elif self.phase != SHOWDOWN:
+            self._next_street()               # the deal or the draw is done
+        elif self.early_show:
+            self.early_show = False
+            self.street_index -= 1                # deal the street the show came before
             self._next_street()
-        elif self.phase == SHOWDOWN and not self.current.showing:
-            if self.early_show:
-                self.early_show = False
-                self.street_index -= 1            # deal the street the show came before
-                self._next_street()
-            else:
-                showdown.settle(self)
+        else:
+            showdown.settle(self)
 
     def _end_round(self) -> None:
         rnd = self.current
@@ -517,14 +516,14 @@ class Hand:
                     self.early_show = True
                     return
                 self.phase, self.current = DEAL, dealing.start(self, street)
-                if not dealing.over(self.current):
+                if not dealing.over(self, self.current):
                     return
             elif street.kind is StreetKind.BET:
                 if self._start_round(street):
                     return
             else:
                 self.phase, self.current = DRAW, drawing.start(self, street, len(self.stub.discards))
-                if not drawing.over(self.current):
+                if not drawing.over(self, self.current):
                     return
             self.street_index += 1
         self.phase, self.current = SHOWDOWN, showdown.start(self)
