@@ -249,17 +249,20 @@ def _value(term, pairs):
     return got
 
 
-@pytest.mark.parametrize("game", ["teaching-table", "deuce-to-seven-single-draw-pot-limit", "stud-high-low-phh",
-                                  "deuce-to-seven-single-draw", "california-lowball"])
-def test_the_z3_round_reads_as_the_plain_one_branch_by_branch(game):
+@pytest.mark.parametrize("game, overrides, unit", [
+    ("teaching-table", {}, 1), ("deuce-to-seven-single-draw-pot-limit", {}, 1), ("stud-high-low-phh", {}, 1),
+    ("deuce-to-seven-single-draw", {}, 1), ("california-lowball", {}, 1),
+    ("london-lowball", {"pot_rounding": "25"}, 3),          # N7: the pot-limit raise rounded up (Z3 divides)
+])
+def test_the_z3_round_reads_as_the_plain_one_branch_by_branch(game, overrides, unit):
     """Every function of the round the engine plays (the plain reading, which branches and stops early) gives on
     reachable states what its Z3 reading (which muxes every branch) gives there: the actions, the next state for
     each kind of action, the end of the round, the raise range and each bar to a raise."""
-    table = load_game_table(game)
+    table = load_game_table(game, overrides=overrides)
     rng = random.Random(3)
     compared = 0
     for _ in range(6):
-        chips = [max(table.min_stack, rng.choice([3, 9, 40])) for _ in range(3)]
+        chips = [max(table.min_stack, unit * rng.choice([3, 9, 40])) for _ in range(3)]
         hand = Hand(chips, table=table, seed=rng.randrange(99), narrate=False)
         hand.advance()
         while hand.phase != OVER and compared < 25:
