@@ -76,3 +76,29 @@ def test_every_step_of_every_built_in_game_lists_exactly_what_it_accepts(game):
     for seed in range(3):
         stacks = [max(table.min_stack, [2, 5 * size, 40 * size][(seed + seat) % 3]) for seat in range(4)]
         play_checked(table, stacks[:max(table.players_min, min(table.players_max, 3 + seed % 2))], seed=seed)
+
+
+@pytest.mark.parametrize("game, stack, accepted", [
+    # G4: facing the big blind of 2, a raise goes to at least 4 (a raise of the big blind) and at most all in.
+    ("deuce-to-seven-single-draw", 100, set(range(4, 101))),
+    # G5: at most the pot after the call: 3 in the pot, 2 to call, so a raise to 2 + 5 = 7.
+    ("deuce-to-seven-single-draw-pot-limit", 100, set(range(4, 8))),
+    # G4, G6: three chips cannot reach a full raise; all in for less is still a raise (to 3), nothing else.
+    ("deuce-to-seven-single-draw", 3, {3}),
+])
+def test_every_raise_amount_is_judged_by_the_rule_not_by_the_listed_ends(game, stack, accepted):
+    """Three-handed, p3 first to act facing the blinds of 1 and 2. Each amount from 0 to one over the stack is
+    tried on a fresh hand whose actions were never listed (so ``legal_raise`` judges it, not the two ends
+    ``legal_actions`` lists): the amounts the clauses allow are accepted, every other one refused."""
+    table = load_game_table(game)
+    taken = set()
+    for amount in range(0, stack + 2):
+        hand = Hand([100, 100, stack], table=table, seed=1)
+        hand.advance()
+        try:
+            hand.apply(f"p3 cbr {amount}")
+        except IllegalAction:
+            continue
+        taken.add(amount)
+        assert hand.stacks[2] == stack - amount
+    assert taken == accepted, f"accepted {sorted(taken - accepted)} wrongly, refused {sorted(accepted - taken)}"
