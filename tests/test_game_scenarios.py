@@ -186,3 +186,42 @@ def test_session_top_up_and_leave():
     assert session.seating() == ["Cat", "Ann"]
     with pytest.raises(ValueError, match="no player called 'Dan'"):
         session.top_up("Dan", 5)
+
+
+def first_clockwise(flags: list[bool], start: int) -> int:
+    """B1, B2 as the clauses say it: the first seat at or clockwise after ``start`` whose flag is set (-1: none)."""
+    if start < 0:
+        return -1
+    return next((j for j in [(start + k) % len(flags) for k in range(len(flags))] if flags[j]), -1)
+
+
+def test_the_first_seat_clockwise_in_all_three_readings():
+    """``betting_round.first_from`` (who opens a round, B1, B2) and ``next_pending`` (who acts next) for two to six
+    players, every pattern of seats that can act and every start: the engine's plain reading, the Z3 reading from
+    a known seat and the Z3 reading from a symbolic seat (the proofs' later rounds) all say what the clause says."""
+    from itertools import product
+
+    import z3
+
+    from lowball.engine import betting_round as br
+    from lowball.engine.ops import PY, Z3
+
+    def value(term) -> int:
+        return term if isinstance(term, int) else z3.simplify(term).as_long()
+
+    symbolic = z3.Int("start")
+    for n in range(2, 7):
+        for flags in product([False, True], repeat=n):
+            terms = [z3.BoolVal(flag) for flag in flags]             # Z3 reads the flags as terms
+            from_symbolic = br.first_from(Z3, terms, symbolic)
+            for start in [br.NOBODY, *range(n)]:
+                want = first_clockwise(list(flags), start)
+                where = f"{n} seats, can act {flags}, from seat {start}"
+                assert br.first_from(PY, list(flags), start) == want, where
+                if start < 0:
+                    continue
+                assert value(br.first_from(Z3, terms, start)) == want, where
+                assert value(z3.substitute(from_symbolic, (symbolic, z3.IntVal(start)))) == want, where
+                after = first_clockwise(list(flags), (start + 1) % n)
+                assert br.next_pending(PY, list(flags), start) == after, where
+                assert value(br.next_pending(Z3, terms, start)) == after, where
