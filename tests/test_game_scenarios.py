@@ -10,6 +10,7 @@ from lowball.text.narration import narrate
 from lowball import IllegalAction
 from lowball.engine.state import OVER, Hand, deck_for
 from lowball.engine.session import Session
+from lowball.core.games import load_game_table
 
 
 def play(stacks, hands, actions, then="", names=None):
@@ -225,3 +226,19 @@ def test_the_first_seat_clockwise_in_all_three_readings():
                 after = first_clockwise(list(flags), (start + 1) % n)
                 assert br.next_pending(PY, list(flags), start) == after, where
                 assert value(br.next_pending(Z3, terms, start)) == after, where
+
+
+@pytest.mark.parametrize("rule", ["half-bet-reopens", "full-raise-only"])
+def test_t4_the_cap_holds_under_either_fixed_limit_rule_for_short_all_ins(rule):
+    """T4: three-handed at the teaching table, a bet and three raises of one chip cap the first round, whichever
+    fixed-limit rule for short all-ins the table keeps (G3, or P2 as pokerkit plays it): each raise is a full one
+    and counts toward the cap."""
+    table = load_game_table("teaching-table", overrides={"short_all_in": rule})
+    hand = Hand([13] * 3, table=table, deck=deck_for(THREE))
+    hand.advance()
+    for action in ["p1 cbr 1", "p2 cbr 2", "p3 cbr 3", "p1 cbr 4"]:
+        hand.apply(action)
+        hand.advance()
+    assert hand.cap_count == 4 and [str(a) for a in hand.legal_actions()] == ["p2 f", "p2 cc"]
+    with pytest.raises(IllegalAction, match=r"p2 cbr 5: the round is capped at a bet and 3 raises \(T4\)"):
+        hand.apply("p2 cbr 5")
