@@ -63,6 +63,7 @@ ENGINE_TESTS = [
     "tests/test_showdown.py", "tests/test_game_stateful.py::test_bot_hands_round_trip_through_phh",
     "tests/test_pass_and_out.py",
     "tests/test_legal_actions.py::test_every_raise_amount_is_judged_by_the_rule_not_by_the_listed_ends",
+    "tests/test_pokerkit_games.py::test_after_short_all_ins_the_engine_allows_what_pokerkit_allows",
 ]
 POT_PROOF_TESTS = [
     "tests/test_verify.py::test_property_6_a_house_that_keeps_the_odd_chip_loses_chips",

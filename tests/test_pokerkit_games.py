@@ -204,3 +204,49 @@ def test_pokerkit_ranks_ace_five_four_three_deuce_as_ace_high_in_deuce_to_seven(
     wheel, king = "As 5d 4c 3h 2s", "Kd 8c 7h 6s 5c"
     assert compare(king, wheel, "deuce-to-seven") == 1
     assert pk.StandardLowHand(king.replace(" ", "")) > pk.StandardLowHand(wheel.replace(" ", ""))
+
+
+# Short all-ins one after another at pokerkit's no-limit table (P2: only a full raise reopens the betting), where
+# the count of the short raises and the last full raise decide who may raise again. Blinds 1 and 2; p3 acts first.
+SHORT_ALL_IN_SCRIPTS = [
+    # a raise of exactly the last full raise (p5: 5 -> 7) is full: p3, who acted before it, may raise again
+    ([100, 100, 100, 5, 100, 8], ["p3 cbr 4", "p4 cbr 5", "p5 cbr 7", "p6 cbr 8"]),
+    # two short all-ins (+1, +1) that add up to the full raise of 2, then the player who raised last faces them
+    ([100, 100, 100, 5, 6, 100], ["p3 cbr 4", "p4 cbr 5", "p5 cbr 6"]),
+    # a short all-in one chip under a full raise after a full raise: nothing reopens for the raiser
+    ([100, 100, 100, 100, 9, 100], ["p3 cbr 4", "p4 cbr 6", "p5 cbr 9", "p6 cc"]),
+    # a full raise over short all-ins starts the count again (p5: 6 -> 10)
+    ([100, 100, 100, 5, 100, 11, 100], ["p3 cbr 4", "p4 cbr 5", "p5 cbr 10", "p6 cbr 11", "p7 cc"]),
+    # two short all-ins of 3 under a raise of 10 add up to 6, less than a full raise: p3 may only call
+    ([100, 100, 100, 15, 18, 100], ["p3 cbr 12", "p4 cbr 15", "p5 cbr 18", "p6 cc", "p1 cc", "p2 cc"]),
+    # three short all-ins of one chip each under a raise of 2: the first two make a full raise, the third starts
+    # a new count that reopens nothing for p3
+    ([100, 100, 100, 5, 6, 7], ["p3 cbr 4", "p4 cbr 5", "p5 cbr 6", "p6 cbr 7", "p1 cc", "p2 cc"]),
+]
+
+
+@pytest.mark.parametrize("stacks, script", SHORT_ALL_IN_SCRIPTS)
+def test_after_short_all_ins_the_engine_allows_what_pokerkit_allows(stacks, script):
+    """P2, G6: a scripted first round of short all-ins at N2L1D, the rest called down; before every decision of
+    that round the engine and pokerkit (reading the engine's own history) agree on the fold, and on whether the
+    player may raise and to how much at least and at most."""
+    table = load_game_table(STANDARD["N2L1D"])
+    hand = Hand(stacks, table=table, seed=2, narrate=False)
+    hand.advance()
+    ours = []
+    script = list(script)
+    while hand.phase != OVER:
+        if hand.phase == "bet" and hand.round == 0:
+            legal = hand.legal_actions()
+            raises = [a.amount for a in legal if a.kind == "cbr"]
+            ours.append(("f" in {a.kind for a in legal}, (min(raises), max(raises)) if raises else None))
+            hand.apply(script.pop(0) if script else next(a for a in legal if a.kind == "cc"))
+        else:
+            hand.apply(next(a for a in hand.legal_actions() if a.kind != "f"))
+        hand.advance()
+    text = to_phh(hand)
+    lines = read_history(text)["actions"]
+    first_draw = next(i for i, line in enumerate(lines) if " sd" in line)
+    theirs = [choice for choice, line in zip(pokerkit_choices(text)[:first_draw], lines)
+              if line.split()[1] in ("cbr", "cc", "f")]
+    assert ours == theirs, f"{script}\n{text}"

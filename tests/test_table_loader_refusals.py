@@ -148,6 +148,10 @@ FIVE_HANDS = ["8c 7d 4h 3s 2c", "7h 5c 4d Kc Kd", "Qs Jh 9d 6c 5h", "9c 8d 6h 3c
     # Lena calls; Misha all in to 26 (+4) reopens nothing for Eve, who may only call or fold once Olga calls.
     ([100, 26, 100, 14, 100], ["p3 cbr 10", "p4 cbr 14", "p5 cbr 22", "p1 cc", "p2 cbr 26", "p3 cc"], "p5",
      ["p5 f", "p5 cc"]),
+    # The same, Misha all in to 29 (+7): one chip short of Eve's full raise of 8 counted from nothing, so still
+    # nothing reopens for her.
+    ([100, 29, 100, 14, 100], ["p3 cbr 10", "p4 cbr 14", "p5 cbr 22", "p1 cc", "p2 cbr 29", "p3 cc"], "p5",
+     ["p5 f", "p5 cc"]),
 ])
 def test_g4_short_all_ins_count_from_the_last_full_raise(stacks, actions, seat, legal):
     hand = play(load_game_table("deuce-to-seven-single-draw"), stacks, FIVE_HANDS, actions,
