@@ -68,3 +68,17 @@ def test_a_player_left_alone_with_chips_on_a_no_check_street_checks_and_keeps_hi
     # The main pot (3 antes + 3 x 2 = 9) to the best razz hand: p2's 6-5-4-3-2 ... beats p3's; the side pot of 4
     # to p2, the only player left in it.
     assert hand.result.finishing_stacks == (25, 25 + 9 + 4, 0)
+
+
+def test_no_betting_round_for_the_one_player_with_chips_when_the_rest_are_all_in_or_folded():
+    """G6, S1: p3 goes all in, p1 folds, p2 calls with chips to spare. After the draw p2 has nobody to bet
+    against (p3 is all in, p1 folded: a folded hand covers no bet), so there is no final betting round: the hands
+    go straight to the showdown."""
+    table = load_game_table("deuce-to-seven-single-draw")
+    hand = Hand([100, 100, 30], table=table, deck=deck_for(["Kc Qd Jh 9s 8h", "8c 7d 4h 3s 2c", "7h 5c 4d Ks Kd"]))
+    hand.advance()
+    for action in ["p3 cbr 30", "p1 f", "p2 cc", "p2 sd", "p3 sd KsKd"]:
+        hand.apply(action)
+        hand.advance()
+    assert hand.phase == OVER and hand.result.showdown
+    assert not any(str(a).startswith("p2 c") for a in hand.actions[-4:]), [str(a) for a in hand.actions]
