@@ -189,11 +189,12 @@ def test_session_top_up_and_leave():
         session.top_up("Dan", 5)
 
 
-def first_clockwise(flags: list[bool], start: int) -> int:
-    """B1, B2 as the clauses say it: the first seat at or clockwise after ``start`` whose flag is set (-1: none)."""
-    if start < 0:
-        return -1
-    return next((j for j in [(start + k) % len(flags) for k in range(len(flags))] if flags[j]), -1)
+def first_clockwise(flags: list[bool], start: int, nobody: int) -> int:
+    """B1, B2 as the clauses say it: the first seat at or clockwise after ``start`` whose flag is set (``nobody``
+    when none is, or when there is no start)."""
+    if start == nobody:
+        return nobody
+    return next((j for j in [(start + k) % len(flags) for k in range(len(flags))] if flags[j]), nobody)
 
 
 def test_the_first_seat_clockwise_in_all_three_readings():
@@ -216,14 +217,14 @@ def test_the_first_seat_clockwise_in_all_three_readings():
             terms = [z3.BoolVal(flag) for flag in flags]             # Z3 reads the flags as terms
             from_symbolic = br.first_from(Z3, terms, symbolic)
             for start in [br.NOBODY, *range(n)]:
-                want = first_clockwise(list(flags), start)
+                want = first_clockwise(list(flags), start, br.NOBODY)
                 where = f"{n} seats, can act {flags}, from seat {start}"
                 assert br.first_from(PY, list(flags), start) == want, where
                 if start < 0:
                     continue
                 assert value(br.first_from(Z3, terms, start)) == want, where
                 assert value(z3.substitute(from_symbolic, (symbolic, z3.IntVal(start)))) == want, where
-                after = first_clockwise(list(flags), (start + 1) % n)
+                after = first_clockwise(list(flags), (start + 1) % n, br.NOBODY)
                 assert br.next_pending(PY, list(flags), start) == after, where
                 assert value(br.next_pending(Z3, terms, start)) == after, where
 
