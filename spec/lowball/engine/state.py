@@ -60,18 +60,19 @@ def refuse(action: Action, reason: str | Refusal) -> IllegalAction:
     """Return the error for an illegal ``action``: ``.reason`` holds the rule in words without the action text,
     and ``.refusal`` the rule as data when the phase names it (``core.refusals``: the words in either language)."""
     refusal = reason if isinstance(reason, Refusal) else None
-    text = reason.text() if refusal is not None else reason
-    error = IllegalAction(f"{action}: {text}")
-    error.reason = text
-    error.refusal = refusal
-    return error
+    return _illegal(reason.text() if refusal is not None else reason, refusal, f"{action}: ")
 
 
 def refused(refusal: Refusal) -> IllegalAction:
     """Return the error for a hand that cannot be built or an action nobody at the table can take: the words of
     ``refusal`` (English), with the refusal as data on ``.refusal`` (``core.refusals``: either language)."""
-    error = IllegalAction(refusal.text())
-    error.reason = refusal.text()
+    return _illegal(refusal.text(), refusal)
+
+
+def _illegal(text: str, refusal: Refusal | None, prefix: str = "") -> IllegalAction:
+    """Return ``IllegalAction`` worded ``prefix + text``, the rule's words on ``.reason``, the rule on ``.refusal``."""
+    error = IllegalAction(prefix + text)
+    error.reason = text
     error.refusal = refusal
     return error
 
