@@ -155,6 +155,15 @@ TARGETS = [
            ("lowball.core", "lowball.ranking")),
     Target("dealing", f"{PACKAGE}/engine/dealing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py"),
            ("lowball.core", "lowball.ranking")),
+    # the counted card flow: read by the engine, the loader's worst case and property 5
+    Target("card-flow", f"{PACKAGE}/core/card_flow.py",
+           (f"{PACKAGE}/core/card_flow.py", *ENGINE_TESTS, "tests/test_reshuffle.py", "tests/test_card_flow.py",
+            *(f"tests/test_verify.py::{name}" for name in (
+                "test_property_5_six_players_run_out_of_cards", "test_property_5_k9_cannot_serve_six_players_drawing_five",
+                "test_property_5_p3_serves_every_card_and_k9_with_five_players_too",
+                "test_property_5_stud_needs_a_community_card_only_with_eight",
+                "test_property_5_a_two_card_street_cannot_be_saved_by_one_community_card")),
+            "tests/test_verify_engine.py"), ()),
 ]
 
 # ---- Code mutants ----
@@ -337,7 +346,7 @@ def _op(op: ast.AST) -> str:
 
 # The order of a run: the tables first (the mutants were mostly table edits), then the code.
 ORDER = ["rankings-table", "game-tables", "literate", "best", "joker", "pots", "sevens", "forced", "openers",
-         "drawing", "stub", "showdown", "dealing", "rankings", "betting", "betting-round", "games"]
+         "drawing", "stub", "card-flow", "showdown", "dealing", "rankings", "betting", "betting-round", "games"]
 TARGETS.sort(key=lambda t: ORDER.index(t.name))
 
 

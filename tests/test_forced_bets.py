@@ -23,7 +23,7 @@ import z3
 from lowball.core.games import builtin_paths, load_game_table, with_stakes
 from lowball.engine import forced
 from lowball.engine.forced import owed
-from lowball.engine.ops import PY, Z3
+from lowball.core.ops import PY, Z3
 from lowball.engine.state import DRAW, OVER, Hand, deck_for
 from lowball.errors import HistoryError, RulesError
 from lowball.phh.history import read_history, replay_hand, table_for, to_phh

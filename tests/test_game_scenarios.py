@@ -206,7 +206,7 @@ def test_the_first_seat_clockwise_in_all_three_readings():
     import z3
 
     from lowball.engine import betting_round as br
-    from lowball.engine.ops import PY, Z3
+    from lowball.core.ops import PY, Z3
 
     def value(term) -> int:
         return term if isinstance(term, int) else z3.simplify(term).as_long()

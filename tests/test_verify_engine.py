@@ -32,7 +32,7 @@ from lowball.verify.link import check_engine_link, round_rules, round_state
 from lowball.engine import forced
 from lowball.verify.models import cards as cm
 from lowball.engine import betting_round as rm
-from lowball.engine.ops import PY, Z3
+from lowball.core.ops import PY, Z3
 from lowball.engine.readings import plain_reading
 from lowball.verify.game import check_card_bound, check_rounds, check_stack_guarantee
 from lowball.verify.hands import RANKS, SymHand, beats

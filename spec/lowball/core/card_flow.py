@@ -1,137 +1,201 @@
-"""The worst case of a table's cards: can the stub serve every deal, and every draw its least discard (T1, D1, L8)?
+"""The cards of a hand as counts: one definition of burning, dealing, serving and reshuffling (T1, D1, K8, K9, L8, P3).
 
-The engine plays any table the loader accepts, so the loader asks this of every
-table, for every player count: nobody folds (a folded hand never needs more
-cards, and may give its cards back) and at every draw each player discards
-the most the engine lets them (``engine.drawing.most_served``: what the stub
-and the table's reshuffle can still replace), so the stub is as short as it
-can get. A deal street must then be served, after the reshuffle the table's
-rule allows, or by one community card for everyone (L8); a draw must let its
-last player discard at least ``min_discard``. A draw itself never strands a
-player: the engine lets nobody discard more than can be replaced.
+The stub, the burns, the folded hands and the discard piles, each a count, and
+the rules that move them, written once over the operations of ``core.ops``:
 
-The piles counted here are those of ``engine/stub.py``; ``RETURNS`` says which
-of them each rule reshuffles (``Stub.recyclable``; a test compares the two).
+- the engine asks them, with plain values (``PY``), when a street must
+  reshuffle or deal a community card (``engine/dealing.py``) and how many cards a
+  player may still discard (``engine/drawing.py``), and moves the cards as they say;
+- the loader plays each table's worst case with them (``shortfall``: nobody
+  folds, everyone discards the most the engine lets them) and refuses a table
+  whose stub can fail a street;
+- property 5 chains them street by street with Z3 terms
+  (``verify/models/cards.py``) and proves that the stub never fails.
+
+What a reshuffle brings back is one table, ``COMES_BACK``: nothing (D1); the
+burns, the folded hands and the earlier draws' discards (K9); this draw's too
+(P3); the burns (L8); the burns and the folded hands (P4).
 
 >>> from lowball.core.games import load_game_table
 >>> shortfall(load_game_table(), 5) is None
 True
+>>> from lowball.core.ops import PY
+>>> short = Cards.start(3)
+>>> most_served(RunsOut.NEVER, short, owed=0, burn=1, most=5), most_served(RunsOut.RESHUFFLE_EARLIER, short, 0, 1, 5)
+(2, 3)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lowball.core.behaviours import RunsOut, Serve, StreetKind
+from lowball.core.ops import PY
 
 if TYPE_CHECKING:
     from lowball.core.games import GameTable
 
-# The piles each rule shuffles back into a short stub (``Stub.recyclable``): the burns, the folded hands, the
-# discards of earlier draws, the discards of the current draw.
-RETURNS: dict[RunsOut, frozenset[str]] = {
-    RunsOut.NEVER: frozenset(),                                                     # D1
-    RunsOut.RESHUFFLE_EARLIER: frozenset({"burns", "folded", "earlier"}),           # K9
-    RunsOut.RESHUFFLE_ALL: frozenset({"burns", "folded", "earlier", "current"}),    # P3
-    RunsOut.COMMUNITY_CARD: frozenset({"burns"}),                                   # L8
-    RunsOut.COMMUNITY_CARD_REUSE_FOLDED: frozenset({"burns", "folded"}),            # P4
+# What a reshuffle brings back when the stub runs short, pile by pile (the engine's stub moves these cards,
+# ``Stub.recyclable``; the counts below move their number).
+COMES_BACK: dict[RunsOut, tuple[str, ...]] = {
+    RunsOut.NEVER: (),                                                                  # D1: the stub never runs out
+    RunsOut.RESHUFFLE_EARLIER: ("burns", "folded", "earlier discards"),                 # K9: not this draw's
+    RunsOut.RESHUFFLE_ALL: ("burns", "folded", "earlier discards", "this draw's discards"),     # P3
+    RunsOut.COMMUNITY_CARD: ("burns",),                                                 # L8: before a community card
+    RunsOut.COMMUNITY_CARD_REUSE_FOLDED: ("burns", "folded"),                           # P4
 }
 COMMUNITY_RULES = frozenset({RunsOut.COMMUNITY_CARD, RunsOut.COMMUNITY_CARD_REUSE_FOLDED})
 
+# The fields of ``Cards`` by the pile names of ``COMES_BACK``.
+PILES = {"burns": "burns", "folded": "folded", "earlier discards": "older", "this draw's discards": "current"}
 
-@dataclass
-class Piles:
-    """The cards of a hand as counts: the stub, and the piles set aside (nobody folds in the worst case)."""
 
-    stub: int
-    burns: int = 0
-    earlier: int = 0
-    current: int = 0
+@dataclass(frozen=True)
+class Cards:
+    """Where the cards are, as counts (ints with ``PY``, Z3 terms with ``Z3``)."""
 
-    def back(self, rule: RunsOut) -> int:
-        """Return how many cards a reshuffle under ``rule`` would bring back."""
-        return sum(getattr(self, pile) for pile in RETURNS[rule] if pile != "folded")
+    stub: Any
+    burns: Any = 0
+    folded: Any = 0
+    older: Any = 0               # discards of the draws before the current one
+    current: Any = 0             # discards of the current (or latest) draw
+    community: Any = 0
+    reshuffles: Any = 0
+    short: Any = False           # the hand could not go on: the stub could not serve a street
+    needed: Any = False          # a reshuffle (or a community card) was needed at least once
+    left: Any = 0                # the players still in when the community card was dealt (0: none was)
 
-    def reshuffle(self, rule: RunsOut) -> None:
-        """Shuffle back what ``rule`` returns."""
-        self.stub += self.back(rule)
-        for pile in RETURNS[rule] - {"folded"}:
-            setattr(self, pile, 0)
+    @classmethod
+    def start(cls, deck_cards: int) -> "Cards":
+        """Return a full stub and empty piles."""
+        return cls(stub=deck_cards)
 
-    def burn(self, count: int) -> None:
-        """Burn ``count`` cards, or as many as the stub holds (``Stub.burn``)."""
-        burned = min(count, self.stub)
-        self.stub -= burned
-        self.burns += burned
 
-    def take(self, count: int, rule: RunsOut) -> bool:
-        """Deal ``count`` cards, reshuffling first when the stub is short; return whether it could."""
-        if self.stub < count:
-            self.reshuffle(rule)
-        if self.stub < count:
-            return False
-        self.stub -= count
-        return True
+def pick(o, cond: Any, a: Cards, b: Cards) -> Cards:
+    """Return ``a`` where ``cond`` holds, else ``b`` (field by field with ``Z3``)."""
+    if not o.symbolic:
+        return a if cond else b
+    return Cards(**{f: o.If(cond, getattr(a, f), getattr(b, f)) for f in a.__dataclass_fields__})
 
-    def would_serve(self, rule: RunsOut, need: int, burn: int, discarding: int) -> bool:
-        """Return whether ``need`` cards can be served after ``burn``, reshuffling if short (``Stub.would_serve``)."""
-        burned = min(burn, self.stub)
-        if need <= self.stub - burned:
-            return True
-        if rule is RunsOut.NEVER:
-            return False
-        back = self.back(rule) + burned + (discarding if "current" in RETURNS[rule] else 0)
-        return need <= self.stub - burned + back
 
+def recycled(o, rule: RunsOut, c: Cards) -> tuple[Any, Cards]:
+    """Return what a reshuffle under ``rule`` brings back (``COMES_BACK``), and the piles once it is in the stub."""
+    fields = [PILES[name] for name in COMES_BACK[rule]]
+    if not fields:
+        return 0, c
+    back = o.Sum([getattr(c, field) for field in fields])
+    after = replace(c, **{field: 0 for field in fields})
+    moved = replace(after, stub=c.stub + back, reshuffles=c.reshuffles + o.If(back > 0, 1, 0))
+    return back, pick(o, back > 0, moved, c)
+
+
+def burn(o, c: Cards, count: Any, live: Any = True) -> Cards:
+    """Burn ``count`` cards, or as many as the stub holds (K8, L3)."""
+    burned = o.If(live, o.Min(c.stub, count), 0)
+    return replace(c, stub=c.stub - burned, burns=c.burns + burned)
+
+
+def take(o, rule: RunsOut, c: Cards, count: Any, live: Any = True) -> Cards:
+    """Serve ``count`` cards (when ``live``): reshuffle first if the stub is short; mark the hand short if still."""
+    short_now = o.And(live, c.stub < count)
+    _, reshuffled = recycled(o, rule, c)
+    after = pick(o, short_now, replace(reshuffled, needed=True), c)
+    stuck = o.And(live, after.stub < count)
+    return replace(after, stub=o.If(live, after.stub - count, after.stub), short=o.Or(c.short, stuck))
+
+
+class Dealt(NamedTuple):
+    """A deal street counted: the piles after it, and what the table's rule made of a short stub."""
+
+    cards: Cards
+    ready: Cards                 # the piles once burned and reshuffled, before anyone is dealt to
+    reshuffle: Any               # the stub was short after the burn: the table's rule brought cards back
+    community: Any               # still short, one card a street: one community card for everyone (L8)
+    dealt: Any                   # every player still in got the street's cards
+
+
+def deal(o, rule: RunsOut, c: Cards, players: Any, cards: int, burned: int, live: Any = True) -> Dealt:
+    """Count a deal street (T6, L3, L8): burn, then ``cards`` to each of ``players``; a short stub reshuffles by
+    ``rule``, and if still short a one-card street deals one community card instead (``COMMUNITY_RULES``)."""
+    c = burn(o, c, burned, live)
+    need = players * cards
+    reshuffle = o.And(live, c.stub < need)
+    _, reshuffled = recycled(o, rule, c)
+    c = ready = pick(o, reshuffle, replace(reshuffled, needed=True), c)
+    community = o.And(live, c.stub < need, cards == 1, rule in COMMUNITY_RULES)
+    served = take(o, rule, c, 1, community)
+    c = pick(o, community, replace(served, community=c.community + 1, left=players), c)
+    stuck = o.And(live, o.Not(community), c.stub < need)
+    dealt = o.And(live, o.Not(community), o.Not(stuck))
+    c = replace(c, stub=o.If(dealt, c.stub - need, c.stub), short=o.Or(c.short, stuck))
+    return Dealt(c, ready, reshuffle, community, dealt)
+
+
+def would_serve(o, rule: RunsOut, c: Cards, need: Any, burn: Any = 0, discarding: Any = 0) -> Any:
+    """Return whether, after burning ``burn``, the stub can still give ``need`` cards, reshuffling by ``rule`` if it
+    runs short (``discarding``: cards about to join this draw's discards, which P3 brings back too)."""
+    burned = o.Min(burn, c.stub)
+    back, _ = recycled(o, rule, replace(c, burns=c.burns + burned, current=c.current + discarding))
+    return o.Or(need <= c.stub - burned, need <= c.stub - burned + back)
+
+
+def most_served(rule: RunsOut, c: Cards, owed: int, burn: int, most: int) -> int:
+    """Return the most cards (up to ``most``) the next player may discard and still be served this draw, with
+    ``owed`` cards still owed to the players before and ``burn`` cards still to burn (D1, K9, P3)."""
+    if owed + burn + most <= c.stub:                      # the usual case: plenty of cards
+        return most
+    return next((count for count in range(most, -1, -1)
+                 if would_serve(PY, rule, c, owed + count, burn, count)), 0)
+
+
+# ---- the worst case the loader asks of every table ----
 
 def shortfall(table: "GameTable", players: int) -> tuple[int, str, str] | None:
     """Return the first street the stub may fail with ``players`` players, the key at fault ("" for the street
-    itself, "burn" or "min_discard"), and how (None: it never fails)."""
+    itself, "burn" or "min_discard"), and how (None: it never fails).
+
+    Nobody folds (a folded hand never needs more cards, and may give its cards back) and at every draw each
+    player discards the most the engine lets them (``most_served``), so the stub is as short as it can get.
+    """
     rule = table.runs_out
-    piles = Piles(stub=table.deck_cards)
+    c = Cards.start(table.deck_cards)
     for index, street in enumerate(table.streets):
         if street.kind is StreetKind.DEAL:
-            if street.burn > piles.stub:
-                return index, "burn", f"this street burns {street.burn} cards and the stub holds {piles.stub}"
-            piles.burn(street.burn)
-            need = players * street.cards
-            if piles.take(need, rule):
+            if street.burn > c.stub:
+                return index, "burn", f"this street burns {street.burn} cards and the stub holds {c.stub}"
+            step = deal(PY, rule, c, players, street.cards, street.burn)
+            if step.dealt or step.community and not step.cards.short:
+                c = step.cards
                 continue
-            if street.cards == 1 and rule in COMMUNITY_RULES and piles.take(1, rule):
-                continue                       # L8: one card face up for everyone instead
-            return index, "", f"this deal needs {need} cards and the stub holds {piles.stub}"
+            held = max(step.cards.stub, 0)       # a community card the stub cannot give leaves it counted below 0
+            return index, "", f"this deal needs {players * street.cards} cards and the stub holds {held}"
         if street.kind is StreetKind.DRAW:
-            piles.earlier += piles.current
-            piles.current = 0
-            problem = _draw(piles, street, players, rule, table.serve)
+            c = replace(c, older=c.older + c.current, current=0)
+            c, problem = _worst_draw(c, street, players, rule, table.serve)
             if problem:
                 return index, "min_discard", problem
     return None
 
 
-def _draw(piles: Piles, street, players: int, rule: RunsOut, serve: Serve) -> str | None:
+def _worst_draw(c: Cards, street, players: int, rule: RunsOut, serve: Serve) -> tuple[Cards, str | None]:
     """Play a draw where everyone discards the most the engine allows; say why the least discard may fail."""
     owed, burned = [], False
     for seat in range(players):
-        burn = 0 if burned else street.burn
-        waiting = sum(owed)
-        most = next((count for count in range(street.max_discard, -1, -1)
-                     if piles.would_serve(rule, waiting + count, burn, count)), 0)
+        most = most_served(rule, c, sum(owed), 0 if burned else street.burn, street.max_discard)
         if most < street.min_discard:
-            return (f"p{seat + 1} may find only {most} card{'s' if most != 1 else ''} to replace, fewer than the "
-                    f"{street.min_discard} every player must discard")
-        piles.current += most
+            return c, (f"p{seat + 1} may find only {most} card{'s' if most != 1 else ''} to replace, fewer than the "
+                       f"{street.min_discard} every player must discard")
+        c = replace(c, current=c.current + most)
         if serve is Serve.IN_TURN:
             if most:
                 if not burned:
-                    piles.burn(street.burn)
-                    burned = True
-                piles.take(most, rule)
+                    c, burned = burn(PY, c, street.burn), True
+                c = take(PY, rule, c, most)
         else:
             owed.append(most)
     if serve is Serve.AFTER_ALL_DISCARDS:
-        piles.burn(street.burn)
+        c = burn(PY, c, street.burn)
         for count in owed:
-            piles.take(count, rule)
-    return None
+            c = take(PY, rule, c, count)
+    return c, None

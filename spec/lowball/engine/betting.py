@@ -28,7 +28,7 @@ from lowball.engine import betting_round as br
 from lowball.engine import openers, sevens
 from lowball.engine.actions import BETTING_KINDS, Action, Kind
 from lowball.engine.memo import per_table
-from lowball.engine.ops import PY
+from lowball.core.ops import PY
 
 # The rules' plain readings, called directly: the engine asks them at every decision (``engine/readings.py``).
 plain = br.PLAIN

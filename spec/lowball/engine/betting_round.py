@@ -13,7 +13,7 @@ The state is every seat's bet this round, chips behind, folded, still to act,
 acted since the last full raise, checked; the cap count, the last full raise
 (``increment``), the level of the last full bet (``full_level``), the sum of
 consecutive short all-in raises (``shorts``), the first bettor, and the pot. Every
-function takes the operations ``o`` (``PY`` or ``Z3``, see ``engine/ops.py``):
+function takes the operations ``o`` (``PY`` or ``Z3``, see ``core/ops.py``):
 ``engine/betting.py`` runs them with ``PY`` on the hand it plays, and
 ``lowball verify`` runs the very same functions with ``Z3`` (properties 4, 5
 and 7). Where the plain reading takes one branch (``step``, ``finish``), the Z3
@@ -41,7 +41,7 @@ from lowball.core.behaviours import CapCounts, HeadsUpCap, Opener, ShortAllIn, S
 from lowball.core.games import GameTable, Street
 from lowball.engine import forced as posting
 from lowball.engine.openers import last_blind_seat, post_seats
-from lowball.engine.ops import PY, Z3
+from lowball.core.ops import PY, Z3
 from lowball.engine.pots import uncalled
 from lowball.engine.readings import compile_rules
 

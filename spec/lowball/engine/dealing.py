@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lowball.core import card_flow
 from lowball.core.games import Street
+from lowball.core.ops import PY
 from lowball.core.refusals import Refusal
 from lowball.engine.actions import Action, Kind
 
@@ -29,18 +31,22 @@ class Deal:
 
 
 def start(hand: "Hand", street: Street) -> Deal:
-    """Return a new deal street: burn, then everyone still in is dealt to in turn from the dealer's left."""
-    hand.burn(street.burn)
+    """Return a new deal street: burn, then everyone still in is dealt to in turn from the dealer's left.
+
+    Whether the stub must reshuffle first, or deal one community card instead (L8), is counted by
+    ``core.card_flow.deal``, the rule the loader and property 5 read too; the stub moves the cards it says.
+    """
     dealees = list(hand.contenders)
-    need = len(dealees) * street.cards
-    community = False
-    if not hand.stub.can_serve(need):
-        hand.stub.reshuffle(hand.table.runs_out)
-        community = not hand.stub.can_serve(need) and street.cards == 1 and hand.community_allowed
-        if not community and not hand.stub.can_serve(need):
-            # The loader refuses every table whose stub can fail a street (core.card_flow): this is a bug.
-            raise AssertionError(f"{hand.table.name}: the stub holds {hand.stub.size} cards for a deal of {need}")
-    return Deal(street=street, dealees=[] if community else dealees, community=community)
+    rule = hand.table.runs_out
+    plan = card_flow.deal(PY, rule, hand.stub.counts(), len(dealees), street.cards, street.burn)
+    hand.burn(street.burn)
+    if plan.reshuffle:
+        hand.stub.reshuffle(rule)
+    if not plan.dealt and not plan.community:
+        # The loader refuses every table whose stub can fail a street (core.card_flow.shortfall): this is a bug.
+        raise AssertionError(f"{hand.table.name}: the stub holds {hand.stub.size} cards for a deal of "
+                             f"{len(dealees) * street.cards}")
+    return Deal(street=street, dealees=[] if plan.community else dealees, community=plan.community)
 
 
 def over(hand: "Hand", deal: Deal) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lowball.core.behaviours import RunsOut, Serve, WrongCount
+from lowball.core import card_flow
 from lowball.core.cards import format_cards
 from lowball.core.games import Street
 from lowball.core.refusals import Refusal
@@ -71,15 +72,13 @@ def most_served(hand: "Hand", draw: Draw) -> int:
     """Return the most cards the player to discard can still be served this draw (D1, K9, P3).
 
     Usually the street's ``max_discard``. When the stub runs short and the table's rule brings back
-    too few cards (K9 leaves this draw's discards out), a player may discard only what can be replaced.
+    too few cards (K9 leaves this draw's discards out), a player may discard only what can be replaced:
+    ``core.card_flow.most_served`` counts it, as the loader's worst case does.
     """
-    street, stub, rule = draw.street, hand.stub, hand.table.runs_out
+    street = draw.street
     owed = sum(count for _, count in draw.waiting)
     burn = 0 if draw.burned else street.burn
-    if stub.can_serve(owed + burn + street.max_discard):        # the usual case: plenty of cards
-        return street.max_discard
-    return max((count for count in range(street.max_discard, -1, -1)
-                if stub.would_serve(rule, owed + count, burn=burn, discarding=count)), default=0)
+    return card_flow.most_served(hand.table.runs_out, hand.stub.counts(), owed, burn, street.max_discard)
 
 
 def refusal(hand: "Hand", draw: Draw, action: Action) -> Refusal | str | None:

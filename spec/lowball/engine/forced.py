@@ -8,7 +8,7 @@ his chips and is all in (G6); the table says which he covers first, the blind or
 the ante (V4). The bring-in is not posted here: the player the cards choose brings
 it in on third street, or completes (L4).
 
-``post`` is written once over the operations ``o`` (``lowball.engine.ops``): the
+``post`` is written once over the operations ``o`` (``lowball.core.ops``): the
 engine runs it on chips, ``lowball verify`` on Z3 terms, so the proofs are about
 this very rule.
 """
@@ -22,7 +22,7 @@ from lowball.core.behaviours import AnteBy, CapCounts, PostingOrder
 from lowball.core.games import GameTable
 from lowball.engine.openers import big_blind_seat, blind_seats, post_seats
 from lowball.engine.memo import per_table
-from lowball.engine.ops import PY
+from lowball.core.ops import PY
 from lowball.engine.readings import compile_rules
 
 if TYPE_CHECKING:

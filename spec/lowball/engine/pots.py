@@ -6,7 +6,7 @@ only the contenders who reached its top may win. Each pot is awarded on its
 own. Folded players' chips stay in the layers they reached. No chip is created
 or lost.
 
-Every rule here is one function over the operations ``o`` of ``lowball.engine.ops``:
+Every rule here is one function over the operations ``o`` of ``lowball.core.ops``:
 the engine calls it with plain numbers (``PY``, the default) to settle a hand, and
 ``lowball verify`` calls the same function with Z3 terms (``Z3``) to prove that no
 chip is created or lost, for any contributions (``verify/chips.py``). There is no
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from lowball.core.behaviours import OddChip
-from lowball.engine.ops import PY
+from lowball.core.ops import PY
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ compiled plain reading is what the engine plays, and ``tests/test_verify_engine.
 that they agree, branch by branch. The rules are pure functions, so evaluating ``and`` and ``or`` lazily (as
 Python does) gives the values that evaluating every operand would.
 
->>> from lowball.engine.ops import PY, Z3
+>>> from lowball.core.ops import PY, Z3
 >>> def capped(o, count, cap, lifted):
 ...     return o.And(count >= cap, o.Not(lifted))
 >>> print(plain_source(capped))

@@ -31,7 +31,7 @@ from lowball.engine import betting, dealing, drawing, forced, openers, showdown
 from lowball.engine.actions import Action, Kind, check_fields, parse_action
 from lowball.engine.events import Event, event
 from lowball.engine.stub import REDEAL_STREAM, Stub
-from lowball.engine.ops import PY
+from lowball.core.ops import PY
 from lowball.engine.phases import BET, DEAL, DRAW, OVER, PHASES, SHOWDOWN
 from lowball.errors import IllegalAction, LowballError
 
@@ -344,11 +344,6 @@ class Hand:
     def dealt_nothing_yet(self) -> bool:
         """Return whether no card has been dealt yet."""
         return not any(self.hands)
-
-    @property
-    def community_allowed(self) -> bool:
-        """Return whether the table deals a community card when the stub is short (L8, P4)."""
-        return self.table.runs_out in (RunsOut.COMMUNITY_CARD, RunsOut.COMMUNITY_CARD_REUSE_FOLDED)
 
     @property
     def runout(self) -> bool:

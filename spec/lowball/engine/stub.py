@@ -2,7 +2,9 @@
 
 Cards leave the stub when dealt or burned (D1, K8, L3). Cards set aside
 (burns, folded hands, discards) never come back, unless the stub cannot serve
-a street: then the table's rule decides (K9, P3, L8, P4). A hand we deal
+a street: then the table's rule decides (K9, P3, L8, P4). When to burn,
+reshuffle or serve, and how many, is counted by ``core.card_flow``, the rules
+the loader and the proofs read too; the stub moves the cards. A hand we deal
 ourselves knows the stub's order; a replayed history names every card it deals,
 so the stub only knows which cards are still unseen, and burns are counted, not
 named (a history never says which card was burned).
@@ -15,23 +17,13 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from lowball.core.behaviours import RunsOut
+from lowball.core.card_flow import COMES_BACK, Cards
 from lowball.core.cards import Card
 
 # The primes that give each shuffle of a seeded hand a random stream of its own (see ``Stub.reshuffle`` and the
 # redeal in ``engine/state.py``): any large primes would do; these two must stay, or old seeds deal new cards.
 RESHUFFLE_STREAM = 7919
 REDEAL_STREAM = 104729
-
-
-# What a reshuffle brings back when the stub runs short, pile by pile (the one definition: the engine moves these
-# cards, the card model of the proofs counts them, verify/models/cards.py).
-COMES_BACK: dict[RunsOut, tuple[str, ...]] = {
-    RunsOut.NEVER: (),                                                                  # D1: the stub never runs out
-    RunsOut.RESHUFFLE_EARLIER: ("burns", "folded", "earlier discards"),                 # K9: not this draw's
-    RunsOut.RESHUFFLE_ALL: ("burns", "folded", "earlier discards", "this draw's discards"),     # P3
-    RunsOut.COMMUNITY_CARD: ("burns",),                                                 # L8: before a community card
-    RunsOut.COMMUNITY_CARD_REUSE_FOLDED: ("burns", "folded"),                           # P4
-}
 
 
 @dataclass
@@ -94,22 +86,16 @@ class Stub:
                 self.burns.append(None)
             self.size -= 1
 
-    def would_serve(self, rule: RunsOut, need: int, burn: int = 0, discarding: int = 0) -> bool:
-        """Return whether, after burning ``burn``, the stub can still give ``need`` cards, reshuffling by ``rule``
-        if it runs short (``discarding``: cards about to join this draw's discards, which P3 brings back too).
+    def counts(self) -> Cards:
+        """Return the stub and the piles as counts, for the rules of ``core.card_flow``.
 
         >>> from lowball.core.cards import DECK
-        >>> stub = Stub.ordered(DECK[:3])
-        >>> stub.would_serve(RunsOut.RESHUFFLE_EARLIER, 3, burn=1), stub.would_serve(RunsOut.NEVER, 3, burn=1)
-        (True, False)
+        >>> stub = Stub.ordered(DECK[:3]); stub.burn(1); stub.counts().stub, stub.counts().burns
+        (2, 1)
         """
-        burned = min(burn, self.size)
-        if need <= self.size - burned:
-            return True
-        back = len(self.recyclable(rule))
-        back += burned if "burns" in COMES_BACK[rule] else 0                       # the burn lands on its pile
-        back += discarding if "this draw's discards" in COMES_BACK[rule] else 0
-        return need <= self.size - burned + back
+        earlier = sum(len(pile) for pile in self.discards[:-1])
+        return Cards(stub=self.size, burns=len(self.burns), folded=len(self.folded), older=earlier,
+                     current=len(self.discards[-1]) if self.discards else 0, reshuffles=self.reshuffles)
 
     def recyclable(self, rule: RunsOut) -> list[Card | None]:
         """Return the cards set aside that ``rule`` lets come back into play when the stub runs short."""

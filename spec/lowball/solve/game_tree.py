@@ -23,7 +23,7 @@ from lowball.core.cards import DECK
 from lowball.core.games import GameTable, StreetKind
 from lowball.core.rankings import HAND_SIZE
 from lowball.engine import betting_round as br
-from lowball.engine.ops import PY
+from lowball.core.ops import PY
 from lowball.errors import LowballError
 from lowball.solve.payoffs import Fold, Showdown
 from lowball.solve.tree import Decision, Node, PublicTree, Terminal, Transition

@@ -29,7 +29,7 @@ import z3
 from lowball.core.behaviours import OddChip, Pots, SevensRule
 from lowball.core.games import GameTable
 from lowball.engine import pots as pm, sevens
-from lowball.engine.ops import Z3
+from lowball.core.ops import Z3
 from lowball.verify.checks import Check, timed
 from lowball.engine import betting_round as rm
 from lowball.verify.proof import ProofUnknown, prove, undecided

@@ -24,7 +24,7 @@ from lowball.core.behaviours import RunsOut
 from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
 from lowball.verify.models import cards as cm
-from lowball.engine.ops import PY, Z3
+from lowball.core.ops import PY, Z3
 from lowball.verify.proof import find, maximize, prove
 from lowball.verify.rounds import player_counts
 

@@ -39,7 +39,7 @@ from lowball.engine import betting
 from lowball.engine.actions import Action
 from lowball.engine.state import BET, DRAW, OVER, Hand
 from lowball.engine import betting_round as rm
-from lowball.engine.ops import PY
+from lowball.core.ops import PY
 
 Policy = Callable[[Hand, random.Random], Action]
 

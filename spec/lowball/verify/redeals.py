@@ -20,7 +20,7 @@ import z3
 from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
 from lowball.engine import forced
-from lowball.engine.ops import Z3
+from lowball.core.ops import Z3
 from lowball.verify.proof import prove
 from lowball.verify.rounds import player_counts
 

@@ -28,7 +28,7 @@ from lowball.core.behaviours import HeadsUpCap, NobodyOpens
 from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
 from lowball.engine import betting_round as rm
-from lowball.engine.ops import PY, Z3
+from lowball.core.ops import PY, Z3
 from lowball.verify.proof import find, maximize, prove
 
 

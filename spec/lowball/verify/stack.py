@@ -36,7 +36,7 @@ from lowball.engine.forced import largest_ante
 from lowball.engine.state import MAX_STACK
 from lowball.verify.checks import Check, timed
 from lowball.engine import betting_round as rm
-from lowball.engine.ops import Z3
+from lowball.core.ops import Z3
 from lowball.verify.proof import maximize, prove
 from lowball.verify.rounds import Step, player_counts
 from lowball.verify.witness import MAX_WITNESS_ACTIONS, Witness, check_until_no_redeal, play, raise_heads_up, raise_most

@@ -1,29 +1,24 @@
-"""A model of the cards of a hand, counted as ``engine/stub.py``, ``dealing.py`` and ``drawing.py`` move them.
+"""The cards of a hand, counted street by street: the rules of ``core.card_flow`` chained as the engine plays them.
 
-The stub, the burns, the folded hands and the discard piles (the current draw's
-and the earlier ones), each as a count. Streets in order:
+Streets in order:
 
-- a deal (T6, L3): a burn (as many as the stub still holds), then each player
-  still in gets the street's cards; if the stub is short, the table's rule takes
-  cards back (``recycled``); if it is still short and the street deals one card,
-  a community card serves everyone (L8), else the hand cannot go on;
+- a deal (T6, L3): ``card_flow.deal`` (a burn, each player still in gets the
+  street's cards; a short stub reshuffles by the table's rule, or deals one
+  community card, L8; else the hand cannot go on);
 - a betting round: players fold; a folded hand is set aside (K9, P4 may reuse it);
-- a draw (D1, K8): each player still in discards and is served as many. Served
-  in turn (D1, K8): the burn comes before the first replacement; after all
-  discards (P3): everyone discards, one burn, then the replacements. A
-  replacement the stub cannot give triggers the table's reshuffle; if the
-  reshuffled stub is still short, a discard the rules allow cannot be replaced
-  (the engine then refuses it: D1 and K8 no longer hold as written).
+- a draw (D1, K8): each player still in discards and is served as many
+  (``card_flow.take``). Served in turn (D1, K8): the burn comes before the first
+  replacement; after all discards (P3): everyone discards, one burn, then the
+  replacements. If the reshuffled stub is still short, a discard the rules allow
+  cannot be replaced (the engine then refuses it: D1 and K8 no longer hold as written).
 
-What comes back on a reshuffle (``recycled``) is not written here: it is the
-engine's table ``engine.stub.COMES_BACK`` (nothing, D1; the burns, the folded
-hands and the earlier draws' discards, K9; this draw's too, P3; the burns, L8;
-the burns and the folded hands, P4), read by ``Stub.recyclable`` for the cards
-and here for their counts. The order of the flow (burn, deal, serve) is the one
-piece of the rules still written twice, in the engine's dealing and drawing and
-in ``play`` below: the engine moves cards that a proof need not name, so the
-proofs count them, and the engine-link check compares the two on random play of
-every table.
+The counting rules are the engine's own (``core.card_flow``: when to reshuffle,
+what comes back, the community card, how many cards a player may still be
+served). What is written here is only their order within a hand, which the
+engine follows in ``engine/dealing.py`` and ``engine/drawing.py``: the engine-link
+check compares the two piles on random play of every table, and
+``tests/test_card_flow.py`` compares them on every fold and discard pattern of
+small hands (the order is the one piece of the card flow written twice).
 
 Every function takes the operations ``o`` (``Z3`` for proofs, ``PY`` for the
 engine link); with ``PY`` a ``trace`` list collects what happened, in words.
@@ -37,73 +32,28 @@ from typing import Any
 import z3
 
 from lowball.core.behaviours import RunsOut, Serve, StreetKind
+from lowball.core.card_flow import COMES_BACK, PILES, Cards, burn, deal, pick, take
 from lowball.core.games import GameTable
-from lowball.engine.stub import COMES_BACK
 
 
-@dataclass(frozen=True)
-class Cards:
-    """Where the cards are, as counts."""
-
-    stub: Any
-    burns: Any
-    folded: Any
-    older: Any               # discards of the draws before the current one
-    current: Any             # discards of the current (or latest) draw
-    community: Any
-    reshuffles: Any
-    short: Any               # the hand could not go on: the stub could not serve a street
-    needed: Any              # a reshuffle (or a community card) was needed at least once
-    left: Any = 0            # the players still in when the community card was dealt (0: none was)
-
-
-# The piles of ``Cards`` by the names of ``engine.stub.COMES_BACK``, the one table of what a reshuffle brings back.
-PILES = {"burns": "burns", "folded": "folded", "earlier discards": "older", "this draw's discards": "current"}
-
-
-def recycled(o, rule: RunsOut, c: Cards) -> tuple[Any, Cards]:
-    """Return what a reshuffle brings back under ``rule`` (``engine.stub.COMES_BACK``), and the piles once it is
-    back in the stub."""
-    fields = [PILES[name] for name in COMES_BACK[rule]]
-    if not fields:
-        return 0, c
-    back = o.Sum([getattr(c, field) for field in fields])
-    after = replace(c, **{field: 0 for field in fields})
-    moved = replace(after, stub=c.stub + back, reshuffles=c.reshuffles + o.If(back > 0, 1, 0))
-    return back, _pick(o, back > 0, moved, c)
-
-
-def _pick(o, cond: Any, a: Cards, b: Cards) -> Cards:
-    if not o.symbolic:
-        return a if cond else b
-    return Cards(**{f: o.If(cond, getattr(a, f), getattr(b, f)) for f in a.__dataclass_fields__})
-
-
-def take(o, rule: RunsOut, c: Cards, count: Any, live: Any, trace: list | None = None, what: str = "") -> Cards:
-    """Serve ``count`` cards (when ``live``): reshuffle first if the stub is short; mark the hand short if still."""
-    short_now = o.And(live, c.stub < count)
-    back, reshuffled = recycled(o, rule, c)
-    after = _pick(o, short_now, replace(reshuffled, needed=True), c)
-    stuck = o.And(live, after.stub < count)
-    if trace is not None and short_now:
+def take_told(o, rule: RunsOut, c: Cards, count: Any, live: Any, trace: list | None, what: str) -> Cards:
+    """``card_flow.take``, and with a ``trace`` the words for a reshuffle it needed."""
+    after = take(o, rule, c, count, live)
+    if trace is not None and live and c.stub < count:
         parts = {"the burns": c.burns, "folded hands": c.folded, "earlier draws' discards": c.older,
                  "this draw's discards": c.current}
         words = dict(zip(PILES, parts))
         kept = tuple(words[name] for name in COMES_BACK[rule])
         came = ", ".join(f"{k} {parts[k]}" for k in kept) or "nothing"
         out = ", ".join(f"{k} {v}" for k, v in parts.items() if k not in kept and v)
+        back = sum(parts[k] for k in kept)
+        held = c.stub + back
         line = (f"{what}: the stub holds {c.stub} card(s) for {count}; the reshuffle brings back {back} ({came}"
                 f"{'; ' + out + ' stay out' if out else ''})")
-        line += (f": {after.stub} card(s) for {count}: a discard the rules allow (D1, K8) cannot be replaced"
-                 if stuck else "")
+        line += (f": {held} card(s) for {count}: a discard the rules allow (D1, K8) cannot be replaced"
+                 if held < count else "")
         trace.append(line)
-    return replace(after, stub=o.If(live, after.stub - count, after.stub), short=o.Or(c.short, stuck))
-
-
-def burn(o, c: Cards, count: int, live: Any) -> Cards:
-    """Burn ``count`` cards, or as many as the stub holds (``Stub.burn``)."""
-    burned = o.If(live, o.Min(c.stub, count), 0)
-    return replace(c, stub=c.stub - burned, burns=c.burns + burned)
+    return after
 
 
 @dataclass
@@ -152,13 +102,45 @@ class Frozen:
             self.facts.append(fact)
 
 
+@dataclass(frozen=True)
+class Flow:
+    """Where the cards are between two streets: the piles, the cards each player holds, who is still in."""
+
+    cards: Cards
+    held: tuple[Any, ...]
+    active: tuple[Any, ...]
+
+    @classmethod
+    def start(cls, table: GameTable, players: int) -> "Flow":
+        """Return a full stub, empty hands, everyone in."""
+        return cls(Cards.start(table.deck_cards), (0,) * players, (True,) * players)
+
+
 def play(o, table: GameTable, players: int, choices: Choices, trace: list | None = None,
          frozen: Frozen | None = None) -> Cards:
     """Return where the cards are at the end of a hand of ``players`` making ``choices`` (see the docstring).
 
     With ``Z3``, pass ``frozen`` and assume its ``defs``: the model's intermediate counts are named there.
     """
+    flow, frozen = Flow.start(table, players), frozen or Frozen(o, "cards")
+    bets = draws = 0
+    for number, street in enumerate(table.streets):
+        choice = None
+        if street.kind is StreetKind.BET:
+            choice, bets = choices.folds[bets], bets + 1
+        elif street.kind is StreetKind.DRAW:
+            choice, draws = choices.discards[draws], draws + 1
+        flow = step(o, table, number, flow, choice, trace, frozen)
+    return flow.cards
+
+
+def step(o, table: GameTable, number: int, flow: Flow, choice: list[Any] | None = None, trace: list | None = None,
+         frozen: Frozen | None = None) -> Flow:
+    """Return where the cards are after street ``number`` (``choice``: who folds in a betting round, how many cards
+    each player discards at a draw)."""
     name = frozen or Frozen(o, "cards")
+    street = table.streets[number]
+    players = len(flow.held)
 
     def conserved(c: Cards, held: list[Any]) -> None:
         """Every card is somewhere: the stub, the piles set aside, the hands, the community card (D1)."""
@@ -166,74 +148,61 @@ def play(o, table: GameTable, players: int, choices: Choices, trace: list | None
                             + o.Sum(held) == table.deck_cards))
 
     rule = table.runs_out
-    community_allowed = rule in (RunsOut.COMMUNITY_CARD, RunsOut.COMMUNITY_CARD_REUSE_FOLDED)
-    c = Cards(stub=table.deck_cards, burns=0, folded=0, older=0, current=0, community=0, reshuffles=0, short=False,
-              needed=False, left=0)
-    held: list[Any] = [0] * players
-    active: list[Any] = [True] * players
-    bets = draws = 0
-    for number, street in enumerate(table.streets):
-        live = o.And(o.Count(active) >= 2, o.Not(c.short))
-        if street.kind is StreetKind.DEAL:
-            c = burn(o, c, street.burn, live)
-            need = o.Count(active) * street.cards
-            short_now = o.And(live, c.stub < need)
-            _, reshuffled = recycled(o, rule, c)
-            c = _pick(o, short_now, replace(reshuffled, needed=True), c)
-            if trace is not None and short_now:
-                trace.append(f"street {number + 1}: the stub is short for {need} cards; the burns"
-                             f"{' and folded hands' if rule is RunsOut.COMMUNITY_CARD_REUSE_FOLDED else ''} come back")
-            community = o.And(live, c.stub < need, street.cards == 1, community_allowed)
-            if trace is not None and community:
-                trace.append(f"street {number + 1}: {c.stub} card(s) for {need}: one community card for everyone (L8)")
-            served = take(o, rule, c, 1, community, trace, f"street {number + 1}")
-            c = _pick(o, community, replace(served, community=c.community + 1, left=o.Count(active)), c)
-            stuck = o.And(live, o.Not(community), c.stub < need)
-            if trace is not None and stuck:
-                trace.append(f"street {number + 1}: {c.stub} card(s) for {need}: the hand cannot go on")
-            dealt = o.And(live, o.Not(community), o.Not(stuck))
-            c = replace(c, stub=o.If(dealt, c.stub - need, c.stub), short=o.Or(c.short, stuck))
-            held = [name(o.If(o.And(dealt, a), h + street.cards, h)) for h, a in zip(held, active)]
-            c = name.cards(c)
-            conserved(c, held)
-        elif street.kind is StreetKind.BET:
-            folds = choices.folds[bets]
-            bets += 1
-            gone = [o.And(live, a, f) for a, f in zip(active, folds)]
-            c = replace(c, folded=c.folded + o.Sum([o.If(g, h, 0) for g, h in zip(gone, held)]))
-            held = [name(o.If(g, 0, h)) for g, h in zip(gone, held)]
-            active = [name(o.And(a, o.Not(g))) for a, g in zip(active, gone)]
-            c = name.cards(c)
-            conserved(c, held)
+    c, held, active = flow.cards, list(flow.held), list(flow.active)
+    live = o.And(o.Count(active) >= 2, o.Not(c.short))
+    if street.kind is StreetKind.DEAL:
+        players_in = o.Count(active)
+        street_dealt = deal(o, rule, c, players_in, street.cards, street.burn, live)
+        if trace is not None and street_dealt.reshuffle:
+            trace.append(f"street {number + 1}: the stub is short for {players_in * street.cards} cards; the burns"
+                         f"{' and folded hands' if rule is RunsOut.COMMUNITY_CARD_REUSE_FOLDED else ''} come back")
+        if trace is not None and street_dealt.community:
+            trace.append(f"street {number + 1}: {street_dealt.ready.stub} card(s) for {players_in * street.cards}: one "
+                         f"community card for everyone (L8)")
+        if trace is not None and live and not street_dealt.dealt and not street_dealt.community:
+            trace.append(f"street {number + 1}: {street_dealt.ready.stub} card(s) for {players_in * street.cards}: the "
+                         f"hand cannot go on")
+        c = street_dealt.cards
+        held = [name(o.If(o.And(street_dealt.dealt, a), h + street.cards, h)) for h, a in zip(held, active)]
+        c = name.cards(c)
+        conserved(c, held)
+    elif street.kind is StreetKind.BET:
+        gone = [o.And(live, a, f) for a, f in zip(active, choice)]
+        c = replace(c, folded=c.folded + o.Sum([o.If(g, h, 0) for g, h in zip(gone, held)]))
+        held = [name(o.If(g, 0, h)) for g, h in zip(gone, held)]
+        active = [name(o.And(a, o.Not(g))) for a, g in zip(active, gone)]
+        c = name.cards(c)
+        conserved(c, held)
+    else:
+        discards = choice
+        draws = sum(1 for s in table.streets[:number + 1] if s.kind is StreetKind.DRAW)
+        # A new discard pile only when the draw is played (a hand that is over starts none, as the engine).
+        c = replace(c, older=o.If(live, c.older + c.current, c.older), current=o.If(live, 0, c.current))
+        drawing = [o.And(live, a) for a in active]
+        counts = [name(o.If(d, k, 0)) for d, k in zip(drawing, discards)]
+        before = held
+        held = [h - k for h, k in zip(held, counts)]
+        if table.serve is Serve.IN_TURN:
+            burned: Any = False
+            for i in range(players):
+                c = replace(c, current=c.current + counts[i])
+                serving = o.And(drawing[i], counts[i] > 0)
+                c = pick(o, o.And(serving, o.Not(burned)), burn(o, c, street.burn, True), c)
+                burned = o.Or(burned, serving)
+                c = name.cards(take_told(o, rule, c, counts[i], o.And(serving, o.Not(c.short)), trace,
+                                    f"in draw {draws} p{i + 1} discards {counts[i]}"))
+                burned = name(burned)
+                conserved(c, before)       # each player so far threw k cards and was served k
         else:
-            discards = choices.discards[draws]
-            draws += 1
-            c = replace(c, older=c.older + c.current, current=0)
-            drawing = [o.And(live, a) for a in active]
-            counts = [name(o.If(d, k, 0)) for d, k in zip(drawing, discards)]
-            before = held
-            held = [h - k for h, k in zip(held, counts)]
-            if table.serve is Serve.IN_TURN:
-                burned: Any = False
-                for i in range(players):
-                    c = replace(c, current=c.current + counts[i])
-                    serving = o.And(drawing[i], counts[i] > 0)
-                    c = _pick(o, o.And(serving, o.Not(burned)), burn(o, c, street.burn, True), c)
-                    burned = o.Or(burned, serving)
-                    c = name.cards(take(o, rule, c, counts[i], o.And(serving, o.Not(c.short)), trace,
-                                        f"in draw {draws} p{i + 1} discards {counts[i]}"))
-                    burned = name(burned)
-                    conserved(c, before)       # each player so far threw k cards and was served k
-            else:
-                c = replace(c, current=c.current + o.Sum(counts))
-                c = burn(o, c, street.burn, live)
-                for i in range(players):
-                    serving = o.And(drawing[i], counts[i] > 0)
-                    c = name.cards(take(o, rule, c, counts[i], o.And(serving, o.Not(c.short)), trace,
-                                        f"in draw {draws} p{i + 1} is owed {counts[i]}"))
-                    conserved(c, [b if j <= i else h for j, (b, h) in enumerate(zip(before, held))])
-            held = [name(h + o.If(o.Not(c.short), k, 0)) for h, k in zip(held, counts)]
-    return c
+            c = replace(c, current=c.current + o.Sum(counts))
+            c = burn(o, c, street.burn, live)
+            for i in range(players):
+                serving = o.And(drawing[i], counts[i] > 0)
+                c = name.cards(take_told(o, rule, c, counts[i], o.And(serving, o.Not(c.short)), trace,
+                                    f"in draw {draws} p{i + 1} is owed {counts[i]}"))
+                conserved(c, [b if j <= i else h for j, (b, h) in enumerate(zip(before, held))])
+        held = [name(h + o.If(o.Not(c.short), k, 0)) for h, k in zip(held, counts)]
+    return Flow(c, tuple(held), tuple(active))
 
 
 def demand(o, table: GameTable, players: int, choices: Choices) -> Any:
@@ -254,7 +223,7 @@ def demand(o, table: GameTable, players: int, choices: Choices) -> Any:
 
 def compare_with_engine(hand, report, choices: Choices) -> None:
     """Replay a finished hand's folds and discards through the card model; compare the piles with the engine's."""
-    from lowball.engine.ops import PY
+    from lowball.core.ops import PY
 
     table = hand.table
     if hand.redeals:
