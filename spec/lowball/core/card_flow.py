@@ -27,7 +27,6 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lowball.core.behaviours import RunsOut, Serve, StreetKind
@@ -51,9 +50,8 @@ COMMUNITY_RULES = frozenset({RunsOut.COMMUNITY_CARD, RunsOut.COMMUNITY_CARD_REUS
 PILES = {"burns": "burns", "folded": "folded", "earlier discards": "older", "this draw's discards": "current"}
 
 
-@dataclass(frozen=True)
-class Cards:
-    """Where the cards are, as counts (ints with ``PY``, Z3 terms with ``Z3``)."""
+class Cards(NamedTuple):
+    """Where the cards are, as counts (ints with ``PY``, Z3 terms with ``Z3``); a named tuple, cheap to copy."""
 
     stub: Any
     burns: Any = 0
@@ -63,7 +61,6 @@ class Cards:
     community: Any = 0
     reshuffles: Any = 0
     short: Any = False           # the hand could not go on: the stub could not serve a street
-    needed: Any = False          # a reshuffle (or a community card) was needed at least once
     left: Any = 0                # the players still in when the community card was dealt (0: none was)
 
     @classmethod
@@ -76,7 +73,7 @@ def pick(o, cond: Any, a: Cards, b: Cards) -> Cards:
     """Return ``a`` where ``cond`` holds, else ``b`` (field by field with ``Z3``)."""
     if not o.symbolic:
         return a if cond else b
-    return Cards(**{f: o.If(cond, getattr(a, f), getattr(b, f)) for f in a.__dataclass_fields__})
+    return Cards(*(o.If(cond, x, y) for x, y in zip(a, b)))
 
 
 def recycled(o, rule: RunsOut, c: Cards) -> tuple[Any, Cards]:
@@ -85,24 +82,24 @@ def recycled(o, rule: RunsOut, c: Cards) -> tuple[Any, Cards]:
     if not fields:
         return 0, c
     back = o.Sum([getattr(c, field) for field in fields])
-    after = replace(c, **{field: 0 for field in fields})
-    moved = replace(after, stub=c.stub + back, reshuffles=c.reshuffles + o.If(back > 0, 1, 0))
+    after = c._replace(**{field: 0 for field in fields})
+    moved = after._replace(stub=c.stub + back, reshuffles=c.reshuffles + o.If(back > 0, 1, 0))
     return back, pick(o, back > 0, moved, c)
 
 
 def burn(o, c: Cards, count: Any, live: Any = True) -> Cards:
     """Burn ``count`` cards, or as many as the stub holds (K8, L3)."""
     burned = o.If(live, o.Min(c.stub, count), 0)
-    return replace(c, stub=c.stub - burned, burns=c.burns + burned)
+    return c._replace(stub=c.stub - burned, burns=c.burns + burned)
 
 
 def take(o, rule: RunsOut, c: Cards, count: Any, live: Any = True) -> Cards:
     """Serve ``count`` cards (when ``live``): reshuffle first if the stub is short; mark the hand short if still."""
     short_now = o.And(live, c.stub < count)
     _, reshuffled = recycled(o, rule, c)
-    after = pick(o, short_now, replace(reshuffled, needed=True), c)
+    after = pick(o, short_now, reshuffled, c)
     stuck = o.And(live, after.stub < count)
-    return replace(after, stub=o.If(live, after.stub - count, after.stub), short=o.Or(c.short, stuck))
+    return after._replace(stub=o.If(live, after.stub - count, after.stub), short=o.Or(c.short, stuck))
 
 
 class Dealt(NamedTuple):
@@ -122,13 +119,13 @@ def deal(o, rule: RunsOut, c: Cards, players: Any, cards: int, burned: int, live
     need = players * cards
     reshuffle = o.And(live, c.stub < need)
     _, reshuffled = recycled(o, rule, c)
-    c = ready = pick(o, reshuffle, replace(reshuffled, needed=True), c)
+    c = ready = pick(o, reshuffle, reshuffled, c)
     community = o.And(live, c.stub < need, cards == 1, rule in COMMUNITY_RULES)
     served = take(o, rule, c, 1, community)
-    c = pick(o, community, replace(served, community=c.community + 1, left=players), c)
+    c = pick(o, community, served._replace(community=c.community + 1, left=players), c)
     stuck = o.And(live, o.Not(community), c.stub < need)
     dealt = o.And(live, o.Not(community), o.Not(stuck))
-    c = replace(c, stub=o.If(dealt, c.stub - need, c.stub), short=o.Or(c.short, stuck))
+    c = c._replace(stub=o.If(dealt, c.stub - need, c.stub), short=o.Or(c.short, stuck))
     return Dealt(c, ready, reshuffle, community, dealt)
 
 
@@ -136,7 +133,7 @@ def would_serve(o, rule: RunsOut, c: Cards, need: Any, burn: Any = 0, discarding
     """Return whether, after burning ``burn``, the stub can still give ``need`` cards, reshuffling by ``rule`` if it
     runs short (``discarding``: cards about to join this draw's discards, which P3 brings back too)."""
     burned = o.Min(burn, c.stub)
-    back, _ = recycled(o, rule, replace(c, burns=c.burns + burned, current=c.current + discarding))
+    back, _ = recycled(o, rule, c._replace(burns=c.burns + burned, current=c.current + discarding))
     return o.Or(need <= c.stub - burned, need <= c.stub - burned + back)
 
 
@@ -171,7 +168,7 @@ def shortfall(table: "GameTable", players: int) -> tuple[int, str, str] | None:
             held = max(step.cards.stub, 0)       # a community card the stub cannot give leaves it counted below 0
             return index, "", f"this deal needs {players * street.cards} cards and the stub holds {held}"
         if street.kind is StreetKind.DRAW:
-            c = replace(c, older=c.older + c.current, current=0)
+            c = c._replace(older=c.older + c.current, current=0)
             c, problem = _worst_draw(c, street, players, rule, table.serve)
             if problem:
                 return index, "min_discard", problem
@@ -186,7 +183,7 @@ def _worst_draw(c: Cards, street, players: int, rule: RunsOut, serve: Serve) -> 
         if most < street.min_discard:
             return c, (f"p{seat + 1} may find only {most} card{'s' if most != 1 else ''} to replace, fewer than the "
                        f"{street.min_discard} every player must discard")
-        c = replace(c, current=c.current + most)
+        c = c._replace(current=c.current + most)
         if serve is Serve.IN_TURN:
             if most:
                 if not burned:

@@ -1,8 +1,8 @@
 """Property 5: the card bound (T1, D1, K8, K9, L8, P3): the deck serves every card a hand can need.
 
 For every player count the table allows, on the model of ``models.cards``
-(the stub, the burns, the folded hands and the discard piles, counted as
-``engine/stub.py`` moves them), with any players folding in any betting round
+(the stub, the burns, the folded hands and the discard piles, counted by the
+rules of ``core.card_flow`` that the engine reads), with any players folding in any betting round
 and any legal number of discards at every draw:
 
 - where the deals, the burns and the largest possible draws fit in the deck,

@@ -1,10 +1,10 @@
 """The one model of the engine the proofs still need: the cards, counted.
 
-- ``cards``: the stub, the burns, the discards and the reshuffle as counts (``engine/stub.py``, ``dealing.py``,
-  ``drawing.py`` move the cards themselves). Written over the operations of ``lowball.core.ops``: with ``Z3``
-  property 5 proves things about it; with ``PY`` the engine-link check (``lowball.verify.link``) compares it
-  with the engine's piles on random play. What a reshuffle brings back is the engine's own table
-  (``engine.stub.COMES_BACK``).
+- ``cards``: the rules of ``core.card_flow`` (the burns, the reshuffle and what comes back, the community card),
+  which the engine asks before it moves a card, chained street by street as the engine plays them. With ``Z3``
+  property 5 proves things about it; with ``PY`` ``tests/test_card_flow.py`` compares it with the engine's piles on
+  every fold and discard pattern of a heads-up hand, and the engine-link check (``lowball.verify.link``) on random
+  play. Only this order of steps is written both here and in the engine (``engine/dealing.py``, ``drawing.py``).
 
 Every other rule has no model here: the betting round (``engine/betting_round.py``), the forced bets and the
 redeal (``engine/forced.py``), the pots and their shares (``engine/pots.py``) and the sevens rule

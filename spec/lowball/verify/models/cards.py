@@ -26,7 +26,7 @@ engine link); with ``PY`` a ``trace`` list collects what happened, in words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import z3
@@ -94,7 +94,7 @@ class Frozen:
         return fresh
 
     def cards(self, c: "Cards") -> "Cards":
-        return Cards(**{f: self(getattr(c, f)) for f in c.__dataclass_fields__})
+        return Cards(*(self(x) for x in c))
 
     def note(self, fact: Any) -> None:
         """Record a fact about the named terms, to be proved (``facts``) before it is assumed."""
@@ -168,7 +168,7 @@ def step(o, table: GameTable, number: int, flow: Flow, choice: list[Any] | None 
         conserved(c, held)
     elif street.kind is StreetKind.BET:
         gone = [o.And(live, a, f) for a, f in zip(active, choice)]
-        c = replace(c, folded=c.folded + o.Sum([o.If(g, h, 0) for g, h in zip(gone, held)]))
+        c = c._replace(folded=c.folded + o.Sum([o.If(g, h, 0) for g, h in zip(gone, held)]))
         held = [name(o.If(g, 0, h)) for g, h in zip(gone, held)]
         active = [name(o.And(a, o.Not(g))) for a, g in zip(active, gone)]
         c = name.cards(c)
@@ -177,7 +177,7 @@ def step(o, table: GameTable, number: int, flow: Flow, choice: list[Any] | None 
         discards = choice
         draws = sum(1 for s in table.streets[:number + 1] if s.kind is StreetKind.DRAW)
         # A new discard pile only when the draw is played (a hand that is over starts none, as the engine).
-        c = replace(c, older=o.If(live, c.older + c.current, c.older), current=o.If(live, 0, c.current))
+        c = c._replace(older=o.If(live, c.older + c.current, c.older), current=o.If(live, 0, c.current))
         drawing = [o.And(live, a) for a in active]
         counts = [name(o.If(d, k, 0)) for d, k in zip(drawing, discards)]
         before = held
@@ -185,7 +185,7 @@ def step(o, table: GameTable, number: int, flow: Flow, choice: list[Any] | None 
         if table.serve is Serve.IN_TURN:
             burned: Any = False
             for i in range(players):
-                c = replace(c, current=c.current + counts[i])
+                c = c._replace(current=c.current + counts[i])
                 serving = o.And(drawing[i], counts[i] > 0)
                 c = pick(o, o.And(serving, o.Not(burned)), burn(o, c, street.burn, True), c)
                 burned = o.Or(burned, serving)
@@ -194,7 +194,7 @@ def step(o, table: GameTable, number: int, flow: Flow, choice: list[Any] | None 
                 burned = name(burned)
                 conserved(c, before)       # each player so far threw k cards and was served k
         else:
-            c = replace(c, current=c.current + o.Sum(counts))
+            c = c._replace(current=c.current + o.Sum(counts))
             c = burn(o, c, street.burn, live)
             for i in range(players):
                 serving = o.And(drawing[i], counts[i] > 0)
