@@ -9,6 +9,7 @@ folds, everyone throws the most the engine lets them) for every player count.
 
 from __future__ import annotations
 
+import itertools
 import os
 
 import pytest
@@ -177,3 +178,24 @@ def test_the_engine_moves_the_cards_property_5_counts_on_every_pattern_of_a_thre
     """The same at three players (a minute for each triple draw, where the stub reshuffles: make test-full)."""
     seen = walk(table, 3)
     assert not seen.difference, seen.difference
+
+
+class _EveryStep(type(PY)):
+    """The plain operations, but taking the steps a Z3 reading takes (no shortcut for numbers)."""
+
+    symbolic = True
+
+
+@pytest.mark.parametrize("rule", list(RunsOut))
+def test_the_usual_deal_read_with_numbers_is_the_deal_read_step_by_step(rule):
+    """T6, L3: ``card_flow.deal`` with numbers skips its steps when the stub serves the street; the shortcut gives
+    what the steps give, for every stub, burn, player count and street size (and the steps are taken otherwise)."""
+    steps, taken = _EveryStep(), 0
+    for stub, burns, burned, players, cards in itertools.product(range(0, 53, 3), (0, 4), (0, 1, 3), range(1, 9),
+                                                                 (1, 2, 3, 5)):
+        c = card_flow.Cards(stub=stub, burns=burns, folded=2, older=3, current=1)
+        quick, slow = card_flow.deal(PY, rule, c, players, cards, burned), card_flow.deal(steps, rule, c, players,
+                                                                                            cards, burned)
+        assert tuple(quick) == tuple(slow), (stub, burns, burned, players, cards, quick, slow)
+        taken += burned + players * cards <= stub
+    assert taken > 100

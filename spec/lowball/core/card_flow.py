@@ -115,8 +115,13 @@ class Dealt(NamedTuple):
 def deal(o, rule: RunsOut, c: Cards, players: Any, cards: int, burned: int, live: Any = True) -> Dealt:
     """Count a deal street (T6, L3, L8): burn, then ``cards`` to each of ``players``; a short stub reshuffles by
     ``rule``, and if still short a one-card street deals one community card instead (``COMMUNITY_RULES``)."""
-    c = burn(o, c, burned, live)
     need = players * cards
+    if not o.symbolic and live and burned + need <= c.stub:
+        # The usual case, read with numbers: the stub serves the burn and the street, nothing else happens. (The
+        # lines below give the same; the engine deals every street, so it skips their steps.)
+        ready = c._replace(stub=c.stub - burned, burns=c.burns + burned)
+        return Dealt(ready._replace(stub=ready.stub - need), ready, False, False, True)
+    c = burn(o, c, burned, live)
     reshuffle = o.And(live, c.stub < need)
     _, reshuffled = recycled(o, rule, c)
     c = ready = pick(o, reshuffle, reshuffled, c)
