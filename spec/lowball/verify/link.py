@@ -16,7 +16,8 @@ checks what a proof takes for granted about them:
   (every kind, and raises at and around the ends of the range);
 - each round opens as ``betting_round.start`` opens it from the stacks before
   the forced bets (posted by ``forced.post``) and the seats the cards choose
-  (B1, B2, K3, L4, L6);
+  (B1, B2, K3, L4, L6); with ``symbolic=True``, each start is also found among
+  the symbolic starts the proofs begin from (``symbolic_start``);
 - at each showdown the highest total is a contender's (property 6 assumes
   it), and no hand creates or loses a chip;
 - at the end of each hand the card model (``models.cards``) leaves the stub,
@@ -33,6 +34,8 @@ import copy
 import random
 from dataclasses import dataclass, field
 from typing import Callable
+
+import z3
 
 from lowball.core.games import GameTable
 from lowball.engine import betting
@@ -54,7 +57,9 @@ class LinkReport:
     actions_compared: int = 0
     rounds_started: int = 0
     showdowns: int = 0
+    symbolic_starts: int = 0          # round starts found among the proofs' symbolic starts (``symbolic=True``)
     mismatches: list[str] = field(default_factory=list)
+    symbolic: bool = False            # also find each round start among the proofs' symbolic starts (Z3: slower)
 
     @property
     def agrees(self) -> bool:
@@ -158,6 +163,51 @@ def compare_start(hand: Hand, report: LinkReport, where: str, chips: list[int], 
     if _comparable(model) != _comparable(engine):
         diff = {k: (v, _comparable(engine)[k]) for k, v in _comparable(model).items() if _comparable(engine)[k] != v}
         report.add(f"{where}: round {rnd.number + 1} starts differently (model, engine): {diff}")
+    if report.symbolic:
+        compare_symbolic_start(hand, report, where, chips, pot, seats)
+
+
+def compare_symbolic_start(hand: Hand, report: LinkReport, where: str, chips: list[int], pot: int,
+                           seats: rm.Seats) -> None:
+    """Check that the round the hand has just begun starts in one of the states the proofs start from.
+
+    Properties 4, 6 and 7 prove their claims of every state ``betting_round.symbolic_start`` allows, under what it
+    says is known of them: a start the engine reaches outside those would be a start no proof is about. The start's
+    chips, pot, folds and seats are given to Z3 with what is known; it must find them possible, and the symbolic
+    state must then be the engine's.
+    """
+    rules, tag = round_rules(hand), "link"
+    state, known = rm.symbolic_start(rules, tag, hand.table.min_stack)
+    given = [z3.Int(f"{tag}_chips{i}") == chips[i] for i in range(hand.n)] + [z3.Int(f"{tag}_pot0") == pot]
+    if not rules.first:
+        given += [z3.Bool(f"{tag}_out{i}") == hand.folded[i] for i in range(hand.n)]
+        given.append(z3.Int(f"{tag}_first_bettor") == seats.first_round_bettor)
+    if rm.chosen_by_cards(rules.opener):
+        given.append(z3.Int(f"{tag}_chosen") == seats.chosen)
+    solver = z3.Solver()
+    solver.add(*known, *given)
+    if solver.check() != z3.sat:
+        report.add(f"{where}: round {hand.current.number + 1} starts from stacks {chips} and pot {pot}, a start the "
+                   f"proofs never start from (betting_round.symbolic_start)")
+        return
+    model = solver.model()
+
+    def value(term):
+        if isinstance(term, list):
+            return [value(t) for t in term]
+        if not z3.is_expr(term):
+            return term
+        found = model.eval(term, model_completion=True)
+        return z3.is_true(found) if z3.is_bool(found) else found.as_long()
+
+    symbolic = rm.State(**{name: value(getattr(state, name)) for name in rm.State.__dataclass_fields__})
+    ours, engine = _comparable(symbolic), _comparable(round_state(hand))
+    if ours != engine:
+        diff = {k: (v, engine[k]) for k, v in ours.items() if engine[k] != v}
+        report.add(f"{where}: round {hand.current.number + 1}: the proofs' start from the same chips differs "
+                   f"(proofs, engine): {diff}")
+        return
+    report.symbolic_starts += 1
 
 
 def random_action(hand: Hand, rng: random.Random) -> Action:
@@ -179,7 +229,8 @@ def random_action(hand: Hand, rng: random.Random) -> Action:
 
 
 def check_engine_link(table: GameTable, hands: int = 40, seed: int = 0, policy: Policy | None = None,
-                      stacks: Callable[[random.Random, int], list[int]] | None = None) -> LinkReport:
+                      stacks: Callable[[random.Random, int], list[int]] | None = None,
+                      symbolic: bool = False) -> LinkReport:
     """Play ``hands`` random hands of ``table`` and compare the models with the engine at every step.
 
     >>> from lowball.core.games import load_game_table
@@ -191,7 +242,7 @@ def check_engine_link(table: GameTable, hands: int = 40, seed: int = 0, policy: 
 
     policy = policy or random_action
     rng = random.Random(seed)
-    report = LinkReport(table=table.name)
+    report = LinkReport(table=table.name, symbolic=symbolic)
     for number in range(hands):
         players = rng.randint(table.players_min, table.players_max)
         chips = stacks(rng, players) if stacks else default_stacks(table, rng, players)
