@@ -5,6 +5,10 @@ card, settled six-card hands and refused its own history; draw games dealing 6, 
 stopped mid-session; a burn of 60 let players bet holding nothing; a ``min_discard`` the stub could not serve
 left a player with no legal action. The loader now plays each table's worst case (``core.card_flow``: nobody
 folds, everyone throws the most the engine lets them) for every player count.
+
+The counting rules are one definition (``core.card_flow``) that the engine, the loader and property 5 read; the
+order of the steps within a hand is written in the engine and in property 5's count, so the last tests walk every
+fold and discard pattern of a hand through both (``card_flow_support.walk``) and compare their piles.
 """
 
 from __future__ import annotations
@@ -16,10 +20,10 @@ import pytest
 
 from lowball.core import card_flow
 from lowball.core.behaviours import RunsOut
-from lowball.core.ops import PY
 from lowball.core.card_flow import COMES_BACK, shortfall
 from lowball.core.cards import DECK
 from lowball.core.games import builtin_games, load_game_table, table_from_text
+from lowball.core.ops import PY
 from lowball.engine.state import OVER, Hand
 from lowball.engine.stub import Stub
 from lowball.errors import RulesError

@@ -12,8 +12,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from lowball.core.behaviours import RunsOut, Serve, WrongCount
 from lowball.core import card_flow
+from lowball.core.behaviours import RunsOut, Serve, WrongCount
 from lowball.core.cards import format_cards
 from lowball.core.games import Street
 from lowball.core.refusals import Refusal
