@@ -83,8 +83,8 @@ def recycled(o, rule: RunsOut, c: Cards) -> tuple[Any, Cards]:
         return 0, c
     back = o.Sum([getattr(c, field) for field in fields])
     after = c._replace(**{field: 0 for field in fields})
-    moved = after._replace(stub=c.stub + back, reshuffles=c.reshuffles + o.If(back > 0, 1, 0))
-    return back, pick(o, back > 0, moved, c)
+    moved = after._replace(stub=c.stub + back, reshuffles=c.reshuffles + 1)
+    return back, pick(o, back > 0, moved, c)          # nothing to bring back: no reshuffle at all
 
 
 def burn(o, c: Cards, count: Any, live: Any = True) -> Cards:
@@ -134,12 +134,12 @@ def deal(o, rule: RunsOut, c: Cards, players: Any, cards: int, burned: int, live
     return Dealt(c, ready, reshuffle, community, dealt)
 
 
-def would_serve(o, rule: RunsOut, c: Cards, need: Any, burn: Any = 0, discarding: Any = 0) -> Any:
+def would_serve(o, rule: RunsOut, c: Cards, need: Any, burn: Any, discarding: Any) -> Any:
     """Return whether, after burning ``burn``, the stub can still give ``need`` cards, reshuffling by ``rule`` if it
     runs short (``discarding``: cards about to join this draw's discards, which P3 brings back too)."""
     burned = o.Min(burn, c.stub)
     back, _ = recycled(o, rule, c._replace(burns=c.burns + burned, current=c.current + discarding))
-    return o.Or(need <= c.stub - burned, need <= c.stub - burned + back)
+    return need <= c.stub - burned + back          # what comes back only adds: the stub alone is the case back = 0
 
 
 def most_served(rule: RunsOut, c: Cards, owed: int, burn: int, most: int) -> int:
