@@ -190,17 +190,7 @@ def compare_symbolic_start(hand: Hand, report: LinkReport, where: str, chips: li
         report.add(f"{where}: round {hand.current.number + 1} starts from stacks {chips} and pot {pot}, a start the "
                    f"proofs never start from (betting_round.symbolic_start)")
         return
-    model = solver.model()
-
-    def value(term):
-        if isinstance(term, list):
-            return [value(t) for t in term]
-        if not z3.is_expr(term):
-            return term
-        found = model.eval(term, model_completion=True)
-        return z3.is_true(found) if z3.is_bool(found) else found.as_long()
-
-    symbolic = rm.State(**{name: value(getattr(state, name)) for name in rm.State.__dataclass_fields__})
+    symbolic = state.evaluate(solver.model())
     ours, engine = _comparable(symbolic), _comparable(round_state(hand))
     if ours != engine:
         diff = {k: (v, engine[k]) for k, v in ours.items() if engine[k] != v}
