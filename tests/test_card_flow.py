@@ -126,6 +126,16 @@ def test_the_stub_brings_back_the_piles_the_table_names(rule):
     assert stub.counts() == counted
 
 
+
+def test_the_burn_before_a_draw_counts_in_the_worst_case():
+    """D1, K8: five players who must each throw five cards at a table that never reshuffles: with no burn the stub
+    serves all 25 (27 left after the deal); a burn of three leaves 24, so the last player could be served only four
+    and the table is refused, naming the player and the key."""
+    text = 'extends = "teaching-table"\nname = "house"\n[[change_streets]]\nat = "draw"\nmin_discard = 5\n'
+    assert shortfall(table_from_text(text), 5) is None
+    with pytest.raises(RulesError, match=r"min_discard: with 5 players p5 may find only 4 cards to replace"):
+        table_from_text(text + "burn = 3\n")
+
 @pytest.mark.parametrize("table", builtin_games(), ids=lambda t: t.name)
 def test_every_built_in_table_serves_its_worst_case_at_every_player_count(table):
     assert all(shortfall(table, players) is None for players in range(table.players_min, table.players_max + 1))

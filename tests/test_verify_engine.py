@@ -21,7 +21,7 @@ from hypothesis import given, settings, strategies as st
 
 from lowball import DECK, evaluate
 from lowball.core.behaviours import OddChip, Opener
-from lowball.core.games import builtin_paths, load_game_table
+from lowball.core.games import builtin_paths, load_game_table, table_from_text
 from lowball.core.rankings import load_rankings
 from lowball.engine import pots as pm
 from lowball.engine.pots import build_pots, halves, share
@@ -138,6 +138,21 @@ def test_the_card_model_follows_eight_stud_players_to_the_community_card():
             hand.advance()
         assert len(hand.community) == 1
 
+
+
+def test_the_card_model_follows_a_stud_table_without_burns_to_the_community_card():
+    """L8: with no burns, eight players leave four cards for seventh street and nothing comes back: no reshuffle
+    is counted, one community card is dealt."""
+    table = table_from_text('extends = "razz"\nname = "no-burns"\n[players]\nmin = 8\n'
+                            '[[change_streets]]\nat = "deal"\nburn = 0\n')
+    report = check_engine_link(table, hands=2, seed=1, policy=never_fold, stacks=lambda rng, n: [100] * n)
+    assert report.agrees, "\n".join(report.mismatches)
+    hand = Hand([100] * 8, table=table, seed=5, narrate=False)
+    hand.advance()
+    while hand.phase != OVER:
+        hand.apply(never_fold(hand, None))
+        hand.advance()
+    assert len(hand.community) == 1 and hand.stub.reshuffles == 0
 
 def test_the_card_model_follows_reshuffles_of_every_rule():
     """K9, P3: five players throwing everything at each of three draws (K9 serves five; P3 six)."""

@@ -186,16 +186,6 @@ def mux(o, cond, a: State, b: State) -> State:
                         else o.If(cond, va[k], vb[k])) for k in va})
 
 
-def equal(o, a: State, b: State) -> Any:
-    """Return the condition that two states are the same."""
-    va, vb = a.values(), b.values()
-    parts = []
-    for k in va:
-        xs, ys = (va[k], vb[k]) if isinstance(va[k], list) else ([va[k]], [vb[k]])
-        parts += [x == y for x, y in zip(xs, ys)]
-    return o.And(*parts)
-
-
 # ---- facts about a state ----
 
 def level(o, s: State) -> Any:
