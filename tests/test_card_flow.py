@@ -213,3 +213,22 @@ def test_the_usual_deal_read_with_numbers_is_the_deal_read_step_by_step(rule):
         assert tuple(quick) == tuple(slow), (stub, burns, burned, players, cards, quick, slow)
         taken += burned + players * cards <= stub
     assert taken > 100
+
+
+@pytest.mark.parametrize("rule, piles, owed, burn, most", [
+    # D1: nothing comes back. Five in the stub, one to burn: four may be thrown.
+    (RunsOut.NEVER, dict(stub=5), 0, 1, 4),
+    # K9: two in the stub, one to burn, three earlier discards: the burn and the three come back, 1 + 4 = 5.
+    (RunsOut.RESHUFFLE_EARLIER, dict(stub=2, older=3), 0, 1, 5),
+    # K9: this draw's discards stay out: two in the stub, both owed to the player before, nothing else to bring back.
+    (RunsOut.RESHUFFLE_EARLIER, dict(stub=2, current=2), 2, 0, 0),
+    # P3: this draw's discards come back, the player's own among them: the same stub serves every count.
+    (RunsOut.RESHUFFLE_ALL, dict(stub=2, current=2), 2, 0, 5),
+    # L8's rule (only the burns come back): one burned before, three in the stub, one to burn: 2 left, and the two
+    # burns back, 4.
+    (RunsOut.COMMUNITY_CARD, dict(stub=3, burns=1), 0, 1, 4),
+])
+def test_the_most_a_player_may_throw_is_what_the_clause_serves(rule, piles, owed, burn, most):
+    """D1, K9, P3: how many cards a player may still discard when the stub runs short, worked out by hand from
+    what each rule brings back (the burn just made included: it lands on its pile before the reshuffle)."""
+    assert card_flow.most_served(rule, card_flow.Cards(**piles), owed, burn, 5) == most
