@@ -232,3 +232,22 @@ def test_the_most_a_player_may_throw_is_what_the_clause_serves(rule, piles, owed
     """D1, K9, P3: how many cards a player may still discard when the stub runs short, worked out by hand from
     what each rule brings back (the burn just made included: it lands on its pile before the reshuffle)."""
     assert card_flow.most_served(rule, card_flow.Cards(**piles), owed, burn, 5) == most
+
+
+def test_k9_brings_the_earlier_draws_discards_back_in_the_worst_case():
+    """K9: five players who must each throw five at the second draw: 25 dealt, 27 left; the first draw's burn and
+    25 discards leave one card, the second burn takes it, and the first draw's 25 discards (with the two burns)
+    come back: the table loads."""
+    text = ('extends = "deuce-to-seven-triple-draw"\nname = "house"\n[players]\nmax = 5\n'
+            '[[change_streets]]\nat = 4\nmin_discard = 5\n')
+    assert shortfall(table_from_text(text), 5) is None
+
+
+def test_k9_leaves_this_draws_discards_out_in_the_worst_case():
+    """K9: badugi with seven players who must each throw at least one card at the second draw. 28 dealt, 24 left;
+    at the first draw p1-p6 throw four each (the burn comes back for p6) and p7 none; at the second the first
+    draw's 24 come back for p1 and p1-p6 take them all; this draw's discards stay out, so p7 can be served
+    nothing, and the table is refused."""
+    with pytest.raises(RulesError, match=r"with 7 players p7 may find only 0 cards to replace, fewer than the 1"):
+        table_from_text('extends = "badugi"\nname = "house"\n[players]\nmax = 7\n'
+                        '[[change_streets]]\nat = 4\nmin_discard = 1\n')

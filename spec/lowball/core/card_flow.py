@@ -170,8 +170,7 @@ def shortfall(table: "GameTable", players: int) -> tuple[int, str, str] | None:
             if step.dealt or step.community and not step.cards.short:
                 c = step.cards
                 continue
-            held = max(step.cards.stub, 0)       # a community card the stub cannot give leaves it counted below 0
-            return index, "", f"this deal needs {players * street.cards} cards and the stub holds {held}"
+            return index, "", f"this deal needs {players * street.cards} cards and the stub holds {step.ready.stub}"
         if street.kind is StreetKind.DRAW:
             c = c._replace(older=c.older + c.current, current=0)
             c, problem = _worst_draw(c, street, players, rule, table.serve)
