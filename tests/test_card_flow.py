@@ -127,11 +127,14 @@ def test_the_stub_brings_back_the_piles_the_table_names(rule):
 
 
 
-def test_the_burn_before_a_draw_counts_in_the_worst_case():
-    """D1, K8: five players who must each throw five cards at a table that never reshuffles: with no burn the stub
-    serves all 25 (27 left after the deal); a burn of three leaves 24, so the last player could be served only four
-    and the table is refused, naming the player and the key."""
-    text = 'extends = "teaching-table"\nname = "house"\n[[change_streets]]\nat = "draw"\nmin_discard = 5\n'
+@pytest.mark.parametrize("serve", ["in-turn", "after-all-discards"])
+def test_the_burn_before_a_draw_counts_in_the_worst_case(serve):
+    """D1, K8, P3: five players who must each throw five cards at a table that never reshuffles: with no burn the
+    stub serves all 25 (27 left after the deal); a burn of three leaves 24, so the last player could be served only
+    four and the table is refused, naming the player and the key; whether each is served in turn or all after the
+    last discard (what is owed to the players before is kept for them)."""
+    text = (f'extends = "teaching-table"\nname = "house"\n[draw]\nserve = "{serve}"\n'
+            f'[[change_streets]]\nat = "draw"\nmin_discard = 5\n')
     assert shortfall(table_from_text(text), 5) is None
     with pytest.raises(RulesError, match=r"min_discard: with 5 players p5 may find only 4 cards to replace"):
         table_from_text(text + "burn = 3\n")
