@@ -167,7 +167,7 @@ def shortfall(table: "GameTable", players: int) -> tuple[int, str, str] | None:
             if street.burn > c.stub:
                 return index, "burn", f"this street burns {street.burn} cards and the stub holds {c.stub}"
             step = deal(PY, rule, c, players, street.cards, street.burn)
-            if step.dealt or step.community and not step.cards.short:
+            if not step.cards.short:                # dealt, or one community card for everyone (L8)
                 c = step.cards
                 continue
             return index, "", f"this deal needs {players * street.cards} cards and the stub holds {step.ready.stub}"
