@@ -254,3 +254,13 @@ def test_k9_leaves_this_draws_discards_out_in_the_worst_case():
     with pytest.raises(RulesError, match=r"with 7 players p7 may find only 0 cards to replace, fewer than the 1"):
         table_from_text('extends = "badugi"\nname = "house"\n[players]\nmax = 7\n'
                         '[[change_streets]]\nat = 4\nmin_discard = 1\n')
+
+
+def test_served_after_the_last_discard_the_worst_case_burns_and_serves_each_draw():
+    """D1, P3: three players at a triple draw that never reshuffles and serves after the last discard: 15 dealt,
+    37 left; the first two draws each take a burn and 15 replacements (5 left); at the third, after its burn, p1
+    can be served four and p2 nothing, so a third draw where everyone must throw at least one is refused."""
+    with pytest.raises(RulesError, match=r"with 3 players p2 may find only 0 cards to replace, fewer than the 1"):
+        table_from_text('extends = "deuce-to-seven-triple-draw"\nname = "house"\n[players]\nmax = 3\n'
+                        '[deck]\nruns_out = "never"\n[draw]\nserve = "after-all-discards"\n'
+                        '[[change_streets]]\nat = 6\nmin_discard = 1\n')
