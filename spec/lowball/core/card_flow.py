@@ -19,7 +19,6 @@ burns, the folded hands and the earlier draws' discards (K9); this draw's too
 >>> from lowball.core.games import load_game_table
 >>> shortfall(load_game_table(), 5) is None
 True
->>> from lowball.core.ops import PY
 >>> short = Cards.start(3)
 >>> most_served(RunsOut.NEVER, short, owed=0, burn=1, most=5), most_served(RunsOut.RESHUFFLE_EARLIER, short, 0, 1, 5)
 (2, 3)
