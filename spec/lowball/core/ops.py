@@ -16,7 +16,19 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-import z3
+
+class _Z3OnFirstUse:
+    """Stands for the ``z3`` module until a Z3 operation first needs it, then puts the module in its place: the
+    plain reading (the engine, the loader's worst case) never imports Z3."""
+
+    def __getattr__(self, name: str) -> Any:
+        import z3 as module
+
+        globals()["z3"] = module
+        return getattr(module, name)
+
+
+z3: Any = _Z3OnFirstUse()
 
 
 class Z3Ops:
