@@ -124,6 +124,16 @@ def never_fold(hand, rng):
     return Action("sd", hand.to_act, cards=tuple(held[:street.max_discard]))
 
 
+def played_never_folding(table, stacks: list[int], seed: int) -> Hand:
+    """Return a whole hand of ``table`` in which every player plays ``never_fold``."""
+    hand = Hand(stacks, table=table, seed=seed, narrate=False)
+    hand.advance()
+    while hand.phase != OVER:
+        hand.apply(never_fold(hand, None))
+        hand.advance()
+    return hand
+
+
 def test_the_card_model_follows_eight_stud_players_to_the_community_card():
     """L8, P4: eight players to seventh street: the burns come back, then one community card for everyone."""
     for game in ("stud-high-low", "razz-phh"):
@@ -131,13 +141,8 @@ def test_the_card_model_follows_eight_stud_players_to_the_community_card():
         eight = lambda rng, players: [100] * players
         report = check_engine_link(table, hands=3, seed=1, policy=never_fold, stacks=eight)
         assert report.agrees, "\n".join(report.mismatches)
-        hand = Hand([100] * 8, table=table, seed=5, narrate=False)
-        hand.advance()
-        while hand.phase != OVER:
-            hand.apply(never_fold(hand, None))
-            hand.advance()
+        hand = played_never_folding(table, [100] * 8, seed=5)
         assert len(hand.community) == 1
-
 
 
 def test_the_card_model_follows_a_stud_table_without_burns_to_the_community_card():
@@ -147,12 +152,9 @@ def test_the_card_model_follows_a_stud_table_without_burns_to_the_community_card
                             '[[change_streets]]\nat = "deal"\nburn = 0\n')
     report = check_engine_link(table, hands=2, seed=1, policy=never_fold, stacks=lambda rng, n: [100] * n)
     assert report.agrees, "\n".join(report.mismatches)
-    hand = Hand([100] * 8, table=table, seed=5, narrate=False)
-    hand.advance()
-    while hand.phase != OVER:
-        hand.apply(never_fold(hand, None))
-        hand.advance()
+    hand = played_never_folding(table, [100] * 8, seed=5)
     assert len(hand.community) == 1 and hand.stub.reshuffles == 0
+
 
 def test_the_card_model_follows_reshuffles_of_every_rule():
     """K9, P3: five players throwing everything at each of three draws (K9 serves five; P3 six)."""
@@ -161,11 +163,7 @@ def test_the_card_model_follows_reshuffles_of_every_rule():
         report = check_engine_link(table, hands=2, seed=2, policy=never_fold,
                                    stacks=lambda rng, n: [200] * n)
         assert report.agrees, "\n".join(report.mismatches)
-        hand = Hand([200] * players, table=table, seed=3, narrate=False)
-        hand.advance()
-        while hand.phase != OVER:
-            hand.apply(never_fold(hand, None))
-            hand.advance()
+        hand = played_never_folding(table, [200] * players, seed=3)
         assert hand.stub.reshuffles >= 1
         model = cm.play(PY, table, players, cm.Choices(folds=[[False] * players] * table.betting_rounds,
                                                        discards=[[5] * players] * table.draws))

@@ -133,6 +133,11 @@ def deal(o, rule: RunsOut, c: Cards, players: Any, cards: int, burned: int, live
     return Dealt(c, ready, reshuffle, community, dealt)
 
 
+def new_draw(o, c: Cards, live: Any = True) -> Cards:
+    """Start a draw (when ``live``): the last draw's discards become earlier ones, and this draw's pile is empty."""
+    return c._replace(older=o.If(live, c.older + c.current, c.older), current=o.If(live, 0, c.current))
+
+
 def would_serve(o, rule: RunsOut, c: Cards, need: Any, burn: Any, discarding: Any) -> Any:
     """Return whether, after burning ``burn``, the stub can still give ``need`` cards, reshuffling by ``rule`` if it
     runs short (``discarding``: cards about to join this draw's discards, which P3 brings back too)."""
@@ -171,8 +176,7 @@ def shortfall(table: "GameTable", players: int) -> tuple[int, str, str] | None:
                 continue
             return index, "", f"this deal needs {players * street.cards} cards and the stub holds {step.ready.stub}"
         if street.kind is StreetKind.DRAW:
-            c = c._replace(older=c.older + c.current, current=0)
-            c, problem = _worst_draw(c, street, players, rule, table.serve)
+            c, problem = _worst_draw(new_draw(PY, c), street, players, rule, table.serve)
             if problem:
                 return index, "min_discard", problem
     return None

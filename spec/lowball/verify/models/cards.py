@@ -32,7 +32,7 @@ from typing import Any
 import z3
 
 from lowball.core.behaviours import RunsOut, Serve, StreetKind
-from lowball.core.card_flow import COMES_BACK, PILES, Cards, burn, deal, pick, take
+from lowball.core.card_flow import COMES_BACK, PILES, Cards, burn, deal, new_draw, pick, recycled, take
 from lowball.core.games import GameTable
 
 
@@ -46,7 +46,7 @@ def take_told(o, rule: RunsOut, c: Cards, count: Any, live: Any, trace: list | N
         kept = tuple(words[name] for name in COMES_BACK[rule])
         came = ", ".join(f"{k} {parts[k]}" for k in kept) or "nothing"
         out = ", ".join(f"{k} {v}" for k, v in parts.items() if k not in kept and v)
-        back = sum(parts[k] for k in kept)
+        back, _ = recycled(o, rule, c)
         held = c.stub + back
         line = (f"{what}: the stub holds {c.stub} card(s) for {count}; the reshuffle brings back {back} ({came}"
                 f"{'; ' + out + ' stay out' if out else ''})")
@@ -176,8 +176,7 @@ def step(o, table: GameTable, number: int, flow: Flow, choice: list[Any] | None 
     else:
         discards = choice
         draws = sum(1 for s in table.streets[:number + 1] if s.kind is StreetKind.DRAW)
-        # A new discard pile only when the draw is played (a hand that is over starts none, as the engine).
-        c = c._replace(older=o.If(live, c.older + c.current, c.older), current=o.If(live, 0, c.current))
+        c = new_draw(o, c, live)          # a hand that is over starts no new pile (as the engine)
         drawing = [o.And(live, a) for a in active]
         counts = [name(o.If(d, k, 0)) for d, k in zip(drawing, discards)]
         before = held
