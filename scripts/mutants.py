@@ -81,6 +81,8 @@ ROUND_PROOF_TESTS = [
     "tests/test_verify.py::test_property_7_refutes_posts_that_leave_no_bet_to_make",
     "tests/test_verify_engine.py::test_the_models_are_the_engines_on_random_play",
     "tests/test_verify_engine.py::test_the_models_follow_all_ins_and_side_pots",
+    "tests/test_verify_engine.py::test_a_later_round_of_one_chip_bets_starts_where_the_proofs_start",
+    "tests/test_betting_round_rules.py",
 ]
 RANKING_TESTS = [
     "tests/test_ranking_seeds.py", *GAP_TESTS, "tests/test_independent_ranking.py",

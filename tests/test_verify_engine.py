@@ -93,6 +93,15 @@ def test_the_models_follow_all_ins_and_side_pots():
         assert report.showdowns > 5 and report.symbolic_starts == report.rounds_started
 
 
+def test_a_later_round_of_one_chip_bets_starts_where_the_proofs_start():
+    """T3: the proofs of a later round hold for a bet of any size from one chip (``start_kind``); a table whose
+    second round bets one chip (the teaching table with ``big_bet = 1``) starts every round among those starts."""
+    table = load_game_table("teaching-table", overrides={"big_bet": "1"})
+    report = check_engine_link(table, hands=12, seed=3, policy=BOTS["random"], symbolic=True)
+    assert report.agrees, "\n".join(report.mismatches)
+    assert report.rounds_started > report.hands and report.symbolic_starts == report.rounds_started
+
+
 @pytest.mark.parametrize("known", ["the pot was empty", "the first round's bettor was p1", "the chosen seat was p1"])
 def test_a_start_the_proofs_never_start_from_is_reported(monkeypatch, known):
     """The symbolic start can fail to cover the engine: proofs that assume more of a round's start than the engine

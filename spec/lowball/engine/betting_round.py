@@ -589,16 +589,14 @@ def start(o, r: Rules, bets: list[Any], stacks: list[Any], folded: list[Any], po
           count: Any = 0, full_level: Any = 0) -> State:
     """Return the state a round starts in (the engine's ``betting.start`` from ``openers.first_able``)."""
     n = len(bets)
-    lvl = o.Max(bets)
     can_act = [o.And(o.Not(folded[i]), stacks[i] > 0) for i in range(n)]
     first = first_from(o, can_act, rule_seat(o, r, seats))
-    # A player nobody else in the hand covers has nothing to bet against (G6): at risk only if someone does.
+    # A player nobody else in the hand covers has nothing to bet against (G6): at risk only if someone does. So a
+    # player with chips and nothing to call is never the only one to act: whoever covers him can act too (a test
+    # proves it for two to eight players).
     reach = [o.If(folded[j], -1, bets[j] + stacks[j]) for j in range(n)]
     at_risk = [o.Or(*[reach[j] > bets[i] for j in range(n) if j != i]) for i in range(n)]
     pending = [o.And(first != NOBODY, can_act[i], at_risk[i]) for i in range(n)]
-    alone = [o.And(pending[i], *[o.Not(pending[j]) for j in range(n) if j != i], bets[i] >= lvl) for i in range(n)]
-    nobody = o.Or(*alone)          # one player with chips and nothing to call: no betting
-    pending = [o.And(p, o.Not(nobody)) for p in pending]
     playing = o.Count([o.Not(f) for f in folded])
     due = bool(r.bring_in) and r.first
     return State(bets=list(bets), stacks=list(stacks), folded=list(folded), pending=pending,
@@ -637,9 +635,10 @@ def well_formed(o, r: Rules, s: State) -> Any:
     Chips are never negative and the pot holds at least the round's bets; whoever
     is still to act can act; the player to act is one of them; the cap count
     stays within the cap while it applies (T4); the last full raise is at least
-    the smallest bet where short all-ins add up (G4); and the next full bet is
-    above the current level (G3: a short all-in raises less than half a bet; L4:
-    the bring-in is less than a completion).
+    the smallest bet where short all-ins add up (G4), and short all-ins still
+    adding up stay below the largest raise where pokerkit's rule holds (P2); and
+    the next full bet is above the current level (G3: a short all-in raises less
+    than half a bet; L4: the bring-in is less than a completion).
     """
     n = s.n
     lvl = level(o, s)
@@ -663,8 +662,8 @@ def well_formed(o, r: Rules, s: State) -> Any:
             facts += [s.full_level >= 0, s.full_level <= lvl, lvl < s.full_level + r.size]
         case ShortAllIn.ALL_INS_ADD_UP:
             facts.append(s.increment >= r.size)
-        case ShortAllIn.FULL_RAISE_ONLY:
-            pass
+        case ShortAllIn.FULL_RAISE_ONLY:         # P2: short all-ins that reach the largest raise start again
+            facts.append(o.Implies(s.shorts > 0, s.shorts < s.increment))
     if r.short_all_in is not ShortAllIn.HALF_BET_REOPENS:
         facts.append(lvl < least_full(o, r, s))
     return o.And(*facts)

@@ -173,17 +173,22 @@ def compare_symbolic_start(hand: Hand, report: LinkReport, where: str, chips: li
 
     Properties 4, 6 and 7 prove their claims of every state ``betting_round.symbolic_start`` allows, under what it
     says is known of them: a start the engine reaches outside those would be a start no proof is about. The start's
-    chips, pot, folds and seats are given to Z3 with what is known; it must find them possible, and the symbolic
-    state must then be the engine's.
+    chips, pot, folds, seats and bet size are given to Z3 with what is known; it must find them possible, and the
+    symbolic state must then be the engine's.
     """
+    # The proofs start from the round's kind (``start_kind``: a later round's bet of any size, one rule for every
+    # opener the cards choose): the round's own size and seats are given like its chips.
     rules, tag = round_rules(hand), "link"
-    state, known = rm.symbolic_start(rules, tag, hand.table.min_stack)
+    kind = rm.start_kind(rules)
+    state, known = rm.symbolic_start(kind, tag, hand.table.min_stack)
     given = [z3.Int(f"{tag}_chips{i}") == chips[i] for i in range(hand.n)] + [z3.Int(f"{tag}_pot0") == pot]
+    given.append(z3.Int(f"{tag}_first_bettor") == seats.first_round_bettor)
     if not rules.first:
         given += [z3.Bool(f"{tag}_out{i}") == hand.folded[i] for i in range(hand.n)]
-        given.append(z3.Int(f"{tag}_first_bettor") == seats.first_round_bettor)
     if rm.chosen_by_cards(rules.opener):
         given.append(z3.Int(f"{tag}_chosen") == seats.chosen)
+    if not isinstance(kind.size, int):
+        given.append(kind.size == rules.size)
     solver = z3.Solver()
     solver.add(*known, *given)
     if solver.check() != z3.sat:
