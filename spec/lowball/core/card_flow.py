@@ -4,8 +4,9 @@ The stub, the burns, the folded hands and the discard piles, each a count, and
 the rules that move them, written once over the operations of ``core.ops``:
 
 - the engine asks them, with plain values (``PY``), when a street must
-  reshuffle or deal a community card (``engine/dealing.py``) and how many cards a
-  player may still discard (``engine/drawing.py``), and moves the cards as they say;
+  reshuffle or deal a community card (``engine/dealing.py``), in what order a draw's
+  steps come and how many cards a player may still discard (``engine/drawing.py``),
+  and moves the cards as they say;
 - the loader plays each table's worst case with them (``shortfall``: nobody
   folds, everyone discards the most the engine lets them) and refuses a table
   whose stub can fail a street;
@@ -26,7 +27,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 from lowball.core.behaviours import RunsOut, Serve, StreetKind
 from lowball.core.ops import PY
@@ -138,6 +139,42 @@ def new_draw(o, c: Cards, live: Any = True) -> Cards:
     return c._replace(older=o.If(live, c.older + c.current, c.older), current=o.If(live, 0, c.current))
 
 
+# ---- the order of a draw ----
+
+class Turn(NamedTuple):
+    """One step of a draw: a player discards (``DISCARD``), the dealer burns (``BURN``), or serves a player
+    (``SERVE``) as many cards as he threw."""
+
+    step: str
+    seat: int                    # the player's seat (NOBODY_SEAT for the burn)
+
+
+DISCARD, BURN, SERVE = "discard", "burn", "serve"
+NOBODY_SEAT = -1
+
+
+def draw_turns(serve: Serve, seats: Sequence[int]) -> tuple[Turn, ...]:
+    """Return the steps of a draw for the players ``seats`` (those still in, from the dealer's left), in order.
+
+    Served in turn (D1, K8), each player discards and is served before the next one discards, and the burn comes
+    before the draw's first replacement (``served``); served after all discards (P3, pokerkit), everyone
+    discards, then one burn, then the replacements in seat order. The engine plays a draw by these steps, and
+    property 5 counts the cards by the same steps (``verify/models/cards.py``).
+
+    >>> [f"{t.step} {t.seat}" for t in draw_turns(Serve.AFTER_ALL_DISCARDS, [0, 2])]
+    ['discard 0', 'discard 2', 'burn -1', 'serve 0', 'serve 2']
+    """
+    if serve is Serve.IN_TURN:
+        return tuple(turn for seat in seats for turn in (Turn(DISCARD, seat), Turn(SERVE, seat)))
+    return (*(Turn(DISCARD, seat) for seat in seats), Turn(BURN, NOBODY_SEAT), *(Turn(SERVE, seat) for seat in seats))
+
+
+def burns_first(o, serving: Any, burned: Any) -> Any:
+    """Return whether a serving burns first: it serves cards and nothing was burned yet this draw (D1, K8: the burn
+    comes before the draw's first replacement; after all discards the burn is a step of its own, taken already)."""
+    return o.And(serving, o.Not(burned))
+
+
 def would_serve(o, rule: RunsOut, c: Cards, need: Any, burn: Any, discarding: Any) -> Any:
     """Return whether, after burning ``burn``, the stub can still give ``need`` cards, reshuffling by ``rule`` if it
     runs short (``discarding``: cards about to join this draw's discards, which P3 brings back too)."""
@@ -183,23 +220,23 @@ def shortfall(table: "GameTable", players: int) -> tuple[int, str, str] | None:
 
 
 def _worst_draw(c: Cards, street, players: int, rule: RunsOut, serve: Serve) -> tuple[Cards, str | None]:
-    """Play a draw where everyone discards the most the engine allows; say why the least discard may fail."""
-    owed, burned = [], False
-    for seat in range(players):
-        most = most_served(rule, c, sum(owed), 0 if burned else street.burn, street.max_discard)
-        if most < street.min_discard:
-            return c, (f"p{seat + 1} may find only {most} card{'s' if most != 1 else ''} to replace, fewer than the "
-                       f"{street.min_discard} every player must discard")
-        c = c._replace(current=c.current + most)
-        if serve is Serve.IN_TURN:
-            if most:
-                if not burned:
-                    c, burned = burn(PY, c, street.burn), True
-                c = take(PY, rule, c, most)
+    """Play a draw, step by step (``draw_turns``), where everyone discards the most the engine allows; say why the
+    least discard may fail."""
+    owed: dict[int, int] = {}
+    burned = False
+    for turn in draw_turns(serve, range(players)):
+        if turn.step == DISCARD:
+            most = most_served(rule, c, sum(owed.values()), 0 if burned else street.burn, street.max_discard)
+            if most < street.min_discard:
+                return c, (f"p{turn.seat + 1} may find only {most} card{'s' if most != 1 else ''} to replace, fewer "
+                           f"than the {street.min_discard} every player must discard")
+            c = c._replace(current=c.current + most)
+            owed[turn.seat] = most
+        elif turn.step == BURN:
+            c, burned = burn(PY, c, street.burn), True
         else:
-            owed.append(most)
-    if serve is Serve.AFTER_ALL_DISCARDS:
-        c = burn(PY, c, street.burn)
-        for count in owed:
-            c = take(PY, rule, c, count)
+            count = owed.pop(turn.seat)
+            if burns_first(PY, count > 0, burned):
+                c, burned = burn(PY, c, street.burn), True
+            c = take(PY, rule, c, count, count > 0)
     return c, None

@@ -3,7 +3,8 @@
 ``serve = "in-turn"`` (D1, K8): each player is served right after discarding,
 the burn (if any) coming before the draw's first replacement. ``serve =
 "after-all-discards"`` (P3, pokerkit): everyone discards, then one burn, then
-the replacements in seat order. A player who is all in still draws.
+the replacements in seat order. A player who is all in still draws. The steps
+come from ``core.card_flow.draw_turns``, the order property 5 counts the cards in.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lowball.core import card_flow
-from lowball.core.behaviours import RunsOut, Serve, WrongCount
+from lowball.core.behaviours import RunsOut, WrongCount
 from lowball.core.cards import format_cards
 from lowball.core.games import Street
+from lowball.core.ops import PY
 from lowball.core.refusals import Refusal
 from lowball.engine.actions import Action, Kind
 
@@ -25,39 +27,61 @@ if TYPE_CHECKING:
 
 @dataclass
 class Draw:
-    """The state of one draw: who has still to discard, and who is waiting for replacements."""
+    """The state of one draw: its steps still to come (``core.card_flow.draw_turns``), and what each player who
+    discarded is owed."""
 
     street: Street
     number: int                              # draws counted from 0
-    drawers: list[int]                       # seats still to discard, in turn
-    serve: Serve = Serve.IN_TURN
-    waiting: list[tuple[int, int]] = field(default_factory=list)   # (seat, cards owed), in seat order
+    turns: list[card_flow.Turn]              # the steps still to come, in order
+    owed: dict[int, int] = field(default_factory=dict)    # cards discarded and not yet replaced, by seat
     burned: bool = False
 
 
 def start(hand: "Hand", street: Street, number: int) -> Draw:
-    """Return a new draw: every player still in draws, from the dealer's left (D1, K8)."""
+    """Return a new draw: every player still in draws, from the dealer's left (D1, K8), in the order of the table's
+    serving rule (``card_flow.draw_turns``: the order property 5 counts the cards in)."""
     hand.stub.discards.append([])
-    return Draw(street=street, number=number, drawers=list(hand.contenders), serve=hand.table.serve)
+    draw = Draw(street=street, number=number, turns=list(card_flow.draw_turns(hand.table.serve, hand.contenders)))
+    _dealer_steps(hand, draw)
+    return draw
+
+
+def _dealer_steps(hand: "Hand", draw: Draw) -> None:
+    """Take the steps that wait for nobody: the burn after all discards (P3), and the serving of a player who
+    stood pat (nothing is owed)."""
+    turns = draw.turns
+    while turns:
+        turn = turns[0]
+        if turn.step == card_flow.BURN:
+            hand.burn(draw.street.burn)      # P3 (pokerkit): the burn comes once everyone has discarded, drawn or not
+            draw.burned = True
+        elif turn.step != card_flow.SERVE or draw.owed.get(turn.seat):
+            return
+        turns.pop(0)
 
 
 def to_act(draw: Draw) -> int | None:
     """Return the seat that must discard now, or None when it is the dealer's turn to serve."""
-    if draw.waiting and (draw.serve is Serve.IN_TURN or not draw.drawers):
-        return None
-    return draw.drawers[0] if draw.drawers else None
+    turns = draw.turns
+    return turns[0].seat if turns and turns[0].step == card_flow.DISCARD else None
+
+
+def serving(draw: Draw) -> tuple[int, int]:
+    """Return who the dealer serves next and how many cards (when ``to_act`` is None and the draw is not over)."""
+    seat = draw.turns[0].seat
+    return seat, draw.owed[seat]
 
 
 def over(hand: "Hand", draw: Draw) -> bool:
     """Return whether every player has discarded and been served."""
-    return not draw.drawers and not draw.waiting
+    return not draw.turns
 
 
 def legal(hand: "Hand", draw: Draw) -> list[Action]:
     """Return the legal discards of the player to act, or the dealer's next serving (from a known stub)."""
     seat = to_act(draw)
     if seat is None:
-        who, count = draw.waiting[0]
+        who, count = serving(draw)
         cards = hand.next_cards(count, draw=draw)
         return [Action(Kind.DEAL, who, cards=tuple(cards))] if cards is not None else []
     held = hand.hands[seat]
@@ -76,7 +100,7 @@ def most_served(hand: "Hand", draw: Draw) -> int:
     ``core.card_flow.most_served`` counts it, as the loader's worst case does.
     """
     street = draw.street
-    owed = sum(count for _, count in draw.waiting)
+    owed = sum(draw.owed.values())
     burn = 0 if draw.burned else street.burn
     return card_flow.most_served(hand.table.runs_out, hand.stub.counts(), owed, burn, street.max_discard)
 
@@ -86,7 +110,7 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> Refusal | str | None:
     clause = draw.street.clause
     seat = to_act(draw)
     if seat is None:
-        who, count = draw.waiting[0]
+        who, count = serving(draw)
         if action.kind != Kind.DEAL:
             return Refusal("waiting-replacements", clause, {"who": who + 1, "count": count})
         dead_allowed = hand.table.wrong_count is WrongCount.DEAD_HAND
@@ -94,7 +118,7 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> Refusal | str | None:
             return Refusal("receives-as-many", clause, {"who": who + 1, "count": count})
         return hand.unseen_refusal(action, len(action.cards), draw=draw) or hand.off_the_top(action, legal(hand, draw))
     if action.kind == Kind.DEAL:
-        if draw.waiting and action.seat == draw.waiting[0][0]:
+        if draw.owed and action.seat == next(iter(draw.owed)):      # the first owed, while others still discard
             return Refusal("discard-before-replacements", clause)
         return Refusal("turn-to-discard", clause, {"to_act": seat + 1})
     bounds = {"least": draw.street.min_discard, "most": draw.street.max_discard}
@@ -124,11 +148,13 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> Refusal | str | None:
 
 
 def apply(hand: "Hand", draw: Draw, action: Action) -> None:
-    """Apply a discard or a serving."""
+    """Apply a discard or a serving: the draw's next step."""
     clause = draw.street.clause
+    turn = draw.turns.pop(0)
     if action.kind == Kind.DEAL:
-        seat, count = draw.waiting.pop(0)
-        if not draw.burned:
+        seat = turn.seat
+        del draw.owed[seat]
+        if card_flow.burns_first(PY, True, draw.burned):
             hand.burn(draw.street.burn)
             draw.burned = True
         hand.serve(seat, action.cards)
@@ -138,16 +164,14 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> None:
             hand.fold(seat)
             hand.tell("dead-hand", who=hand.names[seat], count=held, clause=hand.table.clauses["draw"])
     else:
-        seat = draw.drawers.pop(0)
+        seat = turn.seat
         count = len(action.cards)
         if count == 0:
             hand.tell("stand-pat", who=hand.names[seat], clause=clause)
         else:
             hand.discard(seat, action.cards)
-            draw.waiting.append((seat, count))
+            draw.owed[seat] = count
             if hand.narrate:
                 shown = format_cards(c for c in action.cards if c is not None)
                 hand.tell("discard", who=hand.names[seat], count=count, cards=shown, clause=clause)
-    if draw.serve is Serve.AFTER_ALL_DISCARDS and not draw.drawers and not draw.burned:
-        hand.burn(draw.street.burn)      # P3 (pokerkit): the burn comes once everyone has discarded, drawn or not
-        draw.burned = True
+    _dealer_steps(hand, draw)

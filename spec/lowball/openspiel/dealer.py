@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Sequence
 from lowball.core.behaviours import StreetKind
 from lowball.core.cards import Card, deck_of
 from lowball.core.games import GameTable
+from lowball.engine import drawing
 from lowball.engine.actions import Action, Kind
 from lowball.engine.phases import DEAL, DRAW
 
@@ -66,7 +67,7 @@ def due(hand: Hand) -> Due | None:
             return Due(Kind.BOARD, 0, 1)
         return Due(Kind.DEAL, deal.dealees[0], deal.street.cards)
     if hand.phase == DRAW and hand.to_act is None:
-        seat, count = hand.current.waiting[0]
+        seat, count = drawing.serving(hand.current)
         return Due(Kind.DEAL, seat, count)
     return None
 

@@ -7,18 +7,21 @@ Streets in order:
   community card, L8; else the hand cannot go on);
 - a betting round: players fold; a folded hand is set aside (K9, P4 may reuse it);
 - a draw (D1, K8): each player still in discards and is served as many
-  (``card_flow.take``). Served in turn (D1, K8): the burn comes before the first
-  replacement; after all discards (P3): everyone discards, one burn, then the
-  replacements. If the reshuffled stub is still short, a discard the rules allow
-  cannot be replaced (the engine then refuses it: D1 and K8 no longer hold as written).
+  (``card_flow.take``), step by step in the table's order (``card_flow.draw_turns``,
+  which the engine's draw follows too). Served in turn (D1, K8): the burn comes
+  before the first replacement; after all discards (P3): everyone discards, one
+  burn, then the replacements. If the reshuffled stub is still short, a discard the
+  rules allow cannot be replaced (the engine then refuses it: D1 and K8 no longer
+  hold as written).
 
-The counting rules are the engine's own (``core.card_flow``: when to reshuffle,
-what comes back, the community card, how many cards a player may still be
-served). What is written here is only their order within a hand, which the
-engine follows in ``engine/dealing.py`` and ``engine/drawing.py``: the engine-link
+The counting rules and a draw's order are the engine's own (``core.card_flow``:
+when to reshuffle, what comes back, the community card, how many cards a player
+may still be served, the steps of a draw). What is written here is only the walk
+through a hand, counted, which the engine takes in ``engine/state.py``,
+``engine/dealing.py`` and ``engine/drawing.py`` moving real cards: the engine-link
 check compares the two piles on random play of every table, and
 ``tests/test_card_flow.py`` compares them on every fold and discard pattern of
-small hands (the order is the one piece of the card flow written twice).
+small hands (the walk is the one piece of the card flow written twice).
 
 Every function takes the operations ``o`` (``Z3`` for proofs, ``PY`` for the
 engine link); with ``PY`` a ``trace`` list collects what happened, in words.
@@ -32,7 +35,8 @@ from typing import Any
 import z3
 
 from lowball.core.behaviours import RunsOut, Serve, StreetKind
-from lowball.core.card_flow import COMES_BACK, PILES, Cards, burn, deal, new_draw, pick, recycled, take
+from lowball.core.card_flow import (BURN, COMES_BACK, DISCARD, PILES, Cards, burn, burns_first, deal,
+                                    draw_turns, new_draw, pick, recycled, take)
 from lowball.core.games import GameTable
 
 
@@ -181,25 +185,26 @@ def step(o, table: GameTable, number: int, flow: Flow, choice: list[Any] | None 
         counts = [name(o.If(d, k, 0)) for d, k in zip(drawing, discards)]
         before = held
         held = [h - k for h, k in zip(held, counts)]
-        if table.serve is Serve.IN_TURN:
-            burned: Any = False
-            for i in range(players):
+        now = list(before)                 # what each player holds as the draw goes: thrown, then served
+        burned: Any = False
+        what = "discards" if table.serve is Serve.IN_TURN else "is owed"
+        for turn in draw_turns(table.serve, range(players)):
+            i = turn.seat
+            if turn.step == DISCARD:
                 c = c._replace(current=c.current + counts[i])
+                now[i] = held[i]
+            elif turn.step == BURN:
+                c, burned = burn(o, c, street.burn, live), True
+            else:
                 serving = o.And(drawing[i], counts[i] > 0)
-                c = pick(o, o.And(serving, o.Not(burned)), burn(o, c, street.burn, True), c)
-                burned = o.Or(burned, serving)
+                if burned is not True:    # served in turn: the first replacement burns first (D1, K8)
+                    c = pick(o, burns_first(o, serving, burned), burn(o, c, street.burn, True), c)
+                    burned = o.Or(burned, serving)
                 c = name.cards(take_told(o, rule, c, counts[i], o.And(serving, o.Not(c.short)), trace,
-                                    f"in draw {draws} p{i + 1} discards {counts[i]}"))
+                                         f"in draw {draws} p{i + 1} {what} {counts[i]}"))
                 burned = name(burned)
-                conserved(c, before)       # each player so far threw k cards and was served k
-        else:
-            c = c._replace(current=c.current + o.Sum(counts))
-            c = burn(o, c, street.burn, live)
-            for i in range(players):
-                serving = o.And(drawing[i], counts[i] > 0)
-                c = name.cards(take_told(o, rule, c, counts[i], o.And(serving, o.Not(c.short)), trace,
-                                    f"in draw {draws} p{i + 1} is owed {counts[i]}"))
-                conserved(c, [b if j <= i else h for j, (b, h) in enumerate(zip(before, held))])
+                now[i] = before[i]
+                conserved(c, now)          # each player so far threw k cards and was served k
         held = [name(h + o.If(o.Not(c.short), k, 0)) for h, k in zip(held, counts)]
     return Flow(c, tuple(held), tuple(active))
 
