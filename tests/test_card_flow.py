@@ -139,6 +139,17 @@ def test_the_burn_before_a_draw_counts_in_the_worst_case(serve):
     with pytest.raises(RulesError, match=r"min_discard: with 5 players p5 may find only 4 cards to replace"):
         table_from_text(text + "burn = 3\n")
 
+def test_the_burn_counts_in_the_worst_case_when_each_player_throws_one_card():
+    """D1, K8: five players who must each throw exactly one card, served in turn at a table that never reshuffles:
+    the burn comes before the first replacement however few cards it is, so a burn of 22 leaves the five cards the
+    draw needs (27 after the deal) and a burn of 23 leaves p5 nothing to be served."""
+    text = ('extends = "teaching-table"\nname = "house"\n[[change_streets]]\nat = "draw"\nmin_discard = 1\n'
+            'max_discard = 1\n')
+    assert shortfall(table_from_text(text + "burn = 22\n"), 5) is None
+    with pytest.raises(RulesError, match=r"min_discard: with 5 players p5 may find only 0 cards to replace"):
+        table_from_text(text + "burn = 23\n")
+
+
 @pytest.mark.parametrize("table", builtin_games(), ids=lambda t: t.name)
 def test_every_built_in_table_serves_its_worst_case_at_every_player_count(table):
     assert all(shortfall(table, players) is None for players in range(table.players_min, table.players_max + 1))

@@ -169,9 +169,12 @@ def draw_turns(serve: Serve, seats: Sequence[int]) -> tuple[Turn, ...]:
     return (*(Turn(DISCARD, seat) for seat in seats), Turn(BURN, NOBODY_SEAT), *(Turn(SERVE, seat) for seat in seats))
 
 
-def burns_first(o, serving: Any, burned: Any) -> Any:
-    """Return whether a serving burns first: it serves cards and nothing was burned yet this draw (D1, K8: the burn
-    comes before the draw's first replacement; after all discards the burn is a step of its own, taken already)."""
+def burns_first(o, serve: Serve, serving: Any, burned: Any) -> Any:
+    """Return whether a serving burns first: served in turn, the draw's first replacement (``serving``: it serves
+    cards; ``burned``: nothing was burned yet this draw) comes after the burn (D1, K8); served after all discards
+    (P3), the burn is a step of its own (``BURN``) and no serving burns."""
+    if serve is not Serve.IN_TURN:
+        return False
     return o.And(serving, o.Not(burned))
 
 
@@ -233,10 +236,10 @@ def _worst_draw(c: Cards, street, players: int, rule: RunsOut, serve: Serve) -> 
             c = c._replace(current=c.current + most)
             owed[turn.seat] = most
         elif turn.step == BURN:
-            c, burned = burn(PY, c, street.burn), True
+            c = burn(PY, c, street.burn)         # only replacements follow: nothing reads that it burned
         else:
             count = owed.pop(turn.seat)
-            if burns_first(PY, count > 0, burned):
+            if burns_first(PY, serve, count > 0, burned):
                 c, burned = burn(PY, c, street.burn), True
             c = take(PY, rule, c, count, count > 0)
     return c, None

@@ -40,10 +40,8 @@ class Draw:
 def start(hand: "Hand", street: Street, number: int) -> Draw:
     """Return a new draw: every player still in draws, from the dealer's left (D1, K8), in the order of the table's
     serving rule (``card_flow.draw_turns``: the order property 5 counts the cards in)."""
-    hand.stub.discards.append([])
-    draw = Draw(street=street, number=number, turns=list(card_flow.draw_turns(hand.table.serve, hand.contenders)))
-    _dealer_steps(hand, draw)
-    return draw
+    hand.stub.discards.append([])         # a draw's first step is always a player's discard
+    return Draw(street=street, number=number, turns=list(card_flow.draw_turns(hand.table.serve, hand.contenders)))
 
 
 def _dealer_steps(hand: "Hand", draw: Draw) -> None:
@@ -154,7 +152,7 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> None:
     if action.kind == Kind.DEAL:
         seat = turn.seat
         del draw.owed[seat]
-        if card_flow.burns_first(PY, True, draw.burned):
+        if card_flow.burns_first(PY, hand.table.serve, True, draw.burned):
             hand.burn(draw.street.burn)
             draw.burned = True
         hand.serve(seat, action.cards)

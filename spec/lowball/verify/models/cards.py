@@ -194,11 +194,11 @@ def step(o, table: GameTable, number: int, flow: Flow, choice: list[Any] | None 
                 c = c._replace(current=c.current + counts[i])
                 now[i] = held[i]
             elif turn.step == BURN:
-                c, burned = burn(o, c, street.burn, live), True
+                c = burn(o, c, street.burn, live)
             else:
                 serving = o.And(drawing[i], counts[i] > 0)
-                if burned is not True:    # served in turn: the first replacement burns first (D1, K8)
-                    c = pick(o, burns_first(o, serving, burned), burn(o, c, street.burn, True), c)
+                if table.serve is Serve.IN_TURN:       # after all discards no serving burns (``burns_first``)
+                    c = pick(o, burns_first(o, table.serve, serving, burned), burn(o, c, street.burn, True), c)
                     burned = o.Or(burned, serving)
                 c = name.cards(take_told(o, rule, c, counts[i], o.And(serving, o.Not(c.short)), trace,
                                          f"in draw {draws} p{i + 1} {what} {counts[i]}"))
