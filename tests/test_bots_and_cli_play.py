@@ -160,7 +160,7 @@ def after_the_draw(cards: str, other: str) -> Hand:
 @pytest.mark.parametrize("cards, kind", [("Qc 7d 5h 3s 2c", "cc"), ("Jc 10d 5h 3s 2c", "cc"),
                                          ("8c 6d 4h 3s 2c", "cbr")])
 def test_after_the_last_draw_the_sound_bot_raises_only_a_made_eight(cards, kind):
-    """Issue 24 (notebook 6): the sound bots capped the betting with Q-7 and J-10 lows, which beat most random
+    """Notebook 6: the sound bots capped the betting with Q-7 and J-10 lows, which beat most random
     hands but few hands that stayed to the end. After the last draw it raises an eight or better and calls the
     rest when the pot pays."""
     hand = after_the_draw(cards, "Kc Kd 9h 9s 4c")

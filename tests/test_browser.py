@@ -519,7 +519,7 @@ def test_lab_run_all_type_and_follow_a_clause_link(lab, page):
     expect(answer.locator("ol")).to_be_visible()
 
     # A clause link of the prose opens the rules notebook beside it, inside JupyterLab, at the clause: the
-    # digest's words and the seed's sentence (issue 24: it used to open the docs page's raw MyST source).
+    # digest's words and the seed's sentence (it used to open the docs page's raw MyST source).
     link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^H4$")).first
     href = link.get_attribute("href")             # JupyterLab writes it as the file's address: /files/...#h4
     assert "notebooks/rules.ipynb" in href and href.endswith("#cell-id=H4"), href
@@ -533,7 +533,7 @@ def test_lab_run_all_type_and_follow_a_clause_link(lab, page):
     assert not page.errors, page.errors
 
 
-# ---- clause links, answers and the Russian edition (issue 24) ----
+# ---- clause links, answers and the Russian edition ----
 
 def test_voila_a_clause_link_opens_the_rules_notebook_at_the_clause(voila, page):
     """Notebook 1 in Voilà: the T5 link opens rules.ipynb scrolled to T5 (it was a 404: Voilà serves notebooks/)."""

@@ -1,5 +1,5 @@
 """The docs site in a browser: its notebook pages show frozen copies of the panels, throw no errors, and speak
-Russian on the Russian site (issue 24, items 1 and 13). Needs the built site (make docs; make test builds it).
+Russian on the Russian site. Needs the built site (make docs; make test builds it).
 
 Served by a small HTTP server on a free port of 127.0.0.1, read by Debian's Chromium (tests/browser_support.py).
 """

@@ -217,7 +217,7 @@ def test_voila_09_triple_draw_stepped_at_both_tables_in_english_and_russian(voil
 
     to_russian(page)
     expect(story).to_contain_text("Оля забирает банк 42: самая младшая рука (K1)")
-    # issue 24, item 6: at the PHH table the shown loser's cards go into the muck; he is not said to muck them
+    # at the PHH table the shown loser's cards go into the muck; he is not said to muck them
     expect(story).to_contain_text("Миша проигрывает: эти карты ничего не выигрывают и уходят в сброс (K1)")
     expect(story).not_to_contain_text("не показывая")
     expect(odds.locator(".lowball-many-odds")).to_contain_text("семёрка или лучше")

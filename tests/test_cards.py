@@ -56,7 +56,7 @@ def test_card_error_is_a_value_error_with_one_line():
     assert "\n" not in str(info.value)
 
 
-# ---- Odd input: every text is either cards or one short line of CardError (issue 10) ----
+# ---- Odd input: every text is either cards or one short line of CardError ----
 
 
 from hypothesis import example, given, strategies as st  # noqa: E402

@@ -1,6 +1,6 @@
 """Notebook 5, draw decisions: its panel's advice, counts and chart, and what its lessons must (and must not) say.
 
-Issue 24 found the panel breaking the 2 of A-2-3-4-5 without saying that the 3, the 4 and the 5 tie with it
+A reader found the panel breaking the 2 of A-2-3-4-5 without saying that the 3, the 4 and the 5 tie with it
 (8 of 47 each) or that breaking the 5 makes the better hands; a three-card draw printed as the reduced 32/1081;
 the chart drawing "0%" where the table has a dash; advice left on screen under a new error; and a lesson calling
 6-5-4-3-K a fine draw in ace-to-six, where a deuce or a seven makes a straight (H2).

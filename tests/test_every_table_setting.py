@@ -1,4 +1,4 @@
-"""Every setting of every built-in game table, shown by a hand played at that table (issue 16: table mutants).
+"""Every setting of every built-in game table, shown by a hand played at that table (each once a surviving mutant of a table).
 
 Mutation testing changed one value of a game table at a time (a number plus or minus one, a flag
 flipped, a choice set to the next one) and found that many changes passed every test: the tests

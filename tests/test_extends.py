@@ -1,4 +1,4 @@
-"""A table that ``extends`` a file finds it beside itself, however deep the chain (issue 20).
+"""A table that ``extends`` a file finds it beside itself, however deep the chain.
 
 A nested ``extends`` was resolved against the folder of the table first loaded, not of the table that names
 it, so a house table in ``club/`` that extended ``variants/mid.toml``, which extends ``base.toml``, silently
@@ -55,7 +55,7 @@ def test_a_long_chain_without_a_cycle_is_refused_as_too_long(tmp_path):
         load_game_table(tmp_path / f"d{MAX_EXTENDS + 1}" / f"v{MAX_EXTENDS + 1}.toml")
 
 
-# ---- change_streets: a table that changes some streets names only those (issue 21) ----
+# ---- change_streets: a table that changes some streets names only those ----
 
 def test_changing_one_street_leaves_every_other_street_and_key_as_the_parent_has_them(tmp_path):
     """K4: the antes table's one change, written by a house table: the first round opened by the dealer's left."""

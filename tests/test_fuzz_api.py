@@ -1,6 +1,6 @@
 """The Python API: every public call, given any argument, answers or refuses it with the project's own one-line error.
 
-Issue 20 counted 46 kinds of call that raised exceptions not the project's own (``ZeroDivisionError`` from
+The fuzzing once counted 46 kinds of call that raised exceptions not the project's own (``ZeroDivisionError`` from
 ``Session([], 13)``, ``KeyError`` from ``narrate(h, lang="xx")``, ``StopIteration``, ``AttributeError``...)
 and 22 that accepted bad arguments (``Session.top_up(a, 1.5)``, ``Session.finish(h)`` twice, a card made by
 ``_replace(rank=1)``). Here each public call (``lowball.__all__`` and the functions notebooks and docs use: play

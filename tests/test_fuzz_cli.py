@@ -1,6 +1,6 @@
 """The command line: any arguments get an answer or one short line (exit 2), and so do signals and broken output.
 
-Issue 20 (and the hardening issue before it, moved from test_bad_input): generated command lines; Ctrl-C in
+Generated command lines; Ctrl-C in
 every long command, ``verify``'s proofs included, is exit 130 and "interrupted"; a full disk or a closed
 stdout is one line and exit 2 (not a traceback, not a silent exit 0); a reader that goes away is a quiet 141;
 options are never abbreviated (``--js`` is refused, as JSON, with a hint); names that would break a line or

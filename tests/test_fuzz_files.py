@@ -1,6 +1,6 @@
 """Files a user names: every path the project reads is read as a file, or refused at once in one line naming it.
 
-The paths are every one the project reads (issue 20): ``--game``/``--rules``, ``--rankings``, a hand history,
+The paths are every one the project reads: ``--game``/``--rules``, ``--rankings``, a hand history,
 a table's ``extends``, ``replay --game``, ``split --game``, ``play --game`` and ``--phh-dir``, and the Python
 loaders behind them (``load_game_table``, ``load_rankings``, ``read_toml``, ``replay``, ``load_for_verify``).
 The odd ones: a named pipe (a FIFO: reading it waits for a writer forever), a device (``/dev/zero`` and

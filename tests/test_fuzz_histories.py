@@ -1,4 +1,4 @@
-"""Hand histories: any text is replayed or refused in one short line, fast (issue 20; moved from test_bad_input).
+"""Hand histories: any text is replayed or refused in one short line, fast.
 
 Two generators: edits of real histories (a line dropped, doubled, inserted or changed), and histories whose
 fields take any TOML value (wrong types, huge lists, nested tables). Either way ``replay`` answers with a result

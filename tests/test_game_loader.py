@@ -206,7 +206,7 @@ def test_a_table_at_the_edge_of_what_is_allowed_loads(data):
 
 
 def test_a_game_has_at_most_64_streets():
-    """Sizes are checked before anything is built (issue 10): 64 streets load, 65 are refused with the count."""
+    """Sizes are checked before anything is built: 64 streets load, 65 are refused with the count."""
     deal = {"kind": "deal", "down": 5, "clause": "T6"}
     assert len(load(changed(streets=[deal] + [BET] * 61 + [DRAW, BET])).streets) == 64
     with pytest.raises(RulesError, match=r"streets: 65 streets; at most 64"):

@@ -1,4 +1,4 @@
-"""A hand as a list of moves (issue 21; the public contract's ``Hand.push``, ``Hand.pop`` and ``repr``).
+"""A hand as a list of moves (the public contract's ``Hand.push``, ``Hand.pop`` and ``repr``).
 
 ``push`` applies a player's decision and the dealer's steps after it; ``pop`` undoes the last decision, as
 python-chess's board undoes a move, and leaves everything as it was before it; ``repr`` is Python that rebuilds

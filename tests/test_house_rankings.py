@@ -1,4 +1,4 @@
-"""A house table may bring its own rankings table (its ``rankings`` key) and play a system of it (issue 21).
+"""A house table may bring its own rankings table (its ``rankings`` key) and play a system of it.
 
 Until now a house rankings file could be verified (``lowball verify --rankings``) but not played: the engine
 looked systems up in the shipped file only. Here a club's ace-to-six in which flushes do not count is written as

@@ -1,4 +1,4 @@
-"""What ``legal_actions`` lists is exactly what ``apply`` (and so ``replay``) accepts (issue 20).
+"""What ``legal_actions`` lists is exactly what ``apply`` (and so ``replay``) accepts.
 
 The list is read as its docstring says: a bet in a range is listed by its two ends and every amount between is
 legal (pot-limit, no-limit); cards may come in any order, a show may add the community card or name no card

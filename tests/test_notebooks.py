@@ -19,7 +19,7 @@ NOTEBOOKS = ROOT / "notebooks"
 ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
 # The course: notebooks 00 to 08 (later notebooks, one per game, are checked by the first two tests only).
 COURSE = [path for path in ALL if re.match(r"0[0-8]-", path.name)]
-# The prose of notebooks 00-08 before the essays were written (issue 15), in characters of markdown.
+# The prose of notebooks 00-08 before the essays were written, in characters of markdown.
 PROSE_BEFORE = 9_618
 
 # The course's notebooks link each clause to the rules notebook beside them, [T1](rules.ipynb#cell-id=T1), which

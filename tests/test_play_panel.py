@@ -1,4 +1,4 @@
-"""Notebook 6's table against the bots says what the dealer does for you (issue 24, item 9): a hand given up that
+"""Notebook 6's table against the bots says what the dealer does for you: a hand given up that
 you still won is not "given up (+2)", and a stack topped up to the minimum (T5) is announced, in both languages."""
 
 from __future__ import annotations

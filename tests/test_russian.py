@@ -1,5 +1,5 @@
 """Russian as a poker teacher writes it: numbers agree with their nouns by the Russian plural rule, hands have the
-names players give them, and no sentence pastes a number beside a fixed word (issue 24).
+names players give them, and no sentence pastes a number beside a fixed word.
 
 The expected forms are the grammar's, written out here by hand (1 карта, 2 карты, 5 карт, 11 карт, 21 карта...),
 not copied from the code's output.

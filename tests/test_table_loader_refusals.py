@@ -42,7 +42,7 @@ def test_the_loader_refuses_a_table_the_engine_cannot_play(old, new, message):
     assert "\n" not in str(info.value) and "teaching-table.toml" in str(info.value)
 
 
-# ---- The game-table loader's bounds, at their edges (issue 10: sizes are checked before anything is built) ----
+# ---- The game-table loader's bounds, at their edges (sizes are checked before anything is built) ----
 
 @pytest.mark.parametrize("game, overrides, refused", [
     ("teaching-table", {"players.max": "10"}, None),

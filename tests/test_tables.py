@@ -93,7 +93,7 @@ def test_broken_table_is_refused_with_file_key_and_problem(tmp_path, old, new, a
     assert "\n" not in str(info.value)
 
 
-# ---- a ranking system that extends another (issue 21) ----
+# ---- a ranking system that extends another ----
 
 def test_the_systems_that_extend_the_teaching_one_are_the_systems_they_were():
     """H1-H4, C1, K1, L1: three systems say only how they differ from ace-to-six; written out, each is the row the

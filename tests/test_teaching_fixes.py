@@ -1,4 +1,4 @@
-"""The defects a reader met in the notebooks (issue 24), each pinned where Python can see it.
+"""The defects a reader met in the notebooks, each pinned where Python can see it.
 
 The browser-only ones (clause links under Voilà and JupyterLab, the answers that open, the docs site's frozen
 panels and its console) are in tests/test_browser.py; the Russian words in tests/test_russian.py.

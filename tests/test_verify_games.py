@@ -114,7 +114,7 @@ def test_the_teaching_table_full_report_with_every_hand_enumerated():
 
 
 def test_property_4_gives_the_largest_investment_where_no_stack_is_promised():
-    """F4, G1, G2 (issue 13): California lowball promises no minimum stack; property 4 still says what one player can
+    """F4, G1, G2: California lowball promises no minimum stack; property 4 still says what one player can
     put in. With the RRP heads-up rule (G2) two players raise without end; with the cap kept, a bet and four raises
     (G1) of the posts' total 1 + 1 = 2 before the draw (F4) and of double, 4, after it: 5 x 2 + 5 x 4 = 30."""
     lifted = check_stack_guarantee(load_game_table("california-lowball"))
@@ -130,7 +130,7 @@ def test_property_4_gives_the_largest_investment_where_no_stack_is_promised():
 
 @pytest.mark.parametrize("rule", ["seed-004", "rrp", "whole-pot"])
 def test_chips_are_conserved_under_every_sevens_setting(rule):
-    """F7 (issue 13): each setting cuts a checker's pot differently (seed 004 refunds the later bets, RRP gives them
+    """F7: each setting cuts a checker's pot differently (seed 004 refunds the later bets, RRP gives them
     to the best other hand, some clubs forfeit the whole pot); under each, property 6 proves every chip goes to
     someone. The proof names the setting it was made for."""
     from lowball.verify.game import check_chips
