@@ -16,6 +16,8 @@ from __future__ import annotations
 import itertools
 import os
 
+from pathlib import Path
+
 import pytest
 
 from lowball.core import card_flow
@@ -140,14 +142,17 @@ def test_the_burn_before_a_draw_counts_in_the_worst_case(serve):
         table_from_text(text + "burn = 3\n")
 
 def test_the_burn_counts_in_the_worst_case_when_each_player_throws_one_card():
-    """D1, K8: five players who must each throw exactly one card, served in turn at a table that never reshuffles:
-    the burn comes before the first replacement however few cards it is, so a burn of 22 leaves the five cards the
-    draw needs (27 after the deal) and a burn of 23 leaves p5 nothing to be served."""
-    text = ('extends = "teaching-table"\nname = "house"\n[[change_streets]]\nat = "draw"\nmin_discard = 1\n'
-            'max_discard = 1\n')
-    assert shortfall(table_from_text(text + "burn = 22\n"), 5) is None
+    """D1, K8: five players who must each throw exactly one card at each of two draws, served in turn at a table
+    that never reshuffles: the burn comes before the first replacement however few cards it is, so 27 cards after
+    the deal serve two draws of five with burns of 8 (26 cards), and with burns of 9 the second draw leaves p5
+    nothing to be served."""
+    text = (Path(__file__).parent.parent / "docs" / "checks" / "two-draws.toml").read_text(encoding="utf-8")
+    one_card = 'max_discard = 1\nmin_discard = 1\nburn = {burn}\nclause = "D1"'
+    assert text.count('max_discard = 5\nclause = "D1"') == 2
+    house = lambda burn: text.replace('max_discard = 5\nclause = "D1"', one_card.format(burn=burn))
+    assert shortfall(table_from_text(house(8)), 5) is None
     with pytest.raises(RulesError, match=r"min_discard: with 5 players p5 may find only 0 cards to replace"):
-        table_from_text(text + "burn = 23\n")
+        table_from_text(house(9))
 
 
 @pytest.mark.parametrize("table", builtin_games(), ids=lambda t: t.name)

@@ -241,5 +241,5 @@ def _worst_draw(c: Cards, street, players: int, rule: RunsOut, serve: Serve) -> 
             count = owed.pop(turn.seat)
             if burns_first(PY, serve, count > 0, burned):
                 c, burned = burn(PY, c, street.burn), True
-            c = take(PY, rule, c, count, count > 0)
+            c = take(PY, rule, c, count)          # taking no cards changes nothing
     return c, None
