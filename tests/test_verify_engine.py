@@ -11,6 +11,7 @@ and never goes past the figures the proofs established; the card model, the
 one piece still written twice, leaves the stub as the engine does.
 """
 
+import contextlib
 import functools
 import random
 from collections import Counter
@@ -23,6 +24,7 @@ from lowball import DECK, evaluate
 from lowball.core.behaviours import OddChip, Opener
 from lowball.core.games import builtin_paths, load_game_table, table_from_text
 from lowball.core.rankings import load_rankings
+from lowball.engine import betting
 from lowball.engine import pots as pm
 from lowball.engine.pots import build_pots, halves, share
 from lowball.engine.state import BET, OVER, Hand
@@ -227,11 +229,26 @@ def test_a_round_that_lets_players_fold_facing_no_bet_is_what_the_engine_plays(m
     monkeypatch.setattr(rm, "may_fold", rule)
     monkeypatch.setattr(rm.PLAIN, "may_fold", rule.plain)
     assert check_rounds(TABLE).holds
-    hand = Hand([13, 13], seed=1)
-    hand.advance()
-    assert "p1 f" in map(str, hand.legal_actions())
-    hand.apply("p1 f")
-    assert hand.phase == OVER and hand.result.finishing_stacks == (12, 14)
+    with fresh_readings():                      # the engine's specialised readings, compiled from the new text
+        hand = Hand([13, 13], seed=1)
+        hand.advance()
+        assert "p1 f" in map(str, hand.legal_actions())
+        hand.apply("p1 f")
+        assert hand.phase == OVER and hand.result.finishing_stacks == (12, 14)
+
+
+@contextlib.contextmanager
+def fresh_readings():
+    """Compile the engine's specialised readings of the round anew (from the rules as they are now) inside the
+    block, and again after it (from the rules as they are then)."""
+    def clear():
+        rm._specialised.cache_clear()
+        betting._readings.cache_clear()
+    clear()
+    try:
+        yield
+    finally:
+        clear()
 
 
 def test_a_round_that_opens_the_final_round_from_the_dealers_left_is_what_the_engine_plays(monkeypatch):
@@ -313,6 +330,7 @@ def test_the_z3_round_reads_as_the_plain_one_branch_by_branch(game, overrides, u
         while hand.phase != OVER and compared < 25:
             if hand.phase == BET:
                 rules, plain = round_rules(hand), round_state(hand)
+                engine = rm.specialised(rules)
                 s = rm.State.symbolic(hand.n, "zs")
                 pairs = _pin(s, plain)
                 least, most = rm.raise_range(PY, rules, plain, plain.actor)
@@ -339,10 +357,28 @@ def test_the_z3_round_reads_as_the_plain_one_branch_by_branch(game, overrides, u
                     after_py = rm.step(PY, rules, plain, kind, amount)
                     assert {k: ([_value(t, pairs) for t in v] if isinstance(v, list) else _value(v, pairs))
                             for k, v in after_z3.values().items()} == after_py.values()
+                    # the reading the engine plays, specialised to this table's rules, steps the same way
+                    assert engine.step(PY, rules, plain, kind, amount).values() == after_py.values()
+                _same_choices(rules, s, plain, pairs, engine)
+                assert engine.done(PY, plain) == _value(rm.done(Z3, s), pairs)
+                assert engine.finish(PY, plain).values() == finished_py.values()
                 compared += 1
             hand.apply(BOTS["random"](hand, rng))
             hand.advance()
     assert compared > 10
+
+
+def _same_choices(rules, s, plain, pairs, engine):
+    """The choices of the player to act, as the engine's specialised reading lists them, are the Z3 reading's of
+    each rule (bring in, fold, check or call, bet or raise, the raise range) and of ``choices`` itself."""
+    i = plain.actor
+    got = engine.choices(PY, rules, plain, i)
+    whole = [_value(t, pairs) for t in rm.choices(Z3, rules, s, i)]
+    each = [_value(rm.may_bring_in(Z3, rules, s, i), pairs), _value(rm.may_fold(Z3, rules, s, i), pairs),
+            _value(rm.may_call(Z3, rules, s, i), pairs), _value(rm.may_raise(Z3, rules, s, i), pairs),
+            *[_value(t, pairs) for t in rm.raise_range(Z3, rules, s, i)]]
+    assert [bool(v) if k < 4 else v for k, v in enumerate(got)] == whole == each, f"choices: {got} {whole} {each}"
+    assert got == rm.choices(PY, rules, plain, i)
 
 
 # ---- the pots: one definition (engine/pots.py), read with numbers by the engine and with terms by Z3 ----

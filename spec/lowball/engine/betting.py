@@ -19,6 +19,7 @@ so a refused action changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 from lowball.core.behaviours import CapCounts, ShortAllIn, Structure
@@ -42,13 +43,15 @@ class Round:
     """One betting round of a hand: its street, its rules and its state (``betting_round.State``, plain values).
 
     The state's stacks, folds and pot are the hand's, kept in step by ``apply``; chips here are this round's
-    (``hand.invested`` holds the hand's).
+    (``hand.invested`` holds the hand's). ``readings``: the round's rules as the engine plays them, specialised
+    to this table (``betting_round.specialised``).
     """
 
     street: Street
     number: int                        # betting rounds counted from 0
     rules: br.Rules
     state: br.State
+    readings: SimpleNamespace = field(repr=False, compare=False)
     raises: int = 0                    # raises made this round, counted or not (for the narration)
     # The legal actions of one state, kept until the state changes: a bot asks for them and then applies one.
     listed: tuple[br.State, tuple[Action, ...]] | None = field(default=None, repr=False, compare=False)
@@ -128,20 +131,32 @@ def _rules(table, players: int) -> dict[int, br.Rules]:
     return {id(street): br.Rules.of(table, street, players) for street in table.bet_streets}
 
 
+def readings_of(hand: "Hand", street: Street) -> SimpleNamespace:
+    """Return the rules of a betting street as the engine plays them: the plain readings of ``betting_round``
+    specialised to the street's rules (compiled once per kind of round, looked up once per table)."""
+    return _readings(hand.table, hand.n)[id(street)]
+
+
+@per_table
+def _readings(table, players: int) -> dict[int, SimpleNamespace]:
+    return {key: br.specialised(rules) for key, rules in _rules(table, players).items()}
+
+
 def start(hand: "Hand", street: Street, number: int, bets: list[int] | None = None, forced_count: int = 0,
           full_level: int = 0) -> Round:
     """Return a new round: its forced bets (blinds, posts), who acts first and in what order, the cap state."""
     rules = rules_of(hand, street)
+    readings = readings_of(hand, street)
     first = hand.first_bettors[0] if hand.first_bettors and hand.first_bettors[0] is not None else br.NOBODY
     seats = br.Seats(first_round_bettor=first, chosen=openers.chosen_seat(hand, street.opener))
-    state = plain.start(PY, rules, list(bets or [0] * hand.n), list(hand.stacks), list(hand.folded), hand.pot,
-                        seats, count=forced_count, full_level=full_level)
-    return Round(street=street, number=number, rules=rules, state=state)
+    state = readings.start(PY, rules, list(bets or [0] * hand.n), list(hand.stacks), list(hand.folded), hand.pot,
+                           seats, count=forced_count, full_level=full_level)
+    return Round(street=street, number=number, rules=rules, state=state, readings=readings)
 
 
 def over(hand: "Hand", rnd: Round) -> bool:
     """Return whether the round is over: nobody left to act, or one player left in the hand (S1)."""
-    return bool(plain.done(PY, rnd.state))
+    return bool(rnd.readings.done(PY, rnd.state))
 
 
 # ---- What the player to act may do ----
@@ -228,15 +243,14 @@ def legal(hand: "Hand", rnd: Round) -> list[Action]:
     r, s = rnd.rules, rnd.state
     seat = s.actor
     actions = []
-    raising = plain.may_raise(PY, r, s, seat)
-    if plain.may_bring_in(PY, r, s, seat):
+    bring_in, folding, calling, raising, least, most = rnd.readings.choices(PY, r, s, seat)
+    if bring_in:
         actions.append(Action(Kind.BRING_IN, seat))
-    if plain.may_fold(PY, r, s, seat, raising):
+    if folding:
         actions.append(Action(Kind.FOLD, seat))
-    if plain.may_call(PY, r, s, seat, raising):
+    if calling:
         actions.append(Action(Kind.CHECK_OR_CALL, seat))
     if raising:
-        least, most = plain.raise_range(PY, r, s, seat)
         actions.append(Action(Kind.BET_OR_RAISE, seat, amount=least))
         if most > least:
             actions.append(Action(Kind.BET_OR_RAISE, seat, amount=most))
@@ -312,7 +326,7 @@ def apply(hand: "Hand", rnd: Round, action: Action) -> None:
     later rules read (a check for the sevens rule, F7), tell it."""
     seat = action.seat
     before = rnd.state
-    after = plain.step(PY, rnd.rules, before, br.KIND_OF[action.kind], action.amount or 0)
+    after = rnd.readings.step(PY, rnd.rules, before, br.KIND_OF[action.kind], action.amount or 0)
     for other, was in enumerate(before.bets):
         now = after.bets[other]
         if now != was:
@@ -389,7 +403,7 @@ def _tell_raise(hand: "Hand", rnd: Round, seat: int, before: br.State) -> None:
 def finish(hand: "Hand", rnd: Round) -> None:
     """End the round: give back a bet nobody matched (the chips above the second-highest bet, S1)."""
     before = rnd.state
-    after = plain.finish(PY, before)
+    after = rnd.readings.finish(PY, before)
     for seat, (was, now) in enumerate(zip(before.bets, after.bets)):
         if now < was:
             hand.take_back(seat, was - now)

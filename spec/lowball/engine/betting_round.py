@@ -31,7 +31,9 @@ reading muxes over all of them, built from the same branch functions.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, fields, replace
+from enum import Enum
 from typing import Any, Callable, Iterator
 from types import SimpleNamespace
 
@@ -43,7 +45,7 @@ from lowball.engine import forced as posting
 from lowball.engine.openers import last_blind_seat, post_seats
 from lowball.core.ops import PY, Z3
 from lowball.engine.pots import uncalled
-from lowball.engine.readings import compile_rules
+from lowball.engine.readings import compile_rules, compile_specialised
 
 # The kinds of action, as the model numbers them (a Z3 Int in proofs).
 CALL, RAISE, FOLD, BRING_IN = 0, 1, 2, 3
@@ -340,6 +342,15 @@ def legal(o, r: Rules, s: State, seat: Any, kind: Any, amount: Any = 0) -> Any:
                     o.And(kind == BRING_IN, may_bring_in(o, r, s, i)),
                     o.And(kind == RAISE, legal_raise(o, r, s, i, amount)))
     return o.And(o.Not(done(o, s)), seat == s.actor, o.Or(*[o.And(seat == i, for_seat(i)) for i in range(s.n)]))
+
+
+def choices(o, r: Rules, s: State, i: int) -> tuple[Any, Any, Any, Any, Any, Any]:
+    """Return what seat ``i`` may do now, as the engine lists it at each decision: bring in, fold, check or call,
+    bet or raise, and the least and the most it may bet or raise to (read only when it may)."""
+    raising = may_raise(o, r, s, i)
+    least, most = raise_range(o, r, s, i)
+    return may_bring_in(o, r, s, i), may_fold(o, r, s, i, raising), may_call(o, r, s, i, raising), raising, \
+        least, most
 
 
 # ---- what an action changes ----
@@ -707,7 +718,7 @@ def symbolic_start(r: Rules, tag: str, min_stack: int = 0) -> tuple[State, list[
 
 
 __all__ = ["BRING_IN", "CALL", "FOLD", "KIND_OF", "NOBODY", "RAISE", "RULE_SEATS", "Rules",
-           "SYMBOLIC_SIZE", "Seats", "State", "able", "bet", "bring_in", "call", "done", "finish", "first_from",
+           "SYMBOLIC_SIZE", "Seats", "State", "able", "bet", "bring_in", "call", "choices", "done", "finish", "first_from",
            "fold", "forced", "is_full", "legal", "legal_raise", "level", "may_bring_in", "may_call", "may_fold",
            "may_raise", "Move", "raise_bars", "raise_range", "start", "step", "symbolic_start", "well_formed"]
 
@@ -717,3 +728,24 @@ __all__ = ["BRING_IN", "CALL", "FOLD", "KIND_OF", "NOBODY", "RAISE", "RULE_SEATS
 PLAIN_READINGS = compile_rules(globals(), PY)
 # The plain readings by name, for the engine's innermost loop (one call, no dispatch on ``o``).
 PLAIN = SimpleNamespace(**{name: globals()[name].plain for name in PLAIN_READINGS})
+
+
+# What the engine asks of a round at every decision and every step: the rules it plays, specialised (below).
+ENGINE_ENTRIES = ["choices", "step", "start", "done", "finish"]
+
+
+def specialised(r: Rules) -> SimpleNamespace:
+    """Return the plain readings the engine plays (``ENGINE_ENTRIES``) for one round's rules ``r``, by name: each
+    compiled from the same text with the modes and flags of ``r`` read once, the tests they decide taken and the
+    calls written out (``readings.compile_specialised``), so that one decision or one step is one call. The
+    numbers of ``r`` (the bet size, the cap) stay read from ``r``: rounds of one kind share one reading."""
+    values = {f.name: getattr(r, f.name) for f in fields(r)}
+    known = tuple((name, v) for name, v in values.items() if isinstance(v, (bool, Enum)))
+    nones = tuple((name, v is None) for name, v in values.items() if not isinstance(v, (bool, Enum)))
+    return _specialised(known, nones)
+
+
+@functools.lru_cache(maxsize=256)
+def _specialised(known: tuple[tuple[str, Any], ...], nones: tuple[tuple[str, bool], ...]) -> SimpleNamespace:
+    return SimpleNamespace(**compile_specialised(globals(), PLAIN_READINGS, ENGINE_ENTRIES, "r", dict(known),
+                                                 dict(nones)))
