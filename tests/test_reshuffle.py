@@ -112,3 +112,16 @@ def test_the_bots_discard_only_what_the_stub_can_serve(bot):
     for _ in range(20):
         action = BOTS[bot](hand, rng)
         assert action.kind == "sd" and len(action.cards) <= 2 and hand._refusal(action) is None
+
+
+def test_a_seed_shuffles_the_deck_as_python_s_random_does():
+    """The same seed deals the same cards: the engine's shuffle (``stub.shuffle``, written out for speed) puts the
+    cards in the order ``random.Random(seed).shuffle`` does, for decks of every size and seeds large and small."""
+    from lowball.engine.stub import shuffle
+
+    for seed in [*range(300), 2**40 + 3, 7919 * 123456 + 2, 104729 * 99 + 1]:
+        for size in (0, 1, 2, 3, 5, 32, 52, 53):
+            ours, python = list(range(size)), list(range(size))
+            shuffle(ours, seed)
+            random.Random(seed).shuffle(python)
+            assert ours == python, f"seed {seed}, {size} cards"

@@ -258,6 +258,19 @@ def legal(hand: "Hand", rnd: Round) -> list[Action]:
     return actions
 
 
+def listed_now(rnd: Round, action: object) -> bool:
+    """Return whether ``action`` is one of the very objects ``legal`` listed for the round's current state: the
+    engine built it, so it is well formed and legal as it is (``Hand.apply`` need not check it again). An equal
+    action built elsewhere is checked as usual (``True == 1``, so equal is not enough)."""
+    listed = rnd.listed
+    if listed is None or listed[0] is not rnd.state:
+        return False
+    for mine in listed[1]:
+        if mine is action:
+            return True
+    return False
+
+
 def refusal(hand: "Hand", rnd: Round, action: Action) -> Refusal | str | None:
     """Return why ``action`` is illegal in this round (None if it is legal): ``betting_round`` decides, this
     names the rule it breaks."""

@@ -119,9 +119,8 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> Refusal | str | None:
         if draw.owed and action.seat == next(iter(draw.owed)):      # the first owed, while others still discard
             return Refusal("discard-before-replacements", clause)
         return Refusal("turn-to-discard", clause, {"to_act": seat + 1})
-    bounds = {"least": draw.street.min_discard, "most": draw.street.max_discard}
     if action.kind != Kind.DISCARD:
-        return Refusal("not-a-discard", clause, bounds)
+        return Refusal("not-a-discard", clause, _bounds(draw))
     if action.seat != seat:
         return Refusal("out-of-turn-draw", clause, {"to_act": seat + 1, "seat": action.seat + 1})
     held = hand.hands[seat]
@@ -132,7 +131,7 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> Refusal | str | None:
         return Refusal("no-unknown-card", clause, {"who": hand.names[seat]})
     count = len(action.cards)
     if not draw.street.min_discard <= count <= draw.street.max_discard:
-        return Refusal("discard-count", clause, bounds)
+        return Refusal("discard-count", clause, _bounds(draw))
     most = most_served(hand, draw)
     if count > most:
         table = hand.table
@@ -143,6 +142,11 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> Refusal | str | None:
         return Refusal("serve-at-most", table.clauses["runs_out"], {"who": hand.names[seat], "most": most,
                                                                    "back": f"back-{table.runs_out.value}"})
     return None
+
+
+def _bounds(draw: Draw) -> dict[str, int]:
+    """Return the least and the most a player may discard in this draw, as a refusal's fields."""
+    return {"least": draw.street.min_discard, "most": draw.street.max_discard}
 
 
 def apply(hand: "Hand", draw: Draw, action: Action) -> None:
@@ -156,7 +160,8 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> None:
             hand.burn(draw.street.burn)
             draw.burned = True
         hand.serve(seat, action.cards)
-        hand.tell("replace", who=hand.names[seat], count=len(action.cards), clause=clause)
+        if hand.narrate:
+            hand.tell("replace", who=hand.names[seat], count=len(action.cards), clause=clause)
         held = len(hand.hands[seat])
         if held != hand.table.hand_size:          # F9: a hand of more or fewer than five cards is dead
             hand.fold(seat)
@@ -165,7 +170,8 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> None:
         seat = turn.seat
         count = len(action.cards)
         if count == 0:
-            hand.tell("stand-pat", who=hand.names[seat], clause=clause)
+            if hand.narrate:
+                hand.tell("stand-pat", who=hand.names[seat], clause=clause)
         else:
             hand.discard(seat, action.cards)
             draw.owed[seat] = count

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import random
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -30,7 +29,7 @@ from lowball.core.refusals import Refusal
 from lowball.engine import betting, dealing, drawing, forced, openers, showdown
 from lowball.engine.actions import Action, Kind, check_fields, parse_action
 from lowball.engine.events import Event, event
-from lowball.engine.stub import REDEAL_STREAM, Stub
+from lowball.engine.stub import REDEAL_STREAM, Stub, shuffle
 from lowball.core.ops import PY
 from lowball.engine.phases import BET, DEAL, DRAW, OVER, PHASES, SHOWDOWN
 from lowball.errors import IllegalAction, LowballError
@@ -127,7 +126,7 @@ def stacked_deck(top: str | Iterable[Card | str] = (), seed: int | None = 0, car
     taken = set(first)
     rest = [card for card in deck_of(cards) if card not in taken]
     if seed is not None:
-        random.Random(seed).shuffle(rest)
+        shuffle(rest, seed)
     return first + rest
 
 
@@ -181,9 +180,10 @@ class Hand:
             self.stub = Stub.unknown(full)
         else:
             order = list(deck) if deck is not None else stacked_deck(seed=seed, cards=self.table.deck_cards)
-            if deck is not None and (len(order) != len(full) or set(order) != _card_set(self.table.deck_cards)):
+            stub = Stub.ordered(order, seed=seed or 0)
+            if deck is not None and (len(order) != len(full) or stub.unseen != _card_set(self.table.deck_cards)):
                 raise refused(Refusal("deck-cards", self.table.clauses["deal"], {"cards": self.table.deck_cards}))
-            self.stub = Stub.ordered(order, seed=seed or 0)
+            self.stub = stub
             self.deck_at_start = tuple(order)
         self.hands: list[list[Card | None]] = [[] for _ in range(self.n)]
         self.face_up: list[list[bool]] = [[] for _ in range(self.n)]
@@ -411,6 +411,9 @@ class Hand:
         Traceback (most recent call last):
         lowball.errors.IllegalAction: p2 cc: out of turn: it is p1's turn, not p2's (B1)
         """
+        if self.phase == BET and betting.listed_now(self.current, action):
+            self._carry_out(action)        # the very action ``legal_actions`` built for this state: legal as it is
+            return
         if isinstance(action, str):
             try:
                 action = parse_action(action)
@@ -458,10 +461,12 @@ class Hand:
     def advance(self) -> None:
         """Apply the automatic steps (dealing from a known stub, showing down) until a player must decide."""
         while self.phase != OVER and self.to_act is None:
-            legal = [action for action in self.legal_actions() if not action.muck]     # nobody mucks for a player
-            if not legal:
+            for action in PHASES[self.phase].legal(self, self.current):
+                if not action.muck:            # nobody mucks for a player
+                    break
+            else:
                 return            # a replayed hand: the history names the next cards
-            self._carry_out(legal[0])      # the engine's own legal action: nothing to check again
+            self._carry_out(action)        # the engine's own legal action: nothing to check again
 
     # ---- moving through the streets ----
 
@@ -469,7 +474,7 @@ class Hand:
         """After an action: finish the phase if it is over, and start the next street."""
         if self.phase == OVER:
             return
-        if len(self.contenders) == 1:
+        if len(self._contenders) == 1:
             if self.phase == BET:
                 betting.finish(self, self.current)
             showdown.settle_fold(self)
@@ -495,8 +500,9 @@ class Hand:
         if checked_through and self.table.nobody_opens is NobodyOpens.REDEAL and self._may_redeal():
             self._redeal()
             return
-        key = "round-over-called" if rnd.level else "round-over-checked"   # a bring-in or a blind was matched
-        self.tell(key, clause=self.table.clauses["round_end"])
+        if self.narrate:
+            key = "round-over-called" if rnd.level else "round-over-checked"   # a bring-in or a blind was matched
+            self.tell(key, clause=self.table.clauses["round_end"])
         self._next_street()
 
     def _next_street(self) -> None:
@@ -542,8 +548,8 @@ class Hand:
             self.first_bettors.append(None)
             betting.finish(self, rnd)
             return False
-        who = self.names[rnd.to_act]
-        self._tell_round_start(street, number, who)
+        if self.narrate:
+            self._tell_round_start(street, number, self.names[rnd.to_act])
         return True
 
     def _tell_round_start(self, street: Street, number: int, who: str) -> None:
@@ -579,7 +585,7 @@ class Hand:
             order = list(full)
             # A stream of its own for each redeal of a seeded hand: the seed times a prime, plus the redeal's number,
             # never meets the streams of the hand's deal or its reshuffles (stub.RESHUFFLE_STREAM).
-            random.Random((self.stub.seed or 0) * REDEAL_STREAM + self.redeals).shuffle(order)
+            shuffle(order, (self.stub.seed or 0) * REDEAL_STREAM + self.redeals)
             self.stub = Stub.ordered(order, seed=self.stub.seed)
         else:
             self.stub = Stub.unknown(full)
@@ -724,8 +730,9 @@ class Hand:
                                  names=self.names)
         self.pot = 0
         self.phase, self.current = OVER, None
-        for seat, change in enumerate(self.result.changes):
-            self.tell("result", who=self.names[seat], change=change, clause=self.table.clauses["result"])
+        if self.narrate:
+            for seat, change in enumerate(self.result.changes):
+                self.tell("result", who=self.names[seat], change=change, clause=self.table.clauses["result"])
 
     def tell(self, key: str, **fields: object) -> None:
         """Record a narration event (skipped when ``narrate`` is off)."""

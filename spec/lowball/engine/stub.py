@@ -12,6 +12,7 @@ named (a history never says which card was burned).
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -24,6 +25,32 @@ from lowball.core.cards import Card
 # redeal in ``engine/state.py``): any large primes would do; these two must stay, or old seeds deal new cards.
 RESHUFFLE_STREAM = 7919
 REDEAL_STREAM = 104729
+
+
+def shuffle(cards: list, seed: int) -> None:
+    """Shuffle ``cards`` in place exactly as ``random.Random(seed).shuffle(cards)`` does (the same order for the same
+    seed: a seed deals the cards it always dealt), without a method call per card: a deck is shuffled every hand.
+
+    ``random.Random.shuffle`` swaps card i with a card j below i + 1 drawn by ``_randbelow``: draws of as many
+    random bits as i + 1 has, until one is below i + 1. This is that loop, written out.
+
+    >>> deck = list(range(52)); same = list(range(52)); random.Random(7).shuffle(same); shuffle(deck, 7)
+    >>> deck == same
+    True
+    """
+    getrandbits = random.Random(seed).getrandbits
+    for i, below, bits in _draws(len(cards)):
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@functools.cache
+def _draws(count: int) -> tuple[tuple[int, int, int], ...]:
+    """Return, for each swap of a shuffle of ``count`` cards in turn, the card's place, the bound of the draw and
+    the random bits each try takes."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, count)))
 
 
 @dataclass
@@ -119,7 +146,7 @@ class Stub:
         if self.order is not None:
             # Each reshuffle of a seeded hand draws from a stream of its own (the seed times a prime, plus the
             # reshuffle's number), so that replaying the seed gives the same cards and no two shuffles share a stream.
-            random.Random(self.seed * RESHUFFLE_STREAM + self.reshuffles).shuffle(known)
+            shuffle(known, self.seed * RESHUFFLE_STREAM + self.reshuffles)
             self.order.extend(known)
         self.reshuffles += 1
         return len(back)
