@@ -27,7 +27,7 @@ from lowball.core.games import Street
 from lowball.core.refusals import Refusal
 from lowball.engine import betting_round as br
 from lowball.engine import openers, sevens
-from lowball.engine.actions import BETTING_KINDS, Action, Kind
+from lowball.engine.actions import BET_OR_RAISE, BETTING_KINDS, BRING_IN, CHECK_OR_CALL, FOLD, Action, Kind
 from lowball.engine.memo import per_table
 from lowball.core.ops import PY
 
@@ -245,15 +245,15 @@ def legal(hand: "Hand", rnd: Round) -> list[Action]:
     actions = []
     bring_in, folding, calling, raising, least, most = rnd.readings.choices(PY, r, s, seat)
     if bring_in:
-        actions.append(Action(Kind.BRING_IN, seat))
+        actions.append(Action(BRING_IN, seat))
     if folding:
-        actions.append(Action(Kind.FOLD, seat))
+        actions.append(Action(FOLD, seat))
     if calling:
-        actions.append(Action(Kind.CHECK_OR_CALL, seat))
+        actions.append(Action(CHECK_OR_CALL, seat))
     if raising:
-        actions.append(Action(Kind.BET_OR_RAISE, seat, amount=least))
+        actions.append(Action(BET_OR_RAISE, seat, least))
         if most > least:
-            actions.append(Action(Kind.BET_OR_RAISE, seat, amount=most))
+            actions.append(Action(BET_OR_RAISE, seat, most))
     rnd.listed = (s, tuple(actions))
     return actions
 
@@ -349,11 +349,11 @@ def apply(hand: "Hand", rnd: Round, action: Action) -> None:
     rnd.state = after
     assert after.pot == hand.pot and after.stacks == hand.stacks, "the round and the hand keep the same chips"
     kind = action.kind
-    if kind == Kind.BET_OR_RAISE and before.opened and not before.completion:
+    if kind == BET_OR_RAISE and before.opened and not before.completion:
         rnd.raises += 1
     if hand.narrate:                       # long bot sessions need no story (``Hand.narrate``)
         _tell(hand, rnd, action, before)
-    if kind == Kind.CHECK_OR_CALL and after.bets[seat] == before.bets[seat]:
+    if kind == CHECK_OR_CALL and after.bets[seat] == before.bets[seat]:
         sevens.note_check(hand, seat, last_round=rnd.number == hand.table.betting_rounds - 1)
 
 

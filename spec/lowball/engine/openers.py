@@ -9,7 +9,6 @@ B2 says for an opener who has folded.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Sequence, assert_never
 
 from lowball.core.behaviours import BringIn, Opener
@@ -109,8 +108,10 @@ def board_key(cards: Sequence[Card], high: bool, ace_low: bool | None = None) ->
     True
     """
     low_ace = not high if ace_low is None else ace_low
-    values = [rank_value(card.rank, low_ace) for card in cards]
-    counts = Counter(values)
+    counts: dict[int, int] = {}               # each value's count, in the order first seen (as ``Counter`` keeps)
+    for card in cards:
+        value = rank_value(card.rank, low_ace)
+        counts[value] = counts.get(value, 0) + 1
     if high:
         groups = sorted(((n, v) for v, n in counts.items()), reverse=True)
         return tuple(n for n, _ in groups), tuple(v for _, v in groups)
