@@ -734,18 +734,27 @@ PLAIN = SimpleNamespace(**{name: globals()[name].plain for name in PLAIN_READING
 ENGINE_ENTRIES = ["choices", "step", "start", "done", "finish"]
 
 
+# The expressions of the rules above that count the seats. In the engine every per-seat list of a round has one
+# entry per player (``Rules.players``), so a table's specialised reading counts them once and writes the loops
+# over the seats out (``readings.specialise``).
+SEAT_COUNTS = ("s.n", "len(bets)", "len(pending)", "len(flags)")
+
+
 def specialised(r: Rules) -> SimpleNamespace:
     """Return the plain readings the engine plays (``ENGINE_ENTRIES``) for one round's rules ``r``, by name: each
-    compiled from the same text with the modes and flags of ``r`` read once, the tests they decide taken and the
-    calls written out (``readings.compile_specialised``), so that one decision or one step is one call. The
-    numbers of ``r`` (the bet size, the cap) stay read from ``r``: rounds of one kind share one reading."""
+    compiled from the same text with the modes and flags of ``r`` and its seats (``SEAT_COUNTS``) read once, the
+    tests they decide taken, the loops over the seats and the calls written out (``readings.compile_specialised``),
+    so that one decision or one step is one call. The numbers of ``r`` (the bet size, the cap) stay read from
+    ``r``: rounds of one kind share one reading."""
     values = {f.name: getattr(r, f.name) for f in fields(r)}
     known = tuple((name, v) for name, v in values.items() if isinstance(v, (bool, Enum)))
     nones = tuple((name, v is None) for name, v in values.items() if not isinstance(v, (bool, Enum)))
-    return _specialised(known, nones)
+    return _specialised(known, nones, r.players)
 
 
 @functools.lru_cache(maxsize=256)
-def _specialised(known: tuple[tuple[str, Any], ...], nones: tuple[tuple[str, bool], ...]) -> SimpleNamespace:
+def _specialised(known: tuple[tuple[str, Any], ...], nones: tuple[tuple[str, bool], ...],
+                 players: int) -> SimpleNamespace:
+    counts = {text: players for text in SEAT_COUNTS}
     return SimpleNamespace(**compile_specialised(globals(), PLAIN_READINGS, ENGINE_ENTRIES, "r", dict(known),
-                                                 dict(nones)))
+                                                 dict(nones), counts))

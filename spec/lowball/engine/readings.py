@@ -287,8 +287,9 @@ class _Fold(ast.NodeTransformer):
     ``nones``), and take every test whose value they alone decide."""
 
     def __init__(self, param: str | None, known: dict[str, Any], nones: dict[str, bool], namespace: dict[str, Any],
-                 bound: set[str]):
+                 bound: set[str], counts: dict[str, int] | None = None):
         self.param, self.known, self.nones, self.namespace, self.bound = param, known, nones, namespace, bound
+        self.counts = counts or {}
 
     def _field(self, node: ast.AST) -> str | None:
         """Return the field ``f`` when ``node`` reads ``r.f`` of the rules."""
@@ -334,7 +335,79 @@ class _Fold(ast.NodeTransformer):
         return node
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-        return self._constant(self.generic_visit(node))
+        node = self.generic_visit(node)
+        if isinstance(node.value, ast.Name) and f"{node.value.id}.{node.attr}" in self.counts:
+            return ast.copy_location(ast.Constant(self.counts[f"{node.value.id}.{node.attr}"]), node)
+        return self._constant(node)
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        node = self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "len" and len(node.args) == 1 \
+                and isinstance(node.args[0], ast.Name) and f"len({node.args[0].id})" in self.counts:
+            return ast.copy_location(ast.Constant(self.counts[f"len({node.args[0].id})"]), node)
+        if isinstance(node.func, ast.Name) and node.func.id in ("any", "all") and node.func.id not in self.bound \
+                and len(node.args) == 1 and isinstance(node.args[0], ast.ListComp):
+            terms = self._unrolled(node.args[0], node.func.id)
+            if terms is not None:
+                node.args = [ast.copy_location(ast.Tuple(elts=terms, ctx=ast.Load()), node.args[0])]
+        node.args = _flat(node.args)
+        return node
+
+    def visit_ListComp(self, node: ast.ListComp) -> ast.AST:
+        terms = self._unrolled(node, None)
+        if terms is not None:
+            return ast.copy_location(ast.List(elts=terms, ctx=ast.Load()), node)
+        return self.generic_visit(node)
+
+    def visit_Tuple(self, node: ast.Tuple) -> ast.AST:
+        node = self.generic_visit(node)
+        node.elts = _flat(node.elts)
+        return node
+
+    def visit_List(self, node: ast.List) -> ast.AST:
+        node = self.generic_visit(node)
+        node.elts = _flat(node.elts)
+        return node
+
+    def _unrolled(self, node: ast.ListComp, inside: str | None) -> list[ast.expr] | None:
+        """Return the terms of a comprehension over ``range`` of constants, written out one by one (``[f(j) for j
+        in range(3)]`` is ``[f(0), f(1), f(2)]``), each filter taken where the rules decide it; None when it cannot
+        be. Inside ``any`` or ``all`` (``inside``) a filter the rules do not decide joins its term: ``any`` of
+        ``c and t``, ``all`` of ``not c or t``."""
+        if len(node.generators) != 1:
+            return None
+        loop = node.generators[0]
+        loop.iter = self.visit(loop.iter)
+        bounds = loop.iter
+        if loop.is_async or not isinstance(loop.target, ast.Name) or not isinstance(bounds, ast.Call) \
+                or not isinstance(bounds.func, ast.Name) or bounds.func.id != "range" or "range" in self.bound \
+                or bounds.keywords or not 1 <= len(bounds.args) <= 2 \
+                or not all(isinstance(a, ast.Constant) and type(a.value) is int for a in bounds.args):
+            return None
+        name = loop.target.id
+        inner = [n for n in ast.walk(node.elt) if isinstance(n, (ast.ListComp, ast.GeneratorExp, ast.SetComp,
+                                                                    ast.DictComp, ast.Lambda))]
+        if any(name in _locals_of(n) for n in inner):
+            return None                              # a nested scope of the same name: leave it
+        terms = []
+        for value in range(*(a.value for a in bounds.args)):
+            put = _Rename({name: ast.Constant(value)})
+            term = self.visit(put.visit(copy.deepcopy(node.elt)))
+            tests = [self.visit(put.visit(copy.deepcopy(test))) for test in loop.ifs]
+            kept = True
+            for test in tests:
+                known, holds = self.static(test)
+                if known:
+                    kept = kept and bool(holds)
+                elif inside == "any":
+                    term = ast.BoolOp(op=ast.And(), values=[test, term])
+                elif inside == "all":
+                    term = ast.BoolOp(op=ast.Or(), values=[ast.UnaryOp(op=ast.Not(), operand=test), term])
+                else:
+                    return None
+            if kept:
+                terms.append(term)
+        return terms
 
     def visit_Compare(self, node: ast.Compare) -> ast.AST:
         return self._constant(self.generic_visit(node))
@@ -392,6 +465,41 @@ class _Fold(ast.NodeTransformer):
         return None
 
 
+def _flat(items: list[ast.expr]) -> list[ast.expr]:
+    """Return items with each ``*[a, b]`` (a list or tuple written out) as ``a, b``."""
+    out = []
+    for item in items:
+        if isinstance(item, ast.Starred) and isinstance(item.value, (ast.List, ast.Tuple)):
+            out.extend(item.value.elts)
+        else:
+            out.append(item)
+    return out
+
+
+def _locals_of(node: ast.AST) -> set[str]:
+    """Return the names a comprehension or lambda binds."""
+    if isinstance(node, ast.Lambda):
+        return {a.arg for a in node.args.args}
+    return {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+
+
+def _propagate(definition: ast.FunctionDef) -> ast.FunctionDef:
+    """Write each name the function assigns once, at its top level, to a constant (``n = 4``) as that constant
+    where it is read after (its comprehensions included)."""
+    stores: dict[str, int] = {}
+    for node in ast.walk(definition):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+    params = {a.arg for a in [*definition.args.args, *definition.args.kwonlyargs]}
+    for at, statement in enumerate(definition.body):
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                and isinstance(statement.targets[0], ast.Name) and isinstance(statement.value, ast.Constant) \
+                and stores.get(statement.targets[0].id) == 1 and statement.targets[0].id not in params:
+            put = _Rename({statement.targets[0].id: statement.value})
+            definition.body[at + 1:] = [put.visit(later) for later in definition.body[at + 1:]]
+    return definition
+
+
 COMPARE = {ast.Is: lambda a, b: a is b, ast.IsNot: lambda a, b: a is not b, ast.Eq: lambda a, b: a == b,
            ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b, ast.LtE: lambda a, b: a <= b,
            ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b, ast.In: lambda a, b: a in b,
@@ -419,11 +527,12 @@ def _tidy(node: ast.AST) -> ast.AST:
 
 
 def specialise(definitions: dict[str, ast.FunctionDef], param: str, known: dict[str, Any], nones: dict[str, bool],
-               namespace: dict[str, Any]) -> dict[str, ast.FunctionDef]:
+               namespace: dict[str, Any], counts: dict[str, int] | None = None) -> dict[str, ast.FunctionDef]:
     """Return copies of the plain bodies with the fields ``known`` of the rules ``param`` read as constants, and
     ``r.f is None`` as ``nones`` says for the fields there; every test they decide taken, the code after a
     ``return`` dropped. (The other fields, numbers, stay read from ``r``: tables alike but for their stakes
-    share one specialised reading.)
+    share one specialised reading.) ``counts``: expressions whose value the caller promises (``"s.n": 4``, the
+    seats), read as constants; a comprehension over ``range`` of constants is then written out term by term.
 
     >>> def capped(o, r, s):
     ...     if r.cap is None:
@@ -439,7 +548,10 @@ def specialise(definitions: dict[str, ast.FunctionDef], param: str, known: dict[
         definition = copy.deepcopy(definition)
         bound = _locals(definition)
         takes = param in {a.arg for a in definition.args.args}
-        folded = _Fold(param if takes else None, known, nones, namespace, bound - {param}).visit(definition)
+        fold = _Fold(param if takes else None, known, nones, namespace, bound - {param}, counts)
+        folded = fold.visit(definition)
+        if counts:                            # ``n = 4`` read where ``n`` is, then the loops over it written out
+            folded = fold.visit(_propagate(folded))
         out[name] = ast.fix_missing_locations(_tidy(folded))
     return out
 
@@ -643,9 +755,11 @@ def _source_tree(function: Callable) -> ast.FunctionDef:
 
 
 def compile_specialised(module_namespace: dict[str, Any], names: list[str], entries: list[str], param: str,
-                        known: dict[str, Any], nones: dict[str, bool]) -> dict[str, Callable]:
+                        known: dict[str, Any], nones: dict[str, bool],
+                        counts: dict[str, int] | None = None) -> dict[str, Callable]:
     """Return the plain readings of the rules ``entries`` of a module (and of the rules among ``names`` they
-    call) for the fields ``known`` and ``nones`` of their rules ``param``: ``specialise``, then
+    call) for the fields ``known`` and ``nones`` of their rules ``param`` and the ``counts`` the caller promises:
+    ``specialise``, then
     ``inline_statements``, each compiled from the rules' own text, by name.
 
     Each function keeps its parameters (the rules included), so it is called as the general plain reading is;
@@ -658,7 +772,7 @@ def compile_specialised(module_namespace: dict[str, Any], names: list[str], entr
     while todo:                       # the entries and the rules they still call once the rules' tests are taken
         name = todo.pop()
         if name not in folded:
-            folded[name] = specialise({name: trees[name]}, param, known, nones, module_namespace)[name]
+            folded[name] = specialise({name: trees[name]}, param, known, nones, module_namespace, counts)[name]
             todo += [n.id for n in ast.walk(folded[name]) if isinstance(n, ast.Name) and n.id in trees]
     definitions = inline_statements(folded)
     namespace = dict(module_namespace)
