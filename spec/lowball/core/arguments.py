@@ -111,6 +111,8 @@ def sequence_of(kind: Kind, what: str = "", least: int = 0) -> Kind:
     if cls is not None:             # a deck of 52 cards is checked at every hand: isinstance from C, item by item
         return Kind(what, lambda v: isinstance(v, (list, tuple)) and len(v) >= least
                     and all(map(isinstance, v, repeat(cls, len(v)))))
+    if kind is ANYTHING:            # the stacks of every hand: each item is checked by the rules further on
+        return Kind(what, lambda v: isinstance(v, (list, tuple)) and len(v) >= least)
     return Kind(what, lambda v: isinstance(v, (list, tuple)) and len(v) >= least and all(kind.test(i) for i in v))
 
 

@@ -18,6 +18,7 @@ so a refused action changes nothing.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
@@ -244,12 +245,14 @@ def legal(hand: "Hand", rnd: Round) -> list[Action]:
     seat = s.actor
     actions = []
     bring_in, folding, calling, raising, least, most = rnd.readings.choices(PY, r, s, seat)
-    if bring_in:
-        actions.append(Action(BRING_IN, seat))
-    if folding:
-        actions.append(Action(FOLD, seat))
-    if calling:
-        actions.append(Action(CHECK_OR_CALL, seat))
+    if bring_in or folding or calling:
+        posts, folds, calls = _seat_actions(seat)
+        if bring_in:
+            actions.append(posts)
+        if folding:
+            actions.append(folds)
+        if calling:
+            actions.append(calls)
     if raising:
         actions.append(Action(BET_OR_RAISE, seat, least))
         if most > least:
@@ -269,6 +272,13 @@ def listed_now(rnd: Round, action: object) -> bool:
         if mine is action:
             return True
     return False
+
+
+@functools.cache
+def _seat_actions(seat: int) -> tuple[Action, Action, Action]:
+    """Return a seat's bring-in, fold and check-or-call, built once: an action never changes, so every round lists
+    the same ones."""
+    return Action(BRING_IN, seat), Action(FOLD, seat), Action(CHECK_OR_CALL, seat)
 
 
 def refusal(hand: "Hand", rnd: Round, action: Action) -> Refusal | str | None:

@@ -81,11 +81,11 @@ def legal(hand: "Hand", draw: Draw) -> list[Action]:
     if seat is None:
         who, count = serving(draw)
         cards = hand.next_cards(count, draw=draw)
-        return [Action(Kind.DEAL, who, None, tuple(cards))] if cards is not None else []
+        return [Action(Kind.DEAL, who, cards=tuple(cards))] if cards is not None else []
     held = hand.hands[seat]
     street = draw.street
     most = min(street.max_discard, len(held), most_served(hand, draw))
-    return [Action(Kind.DISCARD, seat, None, tuple(cards))
+    return [Action(Kind.DISCARD, seat, cards=tuple(cards))
             for count in range(street.min_discard, most + 1)
             for cards in itertools.combinations(held, count)]
 

@@ -97,7 +97,7 @@ def build_pots(invested: Sequence[int], contenders: Sequence[int], dead: int = 0
 
 def sorted_order(invested: Sequence[int]) -> list[int]:
     """Return the seats from the smallest total to the largest: the ``order`` of ``layers`` on plain numbers."""
-    return sorted(range(len(invested)), key=lambda seat: invested[seat])
+    return sorted(range(len(invested)), key=invested.__getitem__)
 
 
 def total_paid(pots: list[Layer], o: Any = PY) -> Any:
@@ -118,7 +118,7 @@ def uncalled(invested: Sequence[int]) -> tuple[int, int] | None:
     """
     if len(invested) < 2:
         return None
-    order = sorted(range(len(invested)), key=lambda seat: invested[seat], reverse=True)
+    order = sorted(range(len(invested)), key=invested.__getitem__, reverse=True)
     top, second = order[0], order[1]
     excess = invested[top] - invested[second]
     return (top, excess) if excess > 0 else None

@@ -120,7 +120,7 @@ class Stub:
         >>> stub = Stub.ordered(DECK[:3]); stub.burn(1); stub.counts().stub, stub.counts().burns
         (2, 1)
         """
-        earlier = sum(len(pile) for pile in self.discards[:-1])
+        earlier = sum(map(len, self.discards[:-1]))
         return Cards(stub=self.size, burns=len(self.burns), folded=len(self.folded), older=earlier,
                      current=len(self.discards[-1]) if self.discards else 0, reshuffles=self.reshuffles)
 
