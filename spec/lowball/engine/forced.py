@@ -176,16 +176,19 @@ def post_forced(hand: "Hand") -> Posted:
         if due.antes[seat]:
             hand.put_in(seat, ante)
             hand.dead[seat] += ante
-            hand.tell(key, who=names[seat], ante=ante, clause=clause)
+            if hand.narrate:
+                hand.tell(key, who=names[seat], ante=ante, clause=clause)
     if table.blinds:
         keys = ("small-blind", "big-blind") + ("straddle",) * (len(table.blinds) - 2)
         order = blind_seats(hand.n) + tuple(range(2, hand.n))
         for seat, key in zip(order, keys):               # heads-up the order has two seats: nobody straddles
             hand.put_in(seat, posted.bets[seat])
-            hand.tell(key, who=names[seat], amount=posted.bets[seat], clause=clause)
+            if hand.narrate:
+                hand.tell(key, who=names[seat], amount=posted.bets[seat], clause=clause)
     for seat in post_seats(hand.n, len(table.posts)):
         hand.put_in(seat, posted.bets[seat])
-        hand.tell("post", who=names[seat], amount=posted.bets[seat], clause=clause)
+        if hand.narrate:
+            hand.tell("post", who=names[seat], amount=posted.bets[seat], clause=clause)
     return posted
 
 

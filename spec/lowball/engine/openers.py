@@ -113,11 +113,10 @@ def board_key(cards: Sequence[Card], high: bool, ace_low: bool | None = None) ->
         value = rank_value(card.rank, low_ace)
         counts[value] = counts.get(value, 0) + 1
     if high:
-        groups = sorted(((n, v) for v, n in counts.items()), reverse=True)
-        return tuple(n for n, _ in groups), tuple(v for _, v in groups)
-    # Low: fewer duplicates is better, then the lower cards from the top down.
-    lows = sorted(((n, v) for v, n in counts.items()), key=lambda g: (-g[0], -g[1]))
-    return tuple(-n for n, _ in lows), tuple(-v for _, v in lows)
+        groups = sorted([(n, v) for v, n in counts.items()], reverse=True)
+    else:                                     # fewer duplicates is better, then the lower cards from the top down
+        groups = sorted([(-n, -v) for v, n in counts.items()])
+    return tuple(n for n, _ in groups), tuple(v for _, v in groups)
 
 
 def best_board(hand: "Hand", high: bool, ace_low: bool | None = None) -> int:
@@ -151,13 +150,16 @@ def bring_in_seat(hand: "Hand", rule: BringIn) -> int:
 
     Ties cannot happen: two players never show the same card, and suits break equal ranks.
     """
-    seats = [seat for seat in range(hand.n) if not hand.folded[seat] and up_cards(hand, seat)]
+    last_up = {}                                  # each seat's last upcard, for the players still in who show one
+    for seat in range(hand.n):
+        if not hand.folded[seat] and (shown := up_cards(hand, seat)):
+            last_up[seat] = shown[-1]
     match rule:
         case BringIn.LOWEST_UPCARD:
-            return min(seats, key=lambda seat: card_order(up_cards(hand, seat)[-1], ace_high=True))
+            return min(last_up, key=lambda seat: card_order(last_up[seat], ace_high=True))
         case BringIn.HIGHEST_UPCARD:              # R2, N3: the K♠ highest
-            return max(seats, key=lambda seat: card_order(up_cards(hand, seat)[-1], ace_high=False))
+            return max(last_up, key=lambda seat: card_order(last_up[seat], ace_high=False))
         case BringIn.HIGHEST_UPCARD_ACE_HIGH:     # Y3: the A♠ highest
-            return max(seats, key=lambda seat: card_order(up_cards(hand, seat)[-1], ace_high=True))
+            return max(last_up, key=lambda seat: card_order(last_up[seat], ace_high=True))
         case _:
             assert_never(rule)

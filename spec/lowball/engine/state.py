@@ -170,7 +170,7 @@ class Hand:
         if len(stacks) > self.table.players_max or len(stacks) < self.table.players_min:
             check_can_start(self.table, stacks, [f"p{i + 1}" for i in range(min(len(stacks), 99))])
         self.n = len(stacks)
-        self.names = check_names(names, self.n) if names is not None else tuple(f"p{i + 1}" for i in range(self.n))
+        self.names = check_names(names, self.n) if names is not None else _default_names(self.n)
         check_can_start(self.table, stacks, self.names)
         self.system = ranking_system(self.table.ranking)
         self.starting_stacks = tuple(stacks)
@@ -569,8 +569,10 @@ class Hand:
 
     def _all_in_show_due(self) -> bool:
         """Return whether the hands must be shown now: no betting is left and no draw (only deals) remains."""
+        if not self.runout:                       # the usual case: someone can still bet
+            return False
         later = self.table.streets[self.street_index:]
-        return self.runout and not any(s.kind is StreetKind.DRAW for s in later) \
+        return not any(s.kind is StreetKind.DRAW for s in later) \
             and any(not self.fully_shown(seat) for seat in self.contenders)
 
     def _may_redeal(self) -> bool:
@@ -738,6 +740,12 @@ class Hand:
         """Record a narration event (skipped when ``narrate`` is off)."""
         if self.narrate:
             self.events.append(event(key, **fields))
+
+
+@functools.cache
+def _default_names(players: int) -> tuple[str, ...]:
+    """Return the names of players nobody named: p1, p2, ... (as the hand histories write the seats)."""
+    return tuple(f"p{i + 1}" for i in range(players))
 
 
 @functools.cache
