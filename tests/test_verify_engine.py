@@ -229,7 +229,7 @@ def test_a_round_that_lets_players_fold_facing_no_bet_is_what_the_engine_plays(m
     monkeypatch.setattr(rm, "may_fold", rule)
     monkeypatch.setattr(rm.PLAIN, "may_fold", rule.plain)
     assert check_rounds(TABLE).holds
-    with fresh_readings():                      # the engine's specialised readings, compiled from the new text
+    with fresh_readings(monkeypatch):           # the engine's specialised readings, compiled from the new text
         hand = Hand([13, 13], seed=1)
         hand.advance()
         assert "p1 f" in map(str, hand.legal_actions())
@@ -238,17 +238,46 @@ def test_a_round_that_lets_players_fold_facing_no_bet_is_what_the_engine_plays(m
 
 
 @contextlib.contextmanager
-def fresh_readings():
-    """Compile the engine's specialised readings of the round anew (from the rules as they are now) inside the
-    block, and again after it (from the rules as they are then)."""
+def fresh_readings(monkeypatch):
+    """Play the engine's specialised readings of the round from the first round, compiled anew (from the rules as
+    they are now) inside the block, and again after it (from the rules as they are then)."""
     def clear():
         rm._specialised.cache_clear()
         betting._readings.cache_clear()
     clear()
+    monkeypatch.setattr(betting, "COMPILE_AFTER", 0)
     try:
         yield
     finally:
+        monkeypatch.undo()
         clear()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_specialised_reading_plays_every_table_as_the_general_one(game, monkeypatch):
+    """One text, two plain readings: a table's specialised reading of the round (compiled once the table has
+    played enough rounds) and the general one play the same hands: the same actions listed and taken, the same
+    chips, the same story."""
+    table = load_game_table(game)
+
+    def play(compile_after):
+        monkeypatch.setattr(betting, "COMPILE_AFTER", compile_after)
+        betting._readings.cache_clear()
+        rng, record = random.Random(11), []
+        for number in range(8):
+            players = rng.randint(table.players_min, min(table.players_max, 6))
+            hand = Hand([max(1, table.min_stack, rng.choice([1, 40, 200])) for _ in range(players)], table=table,
+                        seed=number)
+            hand.advance()
+            while hand.phase != OVER:
+                record.append(list(hand.legal_actions()))
+                hand.apply(BOTS["random"](hand, rng))
+                hand.advance()
+            record += [hand.actions, hand.events, hand.result]
+        return record
+
+    assert play(10**9) == play(0)
+    betting._readings.cache_clear()
 
 
 def test_a_round_that_opens_the_final_round_from_the_dealers_left_is_what_the_engine_plays(monkeypatch):

@@ -44,8 +44,7 @@ class Round:
     """One betting round of a hand: its street, its rules and its state (``betting_round.State``, plain values).
 
     The state's stacks, folds and pot are the hand's, kept in step by ``apply``; chips here are this round's
-    (``hand.invested`` holds the hand's). ``readings``: the round's rules as the engine plays them, specialised
-    to this table (``betting_round.specialised``).
+    (``hand.invested`` holds the hand's). ``readings``: the round's rules as the engine plays them (``readings_of``).
     """
 
     street: Street
@@ -132,15 +131,44 @@ def _rules(table, players: int) -> dict[int, br.Rules]:
     return {id(street): br.Rules.of(table, street, players) for street in table.bet_streets}
 
 
+# Rounds a street of one table (for one player count) starts before the engine compiles its specialised reading:
+# compiling takes about a tenth of a second, which a few dozen rounds repay; a table played for a handful of hands
+# (a lesson, a test) plays the general plain reading, compiled from the same text when the module loads.
+COMPILE_AFTER = 64
+
+
+@dataclass
+class _Reading:
+    """The rules of one betting street of a table, the reading the engine plays them by, and the rounds started."""
+
+    rules: br.Rules
+    plain: SimpleNamespace
+    started: int = 0
+
+
 def readings_of(hand: "Hand", street: Street) -> SimpleNamespace:
-    """Return the rules of a betting street as the engine plays them: the plain readings of ``betting_round``
-    specialised to the street's rules (compiled once per kind of round, looked up once per table)."""
-    return _readings(hand.table, hand.n)[id(street)]
+    """Return the rules of a betting street as the engine plays them: the plain readings of ``betting_round``,
+    specialised to the street's rules (``betting_round.specialised``) once the street has started more than
+    ``COMPILE_AFTER`` rounds at this table.
+
+    >>> from lowball.core.games import load_game_table
+    >>> from lowball.engine.state import Hand
+    >>> table = load_game_table("teaching-table", overrides={"players.max": "6"})      # a table of its own
+    >>> hand = Hand([13, 13], table=table); street = table.bet_streets[1]
+    >>> [readings_of(hand, street) is br.PLAIN for _ in range(COMPILE_AFTER + 2)][-3:]
+    [True, False, False]
+    """
+    reading = _readings(hand.table, hand.n)[id(street)]
+    if reading.started <= COMPILE_AFTER:
+        reading.started += 1
+        if reading.started > COMPILE_AFTER:
+            reading.plain = br.specialised(reading.rules)
+    return reading.plain
 
 
 @per_table
-def _readings(table, players: int) -> dict[int, SimpleNamespace]:
-    return {key: br.specialised(rules) for key, rules in _rules(table, players).items()}
+def _readings(table, players: int) -> dict[int, _Reading]:
+    return {key: _Reading(rules, br.PLAIN) for key, rules in _rules(table, players).items()}
 
 
 def start(hand: "Hand", street: Street, number: int, bets: list[int] | None = None, forced_count: int = 0,
