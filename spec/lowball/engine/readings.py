@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import ast
 import enum
-import copy
 import functools
 import inspect
 import textwrap
@@ -152,8 +151,8 @@ def _one_line(definition: ast.FunctionDef) -> tuple[list[str], ast.expr] | None:
             if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant))]
     args = definition.args
     if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None or args.vararg \
-            or args.kwarg or args.kwonlyargs or any(isinstance(n, (ast.Yield, ast.Lambda))
-                                                                  for n in _walk(body[0].value)):
+            or args.kwarg or args.kwonlyargs \
+            or any(isinstance(n, (ast.Yield, ast.Lambda)) for n in _walk(body[0].value)):
         return None
     return [a.arg for a in args.args], body[0].value
 
@@ -418,10 +417,14 @@ class _Fold(ast.NodeTransformer):
                 or not all(isinstance(a, ast.Constant) and type(a.value) is int for a in bounds.args):
             return None
         name = loop.target.id
-        inner = [n for n in _walk(node.elt) if isinstance(n, (ast.ListComp, ast.GeneratorExp, ast.SetComp,
-                                                                    ast.DictComp, ast.Lambda))]
+        parts = [node.elt, *loop.ifs]
+        inner = [n for part in parts for n in _walk(part)
+                 if isinstance(n, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp, ast.Lambda))]
         if any(name in _locals_of(n) for n in inner):
             return None                              # a nested scope of the same name: leave it
+        if any(isinstance(n, (ast.GeneratorExp, ast.Lambda)) and any(isinstance(m, ast.Name) and m.id == name
+                                                                     for m in _walk(n)) for n in inner):
+            return None                              # read later than the loop runs (a lambda, a generator)
         terms = []
         for value in range(*(a.value for a in bounds.args)):
             put = _Rename({name: ast.Constant(value)})
