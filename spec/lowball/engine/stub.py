@@ -88,19 +88,22 @@ class Stub:
     def take(self, cards: Sequence[Card | None]) -> None:
         """Take dealt cards out of the stub (each known card must be unseen: the caller checked)."""
         count = len(cards)
-        if self.order is not None and self.order[:count] == list(cards):    # the usual case: off the top, in order
-            del self.order[:count]
+        order = self.order
+        if order is not None:
+            if order[:count] == list(cards):      # the usual case: off the top, in order
+                del order[:count]
+            elif None in cards:
+                raise AssertionError("a known stub deals only known cards")
+            else:                                 # a street dealt one card at a time: every m-th card from the top
+                for card in cards:
+                    order.remove(card)
             self.unseen.difference_update(cards)
             self.size -= count
             return
-        for card in cards:
+        for card in cards:                        # an unknown stub (a replayed history): the cards it names
             if card is not None:
                 self.unseen.discard(card)
-                if self.order is not None:
-                    self.order.remove(card)
-            elif self.order is not None:
-                raise AssertionError("a known stub deals only known cards")
-        self.size -= len(cards)
+        self.size -= count
 
     def burn(self, count: int) -> None:
         """Burn ``count`` cards (D1: none at the teaching table; K8, L3: one before each draw or street)."""
