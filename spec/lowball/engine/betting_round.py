@@ -45,7 +45,8 @@ from lowball.engine import forced as posting
 from lowball.engine.openers import last_blind_seat, post_seats
 from lowball.core.ops import PY, Z3
 from lowball.engine.pots import uncalled
-from lowball.engine.readings import compile_rules, compile_specialised
+from lowball.engine.readings import compile_rules
+from lowball.engine.specialise import compile_specialised
 
 # The kinds of action, as the model numbers them (a Z3 Int in proofs).
 CALL, RAISE, FOLD, BRING_IN = 0, 1, 2, 3
@@ -736,14 +737,14 @@ ENGINE_ENTRIES = ["choices", "step", "start", "done", "finish"]
 
 # The expressions of the rules above that count the seats. In the engine every per-seat list of a round has one
 # entry per player (``Rules.players``), so a table's specialised reading counts them once and writes the loops
-# over the seats out (``readings.specialise``).
+# over the seats out (``specialise.specialise``).
 SEAT_COUNTS = ("s.n", "len(bets)", "len(pending)", "len(flags)")
 
 
 def specialised(r: Rules) -> SimpleNamespace:
     """Return the plain readings the engine plays (``ENGINE_ENTRIES``) for one round's rules ``r``, by name: each
     compiled from the same text with the modes and flags of ``r`` and its seats (``SEAT_COUNTS``) read once, the
-    tests they decide taken, the loops over the seats and the calls written out (``readings.compile_specialised``),
+    tests they decide taken, the loops over the seats and the calls written out (``specialise.compile_specialised``),
     so that one decision or one step is one call. The numbers of ``r`` (the bet size, the cap) stay read from
     ``r``: rounds of one kind share one reading."""
     values = {f.name: getattr(r, f.name) for f in fields(r)}
