@@ -121,8 +121,11 @@ def test_ctrl_c_while_solving_exits_130(capsys, monkeypatch):
 
 
 def test_ctrl_c_while_building_the_abstraction_exits_130(tmp_path):
+    # Ctrl-C reachable in the child: a shell's background job (a CI run started with &) ignores SIGINT, and a child
+    # inherits that.
     child = subprocess.Popen([sys.executable, "-m", "lowball.cli", "solve", "--out", str(tmp_path / "s.npz"),
-                              "--checkpoints", str(tmp_path)], stderr=subprocess.PIPE, text=True)
+                              "--checkpoints", str(tmp_path)], stderr=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(4)                   # the command line is up and enumerating the 2,598,960 hands
     child.send_signal(signal.SIGINT)
     try:
