@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 from lowball.core.behaviours import RunsOut, Serve, StreetKind
 from lowball.core.ops import PY
+from lowball.core.seats import NOBODY
 
 if TYPE_CHECKING:
     from lowball.core.games import GameTable
@@ -146,11 +147,10 @@ class Turn(NamedTuple):
     (``SERVE``) as many cards as he threw."""
 
     step: str
-    seat: int                    # the player's seat (NOBODY_SEAT for the burn)
+    seat: int                    # the player's seat (``seats.NOBODY`` for the burn)
 
 
 DISCARD, BURN, SERVE = "discard", "burn", "serve"
-NOBODY_SEAT = -1
 
 
 def draw_turns(serve: Serve, seats: Sequence[int]) -> tuple[Turn, ...]:
@@ -166,7 +166,7 @@ def draw_turns(serve: Serve, seats: Sequence[int]) -> tuple[Turn, ...]:
     """
     if serve is Serve.IN_TURN:
         return tuple(turn for seat in seats for turn in (Turn(DISCARD, seat), Turn(SERVE, seat)))
-    return (*(Turn(DISCARD, seat) for seat in seats), Turn(BURN, NOBODY_SEAT), *(Turn(SERVE, seat) for seat in seats))
+    return (*(Turn(DISCARD, seat) for seat in seats), Turn(BURN, NOBODY), *(Turn(SERVE, seat) for seat in seats))
 
 
 def burns_first(o, serve: Serve, serving: Any, burned: Any) -> Any:

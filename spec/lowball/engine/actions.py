@@ -33,8 +33,8 @@ class Kind(StrEnum):
 
 # Each kind as a module name too, for the engine's steps: ``Kind.FOLD`` is read through the enum class's lookup
 # hook, about four times the cost of a module name, and the engine names kinds at every step. (The same members:
-# ``FOLD is Kind.FOLD``.)
-DEAL, BOARD, BRING_IN, BET_OR_RAISE, CHECK_OR_CALL, FOLD, DISCARD, SHOW = (
+# ``KIND_FOLD is Kind.FOLD``.)
+KIND_DEAL, KIND_BOARD, KIND_BRING_IN, KIND_BET_OR_RAISE, KIND_CHECK_OR_CALL, KIND_FOLD, KIND_DISCARD, KIND_SHOW = (
     Kind.DEAL, Kind.BOARD, Kind.BRING_IN, Kind.BET_OR_RAISE, Kind.CHECK_OR_CALL, Kind.FOLD, Kind.DISCARD, Kind.SHOW)
 
 KINDS = {Kind.DEAL: "deal", Kind.BOARD: "deal the board", Kind.BRING_IN: "bring in",
@@ -103,7 +103,7 @@ def check_fields(action: object) -> Action:
             raise LowballError(f"not an action: {quote(action)}")
     kind, seat, amount, cards, muck = action
     if muck is False and type(seat) is int and seat >= 0 and kind in _PLAIN and \
-            (amount is None if kind != BET_OR_RAISE else type(amount) is int and amount >= 0) and \
+            (amount is None if kind != KIND_BET_OR_RAISE else type(amount) is int and amount >= 0) and \
             (not cards or kind in _WITH_CARDS and type(cards) is tuple and _cards_ok(cards)):
         return action              # the common case, checked in one pass
     if kind not in KINDS:
@@ -129,7 +129,7 @@ def check_fields(action: object) -> Action:
 
 
 _PLAIN = frozenset(set(Kind) - set(DEALER_KINDS))
-_WITH_CARDS = (DISCARD, SHOW)            # the player's actions that name cards
+_WITH_CARDS = (KIND_DISCARD, KIND_SHOW)   # the player's actions that name cards
 
 
 def _cards_ok(cards: tuple) -> bool:

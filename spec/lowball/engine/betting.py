@@ -28,7 +28,8 @@ from lowball.core.games import Street
 from lowball.core.refusals import Refusal
 from lowball.engine import betting_round as br
 from lowball.engine import openers, sevens
-from lowball.engine.actions import BET_OR_RAISE, BETTING_KINDS, BRING_IN, CHECK_OR_CALL, FOLD, Action, Kind
+from lowball.engine.actions import (BETTING_KINDS, KIND_BET_OR_RAISE, KIND_BRING_IN, KIND_CHECK_OR_CALL, KIND_FOLD,
+                                    Action, Kind)
 from lowball.engine.memo import per_table
 from lowball.core.ops import PY
 
@@ -282,9 +283,9 @@ def legal(hand: "Hand", rnd: Round) -> list[Action]:
         if calling:
             actions.append(calls)
     if raising:
-        actions.append(Action(BET_OR_RAISE, seat, least))
+        actions.append(Action(KIND_BET_OR_RAISE, seat, least))
         if most > least:
-            actions.append(Action(BET_OR_RAISE, seat, most))
+            actions.append(Action(KIND_BET_OR_RAISE, seat, most))
     rnd.listed = (s, tuple(actions))
     return actions
 
@@ -306,7 +307,7 @@ def listed_now(rnd: Round, action: object) -> bool:
 def _seat_actions(seat: int) -> tuple[Action, Action, Action]:
     """Return a seat's bring-in, fold and check-or-call, built once: an action never changes, so every round lists
     the same ones."""
-    return Action(BRING_IN, seat), Action(FOLD, seat), Action(CHECK_OR_CALL, seat)
+    return Action(KIND_BRING_IN, seat), Action(KIND_FOLD, seat), Action(KIND_CHECK_OR_CALL, seat)
 
 
 def refusal(hand: "Hand", rnd: Round, action: Action) -> Refusal | str | None:
@@ -387,11 +388,11 @@ def apply(hand: "Hand", rnd: Round, action: Action) -> None:
     rnd.state = after
     assert after.pot == hand.pot and after.stacks == hand.stacks, "the round and the hand keep the same chips"
     kind = action.kind
-    if kind == BET_OR_RAISE and before.opened and not before.completion:
+    if kind == KIND_BET_OR_RAISE and before.opened and not before.completion:
         rnd.raises += 1
     if hand.narrate:                       # long bot sessions need no story (``Hand.narrate``)
         _tell(hand, rnd, action, before)
-    if kind == CHECK_OR_CALL and after.bets[seat] == before.bets[seat]:
+    if kind == KIND_CHECK_OR_CALL and after.bets[seat] == before.bets[seat]:
         sevens.note_check(hand, seat, last_round=rnd.number == hand.table.betting_rounds - 1)
 
 

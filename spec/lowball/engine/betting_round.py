@@ -41,7 +41,9 @@ import z3
 
 from lowball.core.behaviours import CapCounts, HeadsUpCap, Opener, ShortAllIn, Structure
 from lowball.core.games import GameTable, Street
+from lowball.core.seats import NOBODY
 from lowball.engine import forced as posting
+from lowball.engine.actions import Kind
 from lowball.engine.openers import last_blind_seat, post_seats
 from lowball.core.ops import PY, Z3
 from lowball.engine.pots import uncalled
@@ -50,8 +52,7 @@ from lowball.engine.specialise import compile_specialised
 
 # The kinds of action, as the model numbers them (a Z3 Int in proofs).
 CALL, RAISE, FOLD, BRING_IN = 0, 1, 2, 3
-KIND_OF = {"cc": CALL, "cbr": RAISE, "f": FOLD, "pb": BRING_IN}
-NOBODY = -1
+KIND_OF = {Kind.CHECK_OR_CALL: CALL, Kind.BET_OR_RAISE: RAISE, Kind.FOLD: FOLD, Kind.BRING_IN: BRING_IN}
 # The bet size of a step proof that holds for every size (``Rules.kind``): any number of chips from one.
 SYMBOLIC_SIZE = z3.Int("bet_size")
 

@@ -15,7 +15,7 @@ from lowball.core import card_flow
 from lowball.core.games import Street
 from lowball.core.ops import PY
 from lowball.core.refusals import Refusal
-from lowball.engine.actions import BOARD, DEAL, Action, Kind
+from lowball.engine.actions import KIND_BOARD, KIND_DEAL, Action, Kind
 
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
@@ -58,14 +58,14 @@ def legal(hand: "Hand", deal: Deal) -> list[Action]:
     """Return the dealer's next action, from a known stub: one card at a time, clockwise (T6)."""
     if deal.community:
         cards = hand.next_cards(1)
-        return [Action(BOARD, 0, None, tuple(cards))] if cards is not None else []
+        return [Action(KIND_BOARD, 0, None, tuple(cards))] if cards is not None else []
     per = deal.street.cards
     cards = hand.next_cards(per * len(deal.dealees))
     if cards is None:
         return []
     # Card k of the round goes to dealee k mod m (one at a time), so the first dealee's are every m-th card.
     mine = cards[0::len(deal.dealees)]
-    return [Action(DEAL, deal.dealees[0], None, tuple(mine))]
+    return [Action(KIND_DEAL, deal.dealees[0], None, tuple(mine))]
 
 
 def refusal(hand: "Hand", deal: Deal, action: Action) -> Refusal | None:
@@ -90,7 +90,7 @@ def refusal(hand: "Hand", deal: Deal, action: Action) -> Refusal | None:
 
 def apply(hand: "Hand", deal: Deal, action: Action) -> None:
     """Deal one player's cards of the street, or the community card."""
-    if action.kind == BOARD:
+    if action.kind == KIND_BOARD:
         hand.deal_community(action.cards)
         deal.community = False
         hand.tell("community", card=str(action.cards[0]), clause=hand.table.clauses["runs_out"])

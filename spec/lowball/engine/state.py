@@ -27,7 +27,7 @@ from lowball.core.games import TABLE, GameTable, Street, load_game_table
 from lowball.core.rankings import RankingSystem, ranking_system
 from lowball.core.refusals import Refusal
 from lowball.engine import betting, dealing, drawing, forced, openers, showdown
-from lowball.engine.actions import SHOW, Action, check_fields, parse_action
+from lowball.engine.actions import KIND_SHOW, Action, check_fields, parse_action
 from lowball.engine.events import Event, event
 from lowball.engine.stub import REDEAL_STREAM, Stub, shuffle
 from lowball.core.ops import PY
@@ -434,7 +434,7 @@ class Hand:
     def _carry_out(self, action: Action) -> None:
         """Change the state by an action already found legal."""
         self.actions.append(action)
-        if action.kind == SHOW:                        # a show, at the showdown or before it (L8)
+        if action.kind == KIND_SHOW:                    # a show, at the showdown or before it (L8)
             showdown.apply(self, self.current, action)
         else:
             PHASES[self.phase].apply(self, self.current, action)
@@ -444,7 +444,7 @@ class Hand:
         clauses = self.table.clauses
         if self.phase == OVER:
             return Refusal("hand-over", clauses["showdown"])
-        if action.kind == SHOW and self.phase != SHOWDOWN:   # all in too: nobody shows while one is to act (S1)
+        if action.kind == KIND_SHOW and self.phase != SHOWDOWN:  # all in too: nobody shows while one is to act (S1)
             return Refusal("show-at-showdown", clauses["showdown"])
         return PHASES[self.phase].refusal(self, self.current, action)
 
