@@ -102,3 +102,41 @@ def test_every_raise_amount_is_judged_by_the_rule_not_by_the_listed_ends(game, s
         taken.add(amount)
         assert hand.stacks[2] == stack - amount
     assert taken == accepted, f"accepted {sorted(taken - accepted)} wrongly, refused {sorted(accepted - taken)}"
+
+
+# ---- the shortcut for an action the engine listed itself ----
+
+def _three_handed() -> Hand:
+    """Three-handed at the single-draw limit table: the blinds are posted and p3 is first to act (K3)."""
+    hand = Hand([100, 100, 100], table=load_game_table("deuce-to-seven-single-draw-limit"), seed=1)
+    hand.advance()
+    assert hand.to_act == 2
+    return hand
+
+
+def test_an_action_listed_for_an_earlier_state_is_checked_again():
+    """K3: ``apply`` takes an action ``legal_actions`` built without checking it only for the state it was built
+    for. p3's call, listed and applied, applied again once it is p1's turn is refused as out of turn, and the hand
+    is left as it was."""
+    hand = _three_handed()
+    call = next(action for action in hand.legal_actions() if action.kind == "cc")
+    hand.apply(call)
+    before = repr(hand)
+    with pytest.raises(IllegalAction, match=r"p3 cc: out of turn: it is p1's turn, not p3's \(K3\)"):
+        hand.apply(call)
+    assert repr(hand) == before and hand.to_act == 0
+
+
+def test_a_listed_action_is_not_checked_again_and_an_equal_one_built_elsewhere_is(monkeypatch):
+    """``Hand.apply``'s shortcut is taken: the very action ``legal_actions`` listed for this state goes straight
+    to the phase, while an equal action parsed from text is checked as usual (the check is counted)."""
+    checks = []
+    real = Hand._refusal
+    monkeypatch.setattr(Hand, "_refusal", lambda self, action: checks.append(str(action)) or real(self, action))
+    listed = _three_handed()
+    listed.apply(next(action for action in listed.legal_actions() if action.kind == "cc"))
+    assert checks == []
+    typed = _three_handed()
+    typed.legal_actions()
+    typed.apply("p3 cc")
+    assert checks == ["p3 cc"] and repr(typed) == repr(listed)

@@ -184,6 +184,16 @@ def test_g2_the_heads_up_cap_under_each_rulebook(setting, started, became):
     assert (_raises(setting, 2), _raises(setting, 3)) == (started, became)
 
 
+def test_g2_heads_up_each_raise_is_told_by_its_number_and_a_call_is_no_raise():
+    """G2: heads-up the cap is lifted. Misha (the dealer, the small blind) calls 1; Lena raises to 4, Misha to 6,
+    Lena to 8: the first, second and third raises of the round, each told with no cap."""
+    hand = play(load_game_table("deuce-to-seven-triple-draw"), [100, 100], ["7c 5d 4h 3s 2c", "8d 6h 4c 3d 2h"],
+                ["p2 cc", "p1 cbr 4", "p2 cbr 6", "p1 cbr 8"], names=["Lena", "Misha"])
+    assert narrate(hand)[-4:] == ["Misha calls 1 (K3)", "Lena raises to 4: the first raise; there is no cap now (G2)",
+                                  "Misha raises to 6: the second raise; there is no cap now (G2)",
+                                  "Lena raises to 8: the third raise; there is no cap now (G2)"]
+
+
 @pytest.mark.parametrize("misha, olga, lena", [
     (7, ["p3 f", "p3 cc", "p3 cbr 8"], ["p1 f", "p1 cc"]),                  # all in to 5: complete to 8; not reopened
     (8, ["p3 f", "p3 cc", "p3 cbr 10"], ["p1 f", "p1 cc", "p1 cbr 10"]),    # all in to 6, half a bet: a full raise

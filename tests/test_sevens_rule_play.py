@@ -57,3 +57,15 @@ def test_the_sevens_rule_binds_a_seven_not_an_eight():
     eight = _california_check_call("california-lowball-sevens-rule", "8c 5d 4h 2s Ac", "9d 6h 4c 3s 2d", "seed-004")
     seven = _california_check_call("california-lowball-sevens-rule", "7c 5d 4h 2s Ac", "9d 6h 4c 3s 2d")   # shipped
     assert (eight.result.changes, seven.result.changes) == ((6, -6), (2, -2))
+
+
+@pytest.mark.parametrize("misha, changes", [("p2 cc", (-6, 6)), ("p2 f", (2, -2))])
+def test_a_seven_that_calls_or_folds_in_the_last_round_has_not_checked(misha, changes):
+    """F7 binds a seven that *checks*. Heads-up, posts 1 + 1: Misha bets 2, Lena calls, both stand pat; Lena bets
+    4 and Misha, holding 7-5-4-2-A, calls (and wins all 12 chips: +6) or folds (Lena wins his 2, her bet going
+    back): either way he never checked, and nothing is said of the sevens rule."""
+    table = load_game_table("california-lowball-sevens-rule")
+    hand = play(table, [40, 40], ["8c 6d 4h 3s 2c", "7c 5d 4s 2h Ad"],
+                ["p2 cbr 2", "p1 cc", "p1 sd", "p2 sd", "p1 cbr 4", misha], names=["Lena", "Misha"])
+    assert hand.result.changes == changes
+    assert not [line for line in narrate(hand) if "seven-low or better" in line]

@@ -98,8 +98,11 @@ def board_key(cards: Sequence[Card], high: bool, ace_low: bool | None = None) ->
     a kind is better and higher ranks are better (ace high); in razz (ace-to-five),
     pairs are worse and lower ranks are better (ace low). ``ace_low`` says where
     the ace counts (by default: high in high, low in low); deuce-to-seven razz
-    reads its low boards with the ace high (Y4).
+    reads its low boards with the ace high (Y4). The key is how many of each
+    rank, then the ranks, best group first:
 
+    >>> board_key([Card(9, "c"), Card(13, "s"), Card(9, "d")], True)     # a pair of nines, then a king
+    ((2, 1), (9, 13))
     >>> board_key([Card(9, "c"), Card(9, "d")], True) > board_key([Card(14, "c"), Card(13, "d")], True)
     True
     >>> board_key([Card(14, "c"), Card(2, "d")], False) > board_key([Card(13, "c"), Card(2, "d")], False)
