@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from lowball.core import card_flow
-from lowball.core.behaviours import RunsOut
+from lowball.core.behaviours import RunsOut, StreetKind
 from lowball.core.card_flow import COMES_BACK, shortfall
 from lowball.core.cards import DECK
 from lowball.core.games import builtin_games, load_game_table, table_from_text
@@ -210,6 +210,27 @@ def test_the_walk_reports_an_engine_that_moves_other_cards(monkeypatch):
 def test_the_engine_moves_the_cards_property_5_counts_on_every_pattern_of_a_three_handed_hand(table):
     """The same at three players (a minute for each triple draw, where the stub reshuffles: make test-full)."""
     seen = walk(table, 3)
+    assert not seen.difference, seen.difference
+
+
+def _draws(table) -> int:
+    return sum(street.kind is StreetKind.DRAW for street in table.streets)
+
+
+# Beyond three players, as far as the walk ends in minutes (it grows with the patterns: 2 ** n folds a betting
+# round, and (most discard + 1) ** n discards a draw): every player count the stud tables seat, and four and five
+# players at the single draws. The triple draws stop at three (four would take hours).
+MORE_PLAYERS = [(table, players) for table in builtin_games() if _draws(table) <= 1
+                for players in range(4, (table.players_max if not _draws(table) else min(5, table.players_max)) + 1)]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("LOWBALL_SLOW") != "1", reason="LOWBALL_SLOW=1 runs it (make test-full)")
+@pytest.mark.parametrize("table, players", MORE_PLAYERS, ids=lambda v: getattr(v, "name", str(v)))
+def test_the_engine_moves_the_cards_property_5_counts_on_every_pattern_of_up_to_eight_players(table, players):
+    """The same at every player count a stud table seats (up to eight: L8's community card included), and at four
+    and five players at the single draws (about ten minutes in all: make test-full)."""
+    seen = walk(table, players)
     assert not seen.difference, seen.difference
 
 
