@@ -86,6 +86,8 @@ ROUND_PROOF_TESTS = [
     "tests/test_verify_engine.py::test_a_later_round_of_one_chip_bets_starts_where_the_proofs_start",
     "tests/test_betting_round_rules.py",
 ]
+# The engine's piles against property 5's count on every heads-up pattern of every table (about 15 s).
+CARD_WALK = "tests/test_card_flow.py::test_the_engine_moves_the_cards_property_5_counts_on_every_pattern_of_a_heads_up_hand"
 RANKING_TESTS = [
     "tests/test_ranking_seeds.py", *GAP_TESTS, "tests/test_independent_ranking.py",
     "tests/test_ranking_order.py",
@@ -157,14 +159,15 @@ TARGETS = [
             "tests/test_verify_engine.py::test_the_engine_redeals_exactly_as_often_as_the_proved_bound",
             "tests/test_verify.py::test_property_8_bounds_the_redeals_by_the_minimum_stack"),
            ("lowball.core", "lowball.ranking")),
-    Target("drawing", f"{PACKAGE}/engine/drawing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py"),
+    Target("drawing", f"{PACKAGE}/engine/drawing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py", CARD_WALK),
            ("lowball.core", "lowball.ranking")),
     Target("stub", f"{PACKAGE}/engine/stub.py", (f"{PACKAGE}/engine/stub.py", *ENGINE_TESTS, "tests/test_reshuffle.py",
+                                                  CARD_WALK,
                                                   "tests/test_verify_engine.py::test_the_card_model_follows_reshuffles_of_every_rule"),
            ("lowball.core", "lowball.ranking")),
     Target("showdown", f"{PACKAGE}/engine/showdown.py", (*ENGINE_TESTS, "tests/test_house_games.py"),
            ("lowball.core", "lowball.ranking")),
-    Target("dealing", f"{PACKAGE}/engine/dealing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py"),
+    Target("dealing", f"{PACKAGE}/engine/dealing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py", CARD_WALK),
            ("lowball.core", "lowball.ranking")),
     # the counted card flow: read by the engine, the loader's worst case and property 5
     Target("card-flow", f"{PACKAGE}/core/card_flow.py",

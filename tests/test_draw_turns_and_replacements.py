@@ -138,3 +138,19 @@ def test_k9_a_player_who_throws_fewer_leaves_one_card_for_the_next():
     with pytest.raises(IllegalAction, match=r"p6 may discard at most 1 card:"):
         hand.apply("p6 sd " + "".join(str(c) for c in hand.hands[5][:2]))
     hand.apply(f"p6 sd {hand.hands[5][0]}")
+
+
+@pytest.mark.parametrize("game, action, message", [
+    ("deuce-to-seven-triple-draw", "p2 sd", r"p1 is waiting for 2 replacement card\(s\) \(K8\)"),
+    ("deuce-to-seven-triple-draw", "d dh p2 Ah", r"p1 discarded 2 and receives as many \(K8\)"),
+    ("deuce-to-seven-triple-draw-phh", "p1 cc", r"p1 is waiting for 2 replacement card\(s\) \(K8\)"),
+])
+def test_while_the_dealer_owes_replacements_the_refusal_names_who_waits_and_for_how_many(game, action, message):
+    """K8, P3: p1 throws two cards and the dealer owes him two (at once at the card room, after p2's discard at
+    pokerkit's table): a player's action, or a serving of someone else, is refused naming p1 and his two cards."""
+    hand = Hand([100, 100], table=load_game_table(game), deck=deck_for(["Kc Qc Jd 9h 8s", "7c 5d 4h 3s 2c"]))
+    hand.advance()
+    for step in ["p2 cc", "p1 cc", "p1 sd KcQc"] + (["p2 sd"] if game.endswith("phh") else []):
+        hand.apply(step)
+    with pytest.raises(IllegalAction, match=message):
+        hand.apply(action)

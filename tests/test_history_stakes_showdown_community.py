@@ -111,3 +111,12 @@ def test_the_cards_a_reshuffle_brings_back_are_shuffled():
     back = stub.order[10:]
     assert stub.order[:10] == list(DECK[:10]) and sorted(back, key=DECK.index) == thrown
     assert back != thrown
+
+
+def test_a_reshuffle_with_nothing_the_rule_brings_back_changes_nothing():
+    """K9: at the first draw nothing was thrown earlier, so a reshuffle brings back no card: none came back, and
+    the stub and this draw's pile are as they were."""
+    stub = Stub.ordered(DECK[:3], seed=5)
+    stub.discards.append([DECK[45]])                # this draw's pile only
+    assert stub.reshuffle(RunsOut.RESHUFFLE_EARLIER) == 0
+    assert stub.order == list(DECK[:3]) and stub.size == 3 and stub.discards == [[DECK[45]]] and not stub.reshuffles

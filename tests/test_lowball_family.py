@@ -192,6 +192,24 @@ def test_eight_players_to_seventh_street_get_a_community_card_and_the_setting_sa
     assert last == lowest
 
 
+def test_a_high_low_board_of_five_cards_is_read_as_a_high_hand():
+    """N8, L6: at seven-card stud high-low where the community card shows on every board (a house setting), the
+    seventh-street opener is the player whose five cards showing make the best *high* hand (rank 1 is best, ties to
+    the first seat), not the best eight-or-better low; on some seeds the two readings pick different players."""
+    table = table_from_text('extends = "stud-high-low"\nname = "stud-high-low-boards"\n'
+                            '[deck]\ncommunity_card_on_boards = true\n')
+    differ = 0
+    for seed in range(12):
+        hand = _everyone_calls_down(table, seed)
+        last = [e for e in hand.events if e.key == "round"][-1].get("who")
+        shown = {s: openers.up_cards(hand, s) + list(hand.community) for s in hand.contenders}
+        high = min(shown, key=lambda s: (evaluate(shown[s], "high").rank, s))
+        low = min(shown, key=lambda s: (evaluate(shown[s], "ace-to-five").rank, s))
+        assert last == hand.names[high], f"seed {seed}"
+        differ += high != low
+    assert differ
+
+
 # ---- N9, Y5: the odd chip ----
 
 TIED = """variant = "PA6R"
