@@ -120,3 +120,21 @@ def test_a_reshuffle_with_nothing_the_rule_brings_back_changes_nothing():
     stub.discards.append([DECK[45]])                # this draw's pile only
     assert stub.reshuffle(RunsOut.RESHUFFLE_EARLIER) == 0
     assert stub.order == list(DECK[:3]) and stub.size == 3 and stub.discards == [[DECK[45]]] and not stub.reshuffles
+
+
+def test_seven_razz_players_called_down_get_seventh_street_from_the_burns_brought_back():
+    """L8: seven players to seventh street need 49 cards and four burns, 53 of 52: the card room brings the burns
+    back under the stub (a reshuffle, told) before the street's first card and before it would deal a community
+    card, so everyone gets a seventh card of his own, none of them twice, and there is no community card."""
+    hand = Hand([10_000] * 7, table=load_game_table("razz"), seed=3)
+    hand.advance()
+    while hand.phase != OVER:
+        legal = hand.legal_actions()
+        hand.apply(next((a for a in legal if a.kind in ("pb", "cc")), legal[0]))
+        hand.advance()
+    held = [card for seat in range(7) for card in hand.hands[seat]]
+    assert hand.stub.reshuffles == 1 and not hand.community
+    assert len(held) == 49 and len(set(held)) == 49
+    story = narrate(hand)
+    told = [k for k, line in enumerate(story) if line.startswith("the stub is short: the cards set aside are shuffled")]
+    assert len(told) == 1 and story[told[0] + 1] == "p1 is dealt 1 card face down (L3)"

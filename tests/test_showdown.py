@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from lowball.core.games import table_from_text
-from lowball.errors import RulesError
+from lowball.core.games import load_game_table, table_from_text
+from lowball.errors import IllegalAction, RulesError
 from lowball.engine.state import OVER, Hand, deck_for
 from lowball.phh.history import replay_hand, to_phh
 from lowball.text.narration import narrate
@@ -231,3 +231,23 @@ def test_a_show_may_name_the_community_card_with_the_players_own():
     replayed = replay_hand(text.replace(show, named))
     assert named != show and replayed.result.changes == hand.result.changes
     assert [str(card) for card in replayed.hands[0]] == [str(card) for card in hand.hands[0]]
+
+
+def test_a_show_refused_at_the_showdown_names_the_player_and_what_he_holds():
+    """K1: three-handed, p3 folds and p1 and p2 check it down. At the showdown p3 may not show (he folded), p1 may
+    show only the cards he holds, and once shown he does not show again; each refusal names the player."""
+    hand = Hand([100, 100, 100], table=load_game_table("deuce-to-seven-single-draw-limit"),
+                deck=deck_for(["7c 5d 4h 3s 2c", "8d 6h 4c 3d 2h", "Kc Qd Jh 9s 8h"]))
+    hand.advance()
+    for action in ["p3 f", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc"]:
+        hand.apply(action)
+        hand.advance()
+    hand.apply("p2 cc")                               # no advance: the dealer has not called for the shows yet
+    refusals = []
+    for action in ["p3 sm KcQdJh9s8h", "p1 sm 8d6h4c3d2h", "p1 sm 7c5d4h3s2c", "p1 sm 7c5d4h3s2c"]:
+        try:
+            hand.apply(action)
+        except IllegalAction as refused:
+            refusals.append(str(refused))
+    assert refusals == ["p3 sm KcQdJh9s8h: p3 has folded (K1)", "p1 sm 8d6h4c3d2h: p1 holds 7c 5d 4h 3s 2c (K1)",
+                        "p1 sm 7c5d4h3s2c: p1 has shown already (K1)"]

@@ -40,8 +40,8 @@ def start(hand: "Hand", street: Street) -> Deal:
     rule = hand.table.runs_out
     plan = card_flow.deal(PY, rule, hand.stub.counts(), len(dealees), street.cards, street.burn)
     hand.burn(street.burn)
-    if plan.reshuffle:
-        hand.stub.reshuffle(rule)
+    if plan.reshuffle:                  # before the street's first card, as the count says (and told, as any reshuffle)
+        hand.reshuffle()
     if not plan.dealt and not plan.community:
         # The loader refuses every table whose stub can fail a street (core.card_flow.shortfall): this is a bug.
         raise AssertionError(f"{hand.table.name}: the stub holds {hand.stub.size} cards for a deal of "

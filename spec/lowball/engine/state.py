@@ -651,10 +651,14 @@ class Hand:
         self.hands[seat].extend(cards)
         self.face_up[seat].extend([False] * len(cards))
 
+    def reshuffle(self) -> None:
+        """Shuffle the cards the table's rule brings back under the stub, and tell it (K9, P3, L8)."""
+        self.stub.reshuffle(self.table.runs_out)
+        self.tell("reshuffle", clause=self.table.clauses["runs_out"])
+
     def _take(self, count: int, cards: Sequence[Card | None]) -> None:
         if not self.stub.can_serve(count):
-            self.stub.reshuffle(self.table.runs_out)
-            self.tell("reshuffle", clause=self.table.clauses["runs_out"])
+            self.reshuffle()
         self.stub.take(cards)
 
     def next_cards(self, count: int, draw: drawing.Draw | None = None) -> list[Card] | None:
