@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import tomllib
 
 import pytest
@@ -248,3 +249,63 @@ def test_the_hand_ends_at_once_when_the_small_blind_folds_heads_up():
 
     hand = play(load_game_table("deuce-to-seven-triple-draw"), [50, 50], FIVE_HANDS[:2], ["p2 f"])
     assert hand.phase == OVER and hand.result.changes == (1, -1) and hand.to_act is None
+
+
+@pytest.mark.parametrize("game, words", [
+    ("deuce-to-seven-triple-draw-phh", "the round is capped at 4 bets, completions and raises, forced bets not "
+                                       "counted (P1)"),
+    ("deuce-to-seven-triple-draw", "the round is capped at a bet and 3 raises (G1)"),
+])
+def test_a_raise_past_the_cap_is_refused_as_each_table_counts_the_cap(game, words):
+    """P1: pokerkit's table counts bets, completions and raises, the blinds not; G1: the card room a bet and three
+    raises. Three players raise to the cap; one more raise is refused in the table's own words."""
+    hand = Hand([500] * 3, table=load_game_table(game))
+    hand.advance()
+    while hand.raise_range() is not None:
+        hand.apply(f"p{hand.to_act + 1} cbr {hand.raise_range()[0]}")
+        hand.advance()
+    with pytest.raises(IllegalAction, match=re.escape(words)):
+        hand.apply(f"p{hand.to_act + 1} cbr 20")
+
+
+def test_the_words_of_a_raise_nobody_can_call_and_of_a_raise_to_what_is_already_in():
+    """G6: heads-up no-limit, p2 all in for his 3 chips: p1 may call but not raise, nobody could call it; K3: at the
+    limit table a raise to the big blind's 2 is a call."""
+    hand = Hand([100, 3], table=load_game_table("deuce-to-seven-single-draw"))
+    hand.advance()
+    hand.apply("p2 cbr 3")
+    with pytest.raises(IllegalAction, match=re.escape("p1 cbr 10: every other player is all in or has folded: "
+                                                      "nobody could call a raise (G6)")):
+        hand.apply("p1 cbr 10")
+    hand = Hand([100, 100, 100], table=load_game_table("deuce-to-seven-single-draw-limit"))
+    hand.advance()
+    with pytest.raises(IllegalAction, match=re.escape("p3 cbr 2: a raise goes above the 2 already in this round; "
+                                                      "to match it, call (K3)")):
+        hand.apply("p3 cbr 2")
+
+
+def test_the_narration_cites_each_rounds_own_clause_and_tells_no_uncalled_bet_when_all_are_matched():
+    """B1, B2: at the teaching table the first round's actions are told under B1 and the final round's under B2;
+    S1: every bet was matched, so no chips go back and nothing says so."""
+    hand = Hand([20, 20, 20])
+    hand.advance()
+    for action in ["p1 cbr 1", "p2 f", "p3 cc", "p1 sd", "p3 sd", "p1 cc", "p3 cc"]:
+        hand.apply(action)
+        hand.advance()
+    lines = narrate(hand)
+    assert ["p2 folds (B1)", "p3 calls 1 (B1)"] == [line for line in lines if line.startswith(("p2 folds", "p3 calls"))]
+    assert ["p1 checks (B2)", "p3 checks (B2)"] == [line for line in lines if " checks " in line]
+    assert not [line for line in lines if "nobody matched" in line]
+
+
+def test_a_fold_that_leaves_two_players_lifts_the_cap_and_a_bring_in_is_told_with_its_amount():
+    """G2: three-handed at the card-room triple draw, p3's fold leaves two and the cap is lifted, told at once;
+    R2: at razz the lowest upcard brings it in for the table's bring-in of 1."""
+    hand = Hand([100, 100, 100], table=load_game_table("deuce-to-seven-triple-draw"))
+    hand.advance()
+    hand.apply("p3 f")
+    assert narrate(hand)[-2:] == ["p3 folds (K3)", "two players are left: the cap on raises is lifted (G2)"]
+    hand = Hand([100, 100, 100], table=load_game_table("razz"), seed=1)
+    hand.advance()
+    hand.apply("p3 pb")
+    assert narrate(hand)[-1] == "p3 brings it in for 1 (R2)"
