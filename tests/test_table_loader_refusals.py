@@ -286,7 +286,8 @@ def test_the_words_of_a_raise_nobody_can_call_and_of_a_raise_to_what_is_already_
 
 def test_the_narration_cites_each_rounds_own_clause_and_tells_no_uncalled_bet_when_all_are_matched():
     """B1, B2: at the teaching table the first round's actions are told under B1 and the final round's under B2;
-    S1: every bet was matched, so no chips go back and nothing says so."""
+    S1: every bet was matched, so no chips go back and nothing says so; p2's fold leaves two players, and the cap,
+    which this table keeps heads-up, is not said to be lifted."""
     hand = Hand([20, 20, 20])
     hand.advance()
     for action in ["p1 cbr 1", "p2 f", "p3 cc", "p1 sd", "p3 sd", "p1 cc", "p3 cc"]:
@@ -295,7 +296,7 @@ def test_the_narration_cites_each_rounds_own_clause_and_tells_no_uncalled_bet_wh
     lines = narrate(hand)
     assert ["p2 folds (B1)", "p3 calls 1 (B1)"] == [line for line in lines if line.startswith(("p2 folds", "p3 calls"))]
     assert ["p1 checks (B2)", "p3 checks (B2)"] == [line for line in lines if " checks " in line]
-    assert not [line for line in lines if "nobody matched" in line]
+    assert not [line for line in lines if "nobody matched" in line or "cap on raises" in line]    # T4: kept heads-up
 
 
 def test_a_fold_that_leaves_two_players_lifts_the_cap_and_a_bring_in_is_told_with_its_amount():
@@ -309,3 +310,11 @@ def test_a_fold_that_leaves_two_players_lifts_the_cap_and_a_bring_in_is_told_wit
     hand.advance()
     hand.apply("p3 pb")
     assert narrate(hand)[-1] == "p3 brings it in for 1 (R2)"
+
+
+def test_a_deal_out_of_order_names_the_player_who_is_next():
+    """L3: the dealer deals clockwise from his left, so p2's cards before p1's are refused, naming p1."""
+    hand = Hand([100, 100, 100], table=load_game_table("razz"))
+    with pytest.raises(IllegalAction, match=re.escape("d dh p2 AcAdAh: the deal goes clockwise from the dealer's "
+                                                      "left; p1 is next (L3)")):
+        hand.apply("d dh p2 AcAdAh")
