@@ -65,6 +65,7 @@ ENGINE_TESTS = [
     "tests/test_legal_actions.py::test_every_raise_amount_is_judged_by_the_rule_not_by_the_listed_ends",
     "tests/test_legal_actions.py::test_an_action_listed_for_an_earlier_state_is_checked_again",
     "tests/test_legal_actions.py::test_a_listed_action_is_not_checked_again_and_an_equal_one_built_elsewhere_is",
+    "tests/test_legal_actions.py::test_a_player_who_has_shown_shows_no_more",
     "tests/test_pokerkit_games.py::test_after_short_all_ins_the_engine_allows_what_pokerkit_allows",
 ]
 POT_PROOF_TESTS = [

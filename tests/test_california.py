@@ -65,19 +65,26 @@ def test_f6_a_player_who_checked_may_call_but_not_raise_after_the_draw():
 SEVENS_HAND = ["p2 cbr 2", "p1 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cbr 4", "p1 cc"]
 
 
-@pytest.mark.parametrize("rule, changes, why", [
-    ("off", (6, -6), "no rule: p1 wins the pot of 12"),
-    ("seed-004", (2, -2), "seed 004: p2 takes the 4 back, p1's call of 4 goes back to p1; p1 wins the 4 at the check"),
-    ("rrp", (-2, 2), "RRP: p1 wins only the 4 at the check; the 8 put in after it goes to the other hand, p2's"),
-    ("whole-pot", (-6, 6), "some clubs: the checker forfeits the whole pot to the other hand"),
+@pytest.mark.parametrize("rule, changes, wins, why", [
+    ("off", (6, -6), ["p1 wins the pot of 12 with the lowest hand (F1)"], "no rule: p1 wins the pot of 12"),
+    ("seed-004", (2, -2), ["p1 wins the pot of 4 with the lowest hand (F1)"],
+     "seed 004: p2 takes the 4 back, p1's call of 4 goes back to p1; p1 wins the 4 at the check"),
+    ("rrp", (-2, 2),
+     ["p1 wins the pot of 4 with the lowest hand (F1)", "p2 wins the pot of 8 as the best other hand (F7)"],
+     "RRP: p1 wins only the 4 at the check; the 8 put in after it goes to the other hand, p2's"),
+    ("whole-pot", (-6, 6), ["p2 wins the pot of 12 as the best other hand (F7)"],
+     "some clubs: the checker forfeits the whole pot to the other hand"),
 ])
-def test_f7_the_sevens_rule_in_each_of_its_settings(rule, changes, why):
+def test_f7_the_sevens_rule_in_each_of_its_settings(rule, changes, wins, why):
+    """F7 in each source's setting: the stacks, and who is told to win what and by which clause (the chips the rule
+    keeps from the checker go to the best other hand by F7, the rest by the showdown's F1)."""
     hand = play(hand_at(GAME, [40, 40], [SEVEN_FIVE, EIGHT_SIX], overrides={"showdown.sevens_rule": rule}),
                 SEVENS_HAND)
     assert hand.phase == OVER and hand.result.changes == changes, why
     assert sum(hand.result.finishing_stacks) == 80                   # every chip goes somewhere (S3)
-    if rule != "off":
-        assert any("sevens rule" in line for line in narrate(hand))
+    assert [line for line in narrate(hand) if " wins the pot" in line] == wins, why
+    told = [line for line in narrate(hand) if line.startswith("the sevens rule: p1 checked a seven or better")]
+    assert len(told) == (rule != "off") and all(line.endswith("(F7)") for line in told)
 
 
 def test_f7_a_checked_seven_that_loses_loses_as_usual():

@@ -100,6 +100,17 @@ def test_a_history_must_deal_the_community_card_as_one_card_face_up(instead):
         replay_hand(text.replace(line, f'  "{instead}",'))
 
 
+@pytest.mark.parametrize("card", ["Ah", "Kd", "4h"])
+def test_a_history_may_not_turn_up_a_card_already_seen_as_the_community_card(card):
+    """L8, L3: the community card comes from the stub: not Misha's A♥ showing, nor the K♦ he holds face down, nor
+    the 4♥ the dealer folded on sixth street (at the card room only the burns come back, L8)."""
+
+    text = _eight_player_stud_history()
+    line = next(line for line in text.splitlines() if '"d db ' in line)
+    with pytest.raises(IllegalAction, match=rf"'d db {card}': {card} is already in play \(L3\)"):
+        replay_hand(text.replace(line, f'  "d db {card}",'))
+
+
 def test_the_cards_a_reshuffle_brings_back_are_shuffled():
     """K9: the cards brought back form a new stub, shuffled: below the ten cards left, the twenty thrown at an
     earlier draw all come back, and not in the order they were thrown (this draw's pile stays out)."""

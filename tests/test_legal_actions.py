@@ -16,6 +16,7 @@ from lowball.core.games import builtin_paths, load_game_table
 from lowball.engine.state import SHOWDOWN, Hand, deck_for
 from lowball.errors import IllegalAction
 from lowball.phh.history import replay_hand, to_phh
+from lowball.text.narration import narrate
 from table_support import play_checked
 
 NO_LIMIT = load_game_table("deuce-to-seven-single-draw")
@@ -61,10 +62,14 @@ def test_a_player_who_has_shown_shows_no_more():
         hand.apply(hand.legal_actions()[0])
     first = hand.legal_actions()[0]
     assert [a.kind for a in hand.legal_actions()] == ["sm", "sm", "sm", "sm"]     # two shows, two mucks
+    assert [(a.seat, a.muck, a.cards) for a in hand.legal_actions()] == [
+        (0, False, tuple(hand.hands[0])), (1, False, tuple(hand.hands[1])), (0, True, ()), (1, True, ())]
     hand.apply(first)
     assert first not in hand.legal_actions()
     with pytest.raises(IllegalAction, match=r"p1 has shown already"):
         hand.apply(first)
+    hand.apply(hand.legal_actions()[-1])                # p2's listed muck gives the hand up: p1 wins 2 + 2 (K1)
+    assert hand.result.changes == (2, -2) and "p2 mucks and gives up the pot (K1)" in narrate(hand)
 
 
 @pytest.mark.parametrize("game", list(builtin_paths()))

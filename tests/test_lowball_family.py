@@ -15,9 +15,9 @@ import pytest
 from lowball import compare, evaluate
 from lowball.core.behaviours import OddChip
 from lowball.core.games import GAMES_DIR, load_game_table, table_from_text
-from lowball.core.cards import parse_cards
-from lowball.engine import openers
-from lowball.engine.state import BET, OVER, Hand
+from lowball.core.cards import SUIT_CHARS, parse_cards
+from lowball.engine import openers, showdown
+from lowball.engine.state import BET, OVER, Hand, deck_for
 from lowball.errors import IllegalAction, RulesError
 from lowball.phh.history import replay_hand, to_phh
 
@@ -212,27 +212,32 @@ def test_a_high_low_board_of_five_cards_is_read_as_a_high_hand():
 
 # ---- N9, Y5: the odd chip ----
 
-TIED = """variant = "PA6R"
+def tied(p1_ace: str, p2_ace: str) -> str:
+    """Return a London history of 6-4-3-2-A against 6-4-3-2-A, a pot of 7 (p3 folds his ante): p1 holds K♣ up
+    and the ace ``p1_ace``, p2 Q♠ up, A♠ and the ace ``p2_ace``."""
+    return f"""variant = "PA6R"
 antes = [1, 1, 1]
 bring_in = 2
 min_bet = 2
 starting_stacks = [50, 50, 50]
-actions = ["d dh p1 Ad2dKc", "d dh p2 Ac2cQs", "d dh p3 9d9h5h", "p1 pb", "p2 cc", "p3 f",
+actions = ["d dh p1 {p1_ace}2dKc", "d dh p2 {p2_ace}2cQs", "d dh p3 9d9h5h", "p1 pb", "p2 cc", "p3 f",
   "d dh p1 3c", "d dh p2 3d", "p2 cc", "p1 cc", "d dh p1 4d", "d dh p2 4c", "p2 cc", "p1 cc",
   "d dh p1 6h", "d dh p2 6s", "p2 cc", "p1 cc", "d dh p1 9c", "d dh p2 As", "p2 cc", "p1 cc"]
 """
 
 
-@pytest.mark.parametrize("rule, first", [
-    ("high-card-by-suit-as-ranked", "p1"),      # N9 BARGE: p1's K♣ over p2's Q♠, the ace lowest under A-6
-    ("high-card-played-by-suit", "p2"),         # N9 WSOP-T 73: among the 6-4-3-2-A each plays, 6♠ over 6♥
-    ("low-card-by-suit", "p2"),                 # N9 RRP: the lowest card of all, A♣ below A♦
-    ("high-card-by-suit", "p2"),                # L7: the ace high: p2's A♠
+@pytest.mark.parametrize("rule, aces, first", [
+    ("high-card-by-suit-as-ranked", ("Ad", "Ac"), "p1"),   # N9 BARGE: p1's K♣ over p2's Q♠, the ace lowest under A-6
+    ("high-card-by-suit-as-ranked", ("Ac", "Ad"), "p1"),   # ... the highest card, not the lowest (A♦ over A♣)
+    ("high-card-played-by-suit", ("Ad", "Ac"), "p2"),      # N9 WSOP-T 73: among the 6-4-3-2-A each plays, 6♠ over 6♥
+    ("low-card-by-suit", ("Ad", "Ac"), "p2"),              # N9 RRP: the lowest card of all, A♣ below A♦
+    ("low-card-by-suit", ("Ac", "Ad"), "p1"),              # ... the lowest card, not the highest (K♣ over Q♠)
+    ("high-card-by-suit", ("Ad", "Ac"), "p2"),             # L7: the ace high: p2's A♠
 ])
-def test_the_odd_chip_between_tied_london_hands_by_each_source(rule, first):
+def test_the_odd_chip_between_tied_london_hands_by_each_source(rule, aces, first):
     """N9: 6-4-3-2-A against 6-4-3-2-A, a pot of 7: whoever the rule reads gets 4."""
     table = load_game_table("london-lowball", overrides={"showdown.odd_chip": rule})
-    hand = replay_hand(TIED, table)
+    hand = replay_hand(tied(*aces), table)
     assert hand.result.finishing_stacks[int(first[1]) - 1] == 50 - 3 + 4
     assert OddChip(rule).by_card
     from lowball.text.narration import narrate
@@ -240,6 +245,28 @@ def test_the_odd_chip_between_tied_london_hands_by_each_source(rule, first):
     said = [line for line in narrate(hand) if "odd chip" in line]
     assert len(said) == 1 and said[0].startswith(f"the odd chip goes to {first}, who ") and said[0].endswith("(N9)")
     assert any(line.startswith(f"лишнюю фишку получает {first}: ") for line in narrate(hand, "ru"))
+
+
+def test_the_lowest_card_is_read_by_rank_before_suit_and_the_joker_by_neither():
+    """N9 RRP: the lowest card gets the odd chip, by rank first (2♣ before 3♣, on a high side too, where the ace
+    is high), then by suit (A♣ before A♦); by any card rule the joker, which has no suit (F8), is not read:
+    BARGE's highest card of Jk-5♠-4♥-3♦-2♣ is the 5♠."""
+    stud = load_game_table("stud-high-low", overrides={"showdown.odd_chip": "low-card-by-suit"})
+    hand = Hand([50, 50], table=stud, deck=deck_for(["2c 9d Kh", "3c 9h Kd"], cards=stud.deck_cards))
+    hand.advance()
+    high = stud.sides[0]
+    assert showdown.odd_chip_card(hand, high, 0) > showdown.odd_chip_card(hand, high, 1)
+    london = load_game_table("london-lowball", overrides={"showdown.odd_chip": "low-card-by-suit"})
+    hand = Hand([50, 50], table=london, deck=deck_for(["Ad 9d Kh", "Ac 9h Kd"], cards=london.deck_cards))
+    hand.advance()
+    assert showdown.odd_chip_card(hand, london.sides[0], 1) > showdown.odd_chip_card(hand, london.sides[0], 0)
+    california = load_game_table("california-lowball",
+                                 overrides={"showdown.odd_chip": "high-card-by-suit-as-ranked"})
+    hand = Hand([50, 50], table=california,
+                deck=deck_for(["Jk 5s 4h 3d 2c", "5d 4c 3h 2s Ac"], cards=california.deck_cards))
+    hand.advance()
+    assert showdown.odd_chip_card(hand, california.sides[0], 0) == (5, SUIT_CHARS.index("s"))
+    assert showdown.odd_chip_card(hand, california.sides[0], 0) > showdown.odd_chip_card(hand, california.sides[0], 1)
 
 
 # ---- W1-W8: ace-to-five triple draw ----

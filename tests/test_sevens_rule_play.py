@@ -25,13 +25,15 @@ from test_rules_examples import eight_players_the_dealer_folding_on_sixth, histo
 
 
 def test_a_sevens_clause_with_the_rule_off_is_said_in_the_rulebook():
-    """F7: a house that turns the sevens rule off keeps its clause; the rulebook then says there is no sevens rule,
-    under that clause, and says nothing of it where no clause is cited (the plain California table)."""
+    """F7: the sevens rule is a club's setting ("in some clubs"), off at the plain California table: its rulebook
+    says there is none, under F7, as does a house that turns the seed's rule off; a table that cites no sevens
+    clause (2-7 triple draw, where seed 003 has no such rule) says nothing of it."""
 
     off = load_game_table("california-lowball-sevens-rule", overrides={"showdown.sevens_rule": "off"})
-    sentences = [s for _, s in table_rules(off)]
-    assert any(s.startswith("No sevens rule") for s in sentences)
-    assert not any("sevens" in s.lower() for _, s in table_rules(load_game_table("california-lowball")))
+    for table in (load_game_table("california-lowball"), off):
+        said = [(clause, s) for clause, s in table_rules(table) if "sevens" in s.lower()]
+        assert len(said) == 1 and said[0][0] == "F7" and said[0][1].startswith("No sevens rule"), table.name
+    assert not any("sevens" in s.lower() for _, s in table_rules(load_game_table("deuce-to-seven-triple-draw")))
 
 
 def _california_check_call(game: str, lena: str, misha: str, rule: str | None = None):

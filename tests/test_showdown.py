@@ -81,6 +81,21 @@ def test_pokerkit_mucks_the_hands_that_win_nothing_and_cuts_every_pot_in_two_hal
     assert not any("no hand makes a low" in line for line in story)
 
 
+def test_the_only_hand_left_after_pokerkits_muck_takes_the_antes_too():
+    """P5, L2: antes 1 each; Misha brings it in for 1, Olga folds, Lena calls 1, and the rest is checked. Lena's
+    wheel is the best high (a five-high straight) and the only low, so Misha's queens can win nothing and are
+    mucked; Lena, the only hand left, takes the pot of 5: the 2 bet and the 3 antes, dead money she may win
+    (V5). Lena +3, Misha -2, Olga -1, as pokerkit's reader has it."""
+    cards = {1: "Ah 2d Kc 3c 4s 5h 9d", 2: "Qh Qd 8c Jc Td 7s 6c", 3: "9c 9h Ks"}
+    actions = stud_actions(cards, ["p2 pb", "p3 f", "p1 cc"], lambda street: ["p1 cc", "p2 cc"])
+    hand = replay_hand(history("F7S/8", [50, 50, 50], actions, antes=[1] * 3, bring_in=1))
+    assert hand.result.changes == (3, -2, -1)
+    assert pokerkit_finishing_stacks(to_phh(hand)) == list(hand.result.finishing_stacks)
+    story = narrate(hand)
+    assert "Misha's hand can win nothing: it goes into the muck (L2)" in story
+    assert "Lena wins the pot of 5 with the highest hand (L2)" in story
+
+
 @pytest.mark.parametrize("code", ["FR", "FR-CR"])
 def test_a_losing_hand_mucks_at_the_phh_table_and_shows_at_the_card_room(code):
     """R1: the razz hand of the docs. Lena's K-Q-J-2-A beats Misha's pair of threes and takes the pot of 14 with

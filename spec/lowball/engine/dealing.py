@@ -27,7 +27,7 @@ class Deal:
 
     street: Street
     dealees: list[int]
-    community: bool = False           # the stub is short: one card face up for everyone instead (L8)
+    community: bool                   # the stub is short: one card face up for everyone instead (L8)
 
 
 def start(hand: "Hand", street: Street) -> Deal:
@@ -54,15 +54,19 @@ def over(hand: "Hand", deal: Deal) -> bool:
     return not deal.dealees and not deal.community
 
 
+def due(deal: Deal) -> int:
+    """Return how many cards the street has still to deal: the community card (one, L8), or the street's cards to
+    each player still to be dealt to (``legal`` lists the next cards, ``refusal`` checks the stub can serve them)."""
+    return 1 if deal.community else deal.street.cards * len(deal.dealees)
+
+
 def legal(hand: "Hand", deal: Deal) -> list[Action]:
     """Return the dealer's next action, from a known stub: one card at a time, clockwise (T6)."""
-    if deal.community:
-        cards = hand.next_cards(1)
-        return [Action(KIND_BOARD, 0, None, tuple(cards))] if cards is not None else []
-    per = deal.street.cards
-    cards = hand.next_cards(per * len(deal.dealees))
+    cards = hand.next_cards(due(deal))
     if cards is None:
         return []
+    if deal.community:
+        return [Action(KIND_BOARD, 0, None, tuple(cards))]
     # Card k of the round goes to dealee k mod m (one at a time), so the first dealee's are every m-th card.
     mine = cards[0::len(deal.dealees)]
     return [Action(KIND_DEAL, deal.dealees[0], None, tuple(mine))]
@@ -72,9 +76,9 @@ def refusal(hand: "Hand", deal: Deal, action: Action) -> Refusal | None:
     """Return why ``action`` is illegal now (None if it is legal)."""
     clause = deal.street.clause
     if deal.community:
-        if action.kind != Kind.BOARD or len(action.cards) != 1:
+        if action.kind != Kind.BOARD or len(action.cards) != due(deal):
             return Refusal("community-card", hand.table.clauses["runs_out"])
-        return hand.unseen_refusal(action, 1) or hand.off_the_top(action, legal(hand, deal))
+        return hand.unseen_refusal(action, due(deal)) or hand.off_the_top(action, legal(hand, deal))
     if action.kind != Kind.DEAL:
         if hand.dealt_nothing_yet:
             return Refusal("not-dealt", clause)
@@ -85,7 +89,7 @@ def refusal(hand: "Hand", deal: Deal, action: Action) -> Refusal | None:
     per = deal.street.cards
     if len(action.cards) != per:
         return Refusal("deal-count", clause, {"per": per, "dealt": len(action.cards)})
-    return hand.unseen_refusal(action, per * len(deal.dealees)) or hand.off_the_top(action, legal(hand, deal))
+    return hand.unseen_refusal(action, due(deal)) or hand.off_the_top(action, legal(hand, deal))
 
 
 def apply(hand: "Hand", deal: Deal, action: Action) -> None:

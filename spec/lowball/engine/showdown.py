@@ -88,11 +88,11 @@ def show_refusal(hand: "Hand", action: Action) -> Refusal | None:
     holding = " ".join("??" if c is None else str(c) for c in held)
     if not known <= named:
         return Refusal("holds-cards", clause, {"seat": seat + 1, "cards": holding})
-    for card in named - known:          # cards that were dealt face down to this player, unknown until now
+    # The rest are cards dealt face down to this player, unknown until now. There are no more of them than the
+    # unknown cards held: as many cards are shown as held, and every known one is among them.
+    for card in named - known:
         if card not in hand.stub.unseen:
             return Refusal("in-play", clause, {"card": str(card)})
-    if len(named - known) > held.count(None):
-        return Refusal("holds-cards", clause, {"seat": seat + 1, "cards": holding})
     return None
 
 
@@ -136,7 +136,7 @@ def _layers(hand: "Hand", contenders: list[int], values: dict[str, dict[int, int
     whole = [(live, dead, contenders, False)]
     side = hand.table.sides[0]
     ranks = values[side.half]
-    best = min((r for s, r in ranks.items() if s in contenders and r is not None), default=None)
+    best = min((ranks[seat] for seat in contenders if ranks[seat] is not None), default=None)
     for checker, before in hand.sevens_checks.items():
         if checker not in contenders or ranks.get(checker) != best:
             continue                               # F7: a checker who loses loses as usual
@@ -144,8 +144,8 @@ def _layers(hand: "Hand", contenders: list[int], values: dict[str, dict[int, int
         others = [seat for seat in contenders if seat not in barred]
         hand.tell("sevens-rule", who=hand.names[checker], chips=sum(moved), rule=str(hand.table.sevens_rule),
                   clause=hand.table.clauses["sevens"])
-        if hand.table.sevens_rule is SevensRule.WHOLE_POT:     # the dead money goes with the rest (F7)
-            return [([0] * hand.n, 0, contenders, False), (moved, 0, others if barred else [], True)]
+        if hand.table.sevens_rule is SevensRule.WHOLE_POT:     # every chip is moved, the dead money too (F7)
+            return [(moved, 0, others if barred else [], True)]
         kept = [chips - extra for chips, extra in zip(live, moved)]     # chips put in after the check are live
         return [(kept, dead, contenders, False), (moved, 0, others if barred else [], True)]
     return whole
@@ -217,7 +217,7 @@ def odd_chip_card(hand: "Hand", side, seat: int) -> tuple[int, int]:
 
 
 def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict[int, int | None]],
-           payouts: Counter[int], halves_in_play: list[str], barred: bool = False) -> None:
+           payouts: Counter[int], halves_in_play: list[str], barred: bool) -> None:
     table = hand.table
     name = {"pot_number": index, "pots": pots}     # which pot: the text layer names it (the main pot, side pot 1)
     if table.split and table.pots is Pots.EACH_APART:
@@ -253,7 +253,7 @@ def _award(hand: "Hand", pot: Pot, index: int, pots: int, values: dict[str, dict
 
 
 def _tell_award(hand: "Hand", name: dict[str, int], half: str, chips: int, winners: list[int], shares: dict[int, int],
-                odd: int | None, *, whole: bool, barred: bool = False) -> None:
+                odd: int | None, *, whole: bool, barred: bool) -> None:
     clauses = hand.table.clauses
     who = [hand.names[seat] for seat in winners]
     better = "highest" if hand.system_of(half).better == "higher" else "lowest"

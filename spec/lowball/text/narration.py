@@ -34,8 +34,6 @@ FINAL = {"en": "final", "ru": "последний"}
 OPENED_ROUND = {"en": ("{nth}", "final"), "ru": ("{nth} круг торгов", "последний круг торгов")}
 # L2: a half of a split pot is told as the chips it holds, then which half of which pot ("win-half").
 HALVES = {"en": {"high": "high", "low": "low", "whole": ""}, "ru": {"high": "старшую", "low": "младшую", "whole": ""}}
-# The engine names pots in English ("the pot", "the main pot", "side pot 2"); Russian words by their start, as
-# the subject ("банк") and after "half of" ("половину банка").
 # A pot's name by the engine's numbers (``pot_number``: 0 the main pot; ``pots``: how many): the only pot, the
 # main pot, or side pot N; in Russian, the genitive where a half "of" the pot is meant.
 POT_NAMES = {"en": ("the pot", "the main pot", "side pot {n}"), "ru": ("банк", "основной банк", "побочный банк {n}"),
@@ -50,6 +48,8 @@ def pot_name(number: int, pots: int, lang: str, of: bool = False) -> str:
     """
     only, main, side = POT_NAMES[f"{lang}-of" if of and f"{lang}-of" in POT_NAMES else lang]
     return only if pots == 1 else main if number == 0 else side.format(n=number)
+
+
 BEST = {"en": {"lowest": "lowest", "highest": "highest", "other": "best other"},
         "ru": {"lowest": "самая младшая", "highest": "самая старшая", "other": "лучшая из остальных"}}
 
