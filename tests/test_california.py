@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from lowball import IllegalAction
-from lowball.core.games import load_game_table
+from lowball.core.games import load_game_table, table_from_text
 from lowball.engine.state import OVER, Hand, deck_for
 from lowball.phh.history import replay_hand, to_phh
 from lowball.text.narration import narrate
@@ -19,8 +19,10 @@ SEVEN_FIVE = "7c 5d 4h 2s Ac"          # a seven-low: F7's "seven or better"
 EIGHT_SIX = "8d 6h 4c 3s 2d"
 
 
-def hand_at(game: str, stacks, hands, then="", overrides=None) -> Hand:
-    table = load_game_table(game, overrides=overrides) if overrides else load_game_table(game)
+def hand_at(game, stacks, hands, then="", overrides=None) -> Hand:
+    """Return a hand of ``game`` (a built-in name, or a table) dealt ``hands``, then ``then``, at its first decision."""
+    table = game if not isinstance(game, str) else \
+        load_game_table(game, overrides=overrides) if overrides else load_game_table(game)
     hand = Hand(list(stacks), table=table, deck=deck_for(hands, then=then, cards=table.deck_cards))
     hand.advance()
     return hand
@@ -85,6 +87,31 @@ def test_f7_the_sevens_rule_in_each_of_its_settings(rule, changes, wins, why):
     assert [line for line in narrate(hand) if " wins the pot" in line] == wins, why
     told = [line for line in narrate(hand) if line.startswith("the sevens rule: p1 checked a seven or better")]
     assert len(told) == (rule != "off") and all(line.endswith("(F7)") for line in told)
+
+
+NO_POSTS = """extends = "california-lowball-sevens-rule"
+name = "california-no-posts"
+small_bet = 2
+big_bet = 4
+[forced]
+posts = []
+[[change_streets]]
+at = 1
+opener = "dealer-left"
+check = true
+"""
+
+
+@pytest.mark.parametrize("rule, changes", [("seed-004", (0, 0)), ("rrp", (-4, 4))])
+def test_f7_at_a_house_without_posts_every_chip_came_after_the_check(rule, changes):
+    """F7 at a house table with no forced bets: both check before the draw and stand pat, p1 checks a seven-low,
+    p2 bets 4 and p1 calls. The pot was empty at the check, so all 8 chips came after it: seed 004 gives them back
+    (nobody wins or loses), RRP gives them to the other hand, p2's (p1 -4, p2 +4)."""
+    table = table_from_text(NO_POSTS + f'[showdown]\nsevens_rule = "{rule}"\n')
+    hand = play(hand_at(table, [40, 40], [SEVEN_FIVE, EIGHT_SIX]), ["p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc",
+                                                                     "p2 cbr 4", "p1 cc"])
+    assert hand.phase == OVER and hand.result.changes == changes
+    assert any(line.startswith("the sevens rule: p1 checked a seven or better") for line in narrate(hand))
 
 
 def test_f7_a_checked_seven_that_loses_loses_as_usual():
