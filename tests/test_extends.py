@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from lowball.core.games import MAX_EXTENDS, load_game_table
+from lowball.core.games import MAX_EXTENDS, builtin_paths, load_game_table
+from lowball.core.reader import read_toml
 from lowball.errors import RulesError
 
 
@@ -108,3 +109,11 @@ def test_change_streets_without_extends_or_as_a_plain_key_is_refused(tmp_path):
     flat = write(tmp_path / "flat.toml", 'extends = "razz"\nname = "flat"\nchange_streets = 3\n')
     with pytest.raises(RulesError, match=r"change_streets: expected an array of tables \(\[\[change_streets\]\]\)"):
         load_game_table(flat)
+
+
+def test_no_built_in_table_that_extends_another_lists_its_streets_whole():
+    """A table says only what differs: a built-in game that extends another changes some of its streets
+    (``[[change_streets]]``) and never copies the list, so a street the parent changes is changed for it too."""
+    copied = [name for name, path in builtin_paths().items()
+              if "extends" in read_toml(path).data and "streets" in read_toml(path).data]
+    assert not copied, f"these extend another table and still list every street: {copied}"

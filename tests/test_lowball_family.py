@@ -160,6 +160,25 @@ def test_a_deuce_to_seven_razz_hand_opens_fourth_street_by_the_ace_high_board():
     assert fourth(RAZZ_27) == 0 and fourth(load_game_table("razz")) == 1
 
 
+def test_london_opens_every_later_street_by_the_lowest_board_read_with_the_ace_low():
+    """N4 in play, street by street: p1 shows A-2, then A-2-3, then A-2-3-4 (and keeps that board on seventh street,
+    dealt face down), the lowest boards under ace-to-six; p2 shows K-Q, K-Q-J, K-Q-J-9, lower only if the ace were
+    read high (Y4). p1 acts first on fourth, fifth, sixth and seventh street."""
+    hand = _third_street(LONDON, ["Ah", "Kh"])
+    assert hand.to_act == 1                                  # N3: p2's king brings it in
+    hand.apply(next(a for a in hand.legal_actions() if a.kind == "pb"))
+    hand.apply("p1 cc")
+    openers_seen = []
+    for mine, his in [("2s", "Qd"), ("3d", "Jh"), ("4h", "9s"), ("5h", "8h")]:
+        hand.apply(f"d dh p1 {mine}")
+        hand.apply(f"d dh p2 {his}")
+        hand.advance()
+        openers_seen.append(hand.to_act)
+        hand.apply(f"p{hand.to_act + 1} cc")
+        hand.apply(f"p{hand.to_act + 1} cc")
+    assert openers_seen == [0, 0, 0, 0]
+
+
 # ---- N8: the community card ----
 
 def _everyone_calls_down(table, seed: int) -> Hand:
