@@ -231,18 +231,23 @@ def test_a_high_low_board_of_five_cards_is_read_as_a_high_hand():
 
 # ---- N9, Y5: the odd chip ----
 
-def tied(p1_ace: str, p2_ace: str) -> str:
-    """Return a London history of 6-4-3-2-A against 6-4-3-2-A, a pot of 7 (p3 folds his ante): p1 holds K♣ up
-    and the ace ``p1_ace``, p2 Q♠ up, A♠ and the ace ``p2_ace``."""
-    return f"""variant = "PA6R"
-antes = [1, 1, 1]
-bring_in = 2
-min_bet = 2
-starting_stacks = [50, 50, 50]
-actions = ["d dh p1 {p1_ace}2dKc", "d dh p2 {p2_ace}2cQs", "d dh p3 9d9h5h", "p1 pb", "p2 cc", "p3 f",
-  "d dh p1 3c", "d dh p2 3d", "p2 cc", "p1 cc", "d dh p1 4d", "d dh p2 4c", "p2 cc", "p1 cc",
-  "d dh p1 6h", "d dh p2 6s", "p2 cc", "p1 cc", "d dh p1 9c", "d dh p2 As", "p2 cc", "p1 cc"]
-"""
+POT_LIMIT = 'variant = "PA6R"\nantes = [1, 1, 1]\nbring_in = 2\nmin_bet = 2\n'            # a pot of 7
+FIXED_LIMIT = 'antes = [1, 1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n'               # a pot of 5
+
+
+def called_down(header: str, cards: dict[int, str]) -> str:
+    """Return a stud history: p1 brings it in, p2 calls, p3 folds his ante; then p2 and p1 check every street."""
+    held = {seat: text.split() for seat, text in cards.items()}
+    actions = [f"d dh p{seat} {''.join(held[seat][:3])}" for seat in held] + ["p1 pb", "p2 cc", "p3 f"]
+    for street in range(3, 7):
+        actions += [f"d dh p1 {held[1][street]}", f"d dh p2 {held[2][street]}", "p2 cc", "p1 cc"]
+    return header + "starting_stacks = [50, 50, 50]\nactions = [" + ", ".join(f'"{a}"' for a in actions) + "]\n"
+
+
+def tied(p1_ace: str, p2_ace: str, header: str = POT_LIMIT) -> str:
+    """Return 6-4-3-2-A against 6-4-3-2-A: p1 holds K♣ up and the ace ``p1_ace``, p2 Q♠ up, A♠ and the ace
+    ``p2_ace``; p3 folds his ante."""
+    return called_down(header, {1: f"{p1_ace} 2d Kc 3c 4d 6h 9c", 2: f"{p2_ace} 2c Qs 3d 4c 6s As", 3: "9d 9h 5h"})
 
 
 @pytest.mark.parametrize("rule, aces, first", [
@@ -264,6 +269,26 @@ def test_the_odd_chip_between_tied_london_hands_by_each_source(rule, aces, first
     said = [line for line in narrate(hand) if "odd chip" in line]
     assert len(said) == 1 and said[0].startswith(f"the odd chip goes to {first}, who ") and said[0].endswith("(N9)")
     assert any(line.startswith(f"лишнюю фишку получает {first}: ") for line in narrate(hand, "ru"))
+
+
+@pytest.mark.parametrize("game, history, first", [
+    ("london-lowball", tied("Ad", "Ac"), "p1"),                      # N9 BARGE: K♣ over Q♠, the ace lowest
+    ("razz", tied("Ad", "Ac", 'variant = "FR-CR"\n' + FIXED_LIMIT), "p2"),   # L7: the ace high: p2's A♠
+    ("deuce-to-seven-razz", called_down('variant = "F2R"\n' + FIXED_LIMIT, {   # Y5: BARGE, the ace high: K♠
+        1: "8h 6d Ks 4d 3c 2h Jd", 2: "8s 6c Qs 4h 3d 2d Jc", 3: "9h 9d Tc"}), "p1"),
+])
+def test_each_stud_table_gives_the_odd_chip_by_its_own_source(game, history, first):
+    """N9, L7, Y5 as each table sets them (no setting changed): two tied hands split an odd pot, and the player
+    the table's own rule reads gets the odd chip. The other rules would pick the other player: at London the
+    five played (6♠ over 6♥), at razz the ace read low (K♣ over Q♠), at deuce-to-seven razz the five played
+    (8♠ over 8♥)."""
+    from lowball.text.narration import narrate
+
+    hand = replay_hand(history, load_game_table(game))
+    other = "p2" if first == "p1" else "p1"
+    changes = dict(zip(("p1", "p2"), hand.result.changes))
+    assert changes[first] == changes[other] + 1                # the odd chip: one more to the player the rule reads
+    assert any(line.startswith(f"the odd chip goes to {first}, who ") for line in narrate(hand))
 
 
 def test_the_lowest_card_is_read_by_rank_before_suit_and_the_joker_by_neither():
