@@ -112,9 +112,10 @@ class Target:
 TARGETS = [
     Target("rankings-table", f"{PACKAGE}/rules/rankings.toml",
            ("tests/test_ranking_seeds.py", "tests/test_independent_ranking.py", *GAP_TESTS,
-            "tests/test_tables.py", "tests/test_ranking_order.py", "tests/test_joker.py"), ()),
+            "tests/test_tables.py", "tests/test_ranking_order.py", "tests/test_joker.py", "tests/test_badugi.py"), ()),
     Target("game-tables", f"{PACKAGE}/rules/games/*.toml",
-           (*ENGINE_TESTS, "tests/test_house_games.py", "tests/test_reshuffle.py"), ()),
+           (*ENGINE_TESTS, "tests/test_house_games.py", "tests/test_reshuffle.py",
+            "tests/test_forced_bets.py::test_the_phh_tables_post_the_ante_first_as_pokerkit_does"), ()),
     Target("rankings", f"{PACKAGE}/core/rankings.py",
            ("tests/test_tables.py", f"{PACKAGE}/core/rankings.py", *RANKING_TESTS, "tests/test_joker.py"), ()),
     Target("games", f"{PACKAGE}/core/games.py",

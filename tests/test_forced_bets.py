@@ -157,6 +157,22 @@ def test_a_big_blind_too_short_for_both_posts_the_tables_first_forced_bet_in_ful
     assert hand.dead[1] == ante and hand.invested[1] - hand.dead[1] == blind and hand.stacks[1] == 0
 
 
+@pytest.mark.parametrize("game, big", [("deuce-to-seven-single-draw-phh", None),
+                                       ("deuce-to-seven-triple-draw-phh", 400)])
+def test_the_phh_tables_post_the_ante_first_as_pokerkit_does(game, big):
+    """P7 as the PHH tables set it (no setting changed): 250 chips at 100/200 with a 200 BB ante post the 200 ante
+    and 50 of the blind; checked down, the hand ends where pokerkit's reader of the same history ends it."""
+    stakes = {"forced.blinds": [100, 200], "small_bet": 200, "forced.ante": 200, "forced.ante_by": "big-blind"}
+    table = with_stakes(load_game_table(game), stakes | ({"big_bet": big} if big else {}))
+    hand = Hand([10_000, 250, 10_000], table=table, seed=3)
+    assert hand.dead[1] == 200 and hand.invested[1] - hand.dead[1] == 50 and hand.stacks[1] == 0
+    hand.advance()
+    while hand.phase != OVER:
+        hand.apply(f"p{hand.to_act + 1} {'sd' if hand.phase == DRAW else 'cc'}")
+        hand.advance()
+    assert pokerkit_finishing_stacks(to_phh(hand)) == list(hand.result.finishing_stacks)
+
+
 def test_a_player_all_in_for_less_than_the_big_blind_ante_can_win_all_of_it():
     """V5: every player, however short, can win the whole BB ante; only the live chips make side pots. At 100/200
     with a 200 BB ante, p3 calls all in for 50 with 7-5-4-3-2 and the others check it down: p3 wins the main pot

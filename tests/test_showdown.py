@@ -105,16 +105,21 @@ def test_a_losing_hand_mucks_at_the_phh_table_and_shows_at_the_card_room(code):
     assert ("Misha's hand can win nothing: it goes into the muck (R1)" in story) == (code == "FR")
 
 
-def test_a_losing_hand_mucks_at_the_phh_triple_draw_table():
-    """K1, P5's table: Lena's 8-7-4-3-2 beats Misha's 9-8-6-3-2; at pokerkit's table Misha mucks, and Lena wins
-    the pot of 4 (the blinds, Misha calling 1) with the lowest hand."""
-    actions = ["d dh p1 8c7d4h3s2c", "d dh p2 9c8d6h3c2d", "p2 cc", "p1 cc"]
+@pytest.mark.parametrize("codes, lena, misha, clause", [
+    (("F2L3D", "F2L3D-CR"), "8c7d4h3s2c", "9c8d6h3c2d", "K1"),
+    (("FB", "FB-CR"), "Ac2d3h4s", "Ad2c3s5h", "U2"),            # U7: badugi as pokerkit plays it
+])
+def test_a_losing_hand_mucks_at_the_phh_triple_draw_table(codes, lena, misha, clause):
+    """K1, P5's table: Lena's 8-7-4-3-2 beats Misha's 9-8-6-3-2 (at badugi, U2: her A-2-3-4 badugi beats his
+    A-2-3-5); at pokerkit's table Misha mucks, at the card room he shows; Lena wins the pot of 4 (the blinds,
+    Misha calling 1) with the lowest hand."""
+    actions = [f"d dh p1 {lena}", f"d dh p2 {misha}", "p2 cc", "p1 cc"]
     for _ in range(3):
         actions += ["p1 sd", "p2 sd", "p1 cc", "p2 cc"]
-    for code, mucks in (("F2L3D", True), ("F2L3D-CR", False)):
+    for code, mucks in zip(codes, (True, False)):
         story = narrate(replay_hand(history(code, [50, 50], actions, blinds=[1, 2])))
-        assert "Lena wins the pot of 4 with the lowest hand (K1)" in story, code
-        assert ("Misha's hand can win nothing: it goes into the muck (K1)" in story) == mucks, code
+        assert f"Lena wins the pot of 4 with the lowest hand ({clause})" in story, code
+        assert (f"Misha's hand can win nothing: it goes into the muck ({clause})" in story) == mucks, code
 
 
 def test_a_whole_half_is_named_with_its_best_hand():
