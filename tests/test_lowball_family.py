@@ -9,6 +9,7 @@ deal and draws of four (U4). Each setting the sources leave open is a key, and e
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -276,19 +277,27 @@ def test_the_odd_chip_between_tied_london_hands_by_each_source(rule, aces, first
     ("razz", tied("Ad", "Ac", 'variant = "FR-CR"\n' + FIXED_LIMIT), "p2"),   # L7: the ace high: p2's A♠
     ("deuce-to-seven-razz", called_down('variant = "F2R"\n' + FIXED_LIMIT, {   # Y5: BARGE, the ace high: K♠
         1: "8h 6d Ks 4d 3c 2h Jd", 2: "8s 6c Qs 4h 3d 2d Jc", 3: "9h 9d Tc"}), "p1"),
+    # L7 in the low half: p2's A-K high takes the high 4 of 7; the 8-4-3-2-A lows split 3, the odd chip to the
+    # highest card with the ace high, A♦ over A♣ (read as the low ranks it, p2's K♠ would beat p1's 10♣)
+    ("stud-high-low", called_down('variant = "F7S/8-CR"\nantes = [1, 1, 1]\nbring_in = 2\nsmall_bet = 4\n'
+                                  'big_bet = 8\n', {1: "Ad 2d 3c 4d 8h 9c Tc", 2: "Ac 2c Ks 3h 8s Qd 4h",
+                                                    3: "9h 9d Th"}), "p1"),
 ])
 def test_each_stud_table_gives_the_odd_chip_by_its_own_source(game, history, first):
-    """N9, L7, Y5 as each table sets them (no setting changed): two tied hands split an odd pot, and the player
-    the table's own rule reads gets the odd chip. The other rules would pick the other player: at London the
-    five played (6♠ over 6♥), at razz the ace read low (K♣ over Q♠), at deuce-to-seven razz the five played
-    (8♠ over 8♥)."""
+    """N9, L7, Y5 as each table sets them (no setting changed): two tied hands split an odd pot, or an odd half of
+    one, and the player the table's own rule reads gets the odd chip. Another rule would pick the other player:
+    at London the five played (6♠ over 6♥), at razz and in stud high-low's low half the ace read low (K♣ over Q♠,
+    K♠ over 10♣), at deuce-to-seven razz the five played (8♠ over 8♥)."""
     from lowball.text.narration import narrate
 
     hand = replay_hand(history, load_game_table(game))
     other = "p2" if first == "p1" else "p1"
-    changes = dict(zip(("p1", "p2"), hand.result.changes))
-    assert changes[first] == changes[other] + 1                # the odd chip: one more to the player the rule reads
-    assert any(line.startswith(f"the odd chip goes to {first}, who ") for line in narrate(hand))
+    story = narrate(hand)
+    odd = next(line for line in story if line.startswith("the odd chip goes to "))
+    split = story[story.index(odd) - 1]                        # the split the odd chip belongs to
+    shares = {who: int(chips) for who, chips in re.findall(r"(p\d) (\d+)", split.split(": ", 1)[1])}
+    assert split.startswith("p1, p2 split ") and shares[first] == shares[other] + 1, split
+    assert odd.startswith(f"the odd chip goes to {first}, who ")
 
 
 def test_the_lowest_card_is_read_by_rank_before_suit_and_the_joker_by_neither():
