@@ -126,7 +126,7 @@ TARGETS = [
     Target("literate", f"{PACKAGE}/ranking/literate.py",
            (f"{PACKAGE}/ranking/literate.py", *RANKING_TESTS,
             "tests/test_seven_card_hands.py::test_best_qualifying_rank_equals_the_literate_low",
-            "tests/test_seven_card_hands.py::test_worked_split_hands"), ("lowball.core",)),
+            "tests/test_seven_card_hands.py::test_worked_split_hands", "tests/test_badugi.py"), ("lowball.core",)),
     Target("best", f"{PACKAGE}/ranking/best.py",
            (f"{PACKAGE}/ranking/best.py", *GAP_TESTS, "tests/test_ranking_seeds.py",
             "tests/test_seven_card_hands.py::test_best_rank_equals_the_best_five_by_the_literate_evaluator",
