@@ -467,3 +467,28 @@ def test_verify_says_there_is_no_most_a_london_player_can_put_in():
     check = check_stack_guarantee(LONDON)
     assert not check.applies and "max_investment" not in check.figures
     assert any("there is no most a player can put in: in pot-limit" in fact for fact in check.proved)
+
+
+@pytest.mark.parametrize("game, deals, rounds", [
+    ("london-lowball", "N2", ["N3", "N4", "N4", "N4", "N4"]),          # N2-N4: razz's streets, London's clauses
+    ("deuce-to-seven-razz", "Y2", ["Y3", "Y4", "Y4", "Y4", "Y4"]),     # Y2-Y4
+    ("badugi", "U4", ["K3", "U4", "U4", "U4"]),                        # U4; the blinds' round as 2-7's (K3)
+    ("deuce-to-seven-single-draw-limit", "K2", ["K3", "K5"]),          # K5: the big bet after the draw
+])
+def test_each_street_a_table_changes_cites_its_own_clause(game, deals, rounds):
+    """The tables that change their parent's streets ([[change_streets]]) tell every street by the clause that
+    governs it in their own game: each deal, and each betting round as it begins (checked down, three players)."""
+    hand = Hand([500] * 3, table=load_game_table(game), seed=4)
+    hand.advance()
+    while hand.phase != OVER:
+        legal = hand.legal_actions()
+        if hand.phase == BET:
+            hand.apply(next((a for a in legal if a.kind == "pb"), None) or next(a for a in legal if a.kind == "cc"))
+        else:
+            hand.apply(next(a for a in legal if not a.cards))       # every player stands pat
+        hand.advance()
+    from lowball.text.narration import narrate
+
+    story = narrate(hand)
+    assert {re.search(r"\((\w+)\)$", line)[1] for line in story if " is dealt " in line} == {deals}
+    assert [re.search(r"\((\w+)\)$", line)[1] for line in story if " betting round begins; " in line] == rounds
