@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import re
 import warnings
 
 import numpy as np
@@ -24,7 +25,7 @@ import pytest
 
 from lowball import compare, describe, evaluate, explain, winners
 from lowball.core.cards import DECK, SUIT_CHARS, Card, format_cards, parse_cards
-from lowball.core.rankings import RANKINGS_FILE, SET_SIZES, load_rankings, parse_rankings
+from lowball.core.rankings import RANKINGS_FILE, SET_SIZES, load_rankings, parse_rankings, resolve_systems
 from lowball.core.reader import TableReader, read_toml
 from lowball.errors import CardError, RulesError
 from lowball.ranking import as_system, class_count
@@ -74,10 +75,30 @@ def _with(change: dict) -> dict:
     ({"plays": "the-best-two"}, "systems.badugi.plays"),
     ({"tie_break": None}, "systems.badugi.tie_break"),
     ({"better": "higher"}, "systems.badugi.better"),
+    ({"hand_size": 0}, "systems.badugi.hand_size: must be at least 1, got 0"),
+    ({"category_order": ["five-card", "three-card", "two-card", "one-card"]},
+     "unknown category 'five-card' for a hand of 4 (known: four-card, three-card, two-card, one-card)"),
+    ({"category_order": ["three-card", "two-card", "one-card"]}, "category 'four-card' is missing (U5"),
+    ({"clauses": {"category_order": "U2", "tie_break": "U3", "ace": "U3", "plays": "U1", "straights": "K1"}},
+     "systems.badugi.clauses.straights: unknown key"),
 ])
 def test_the_loader_refuses_a_badugi_row_that_cannot_be_read(change, problem):
-    with pytest.raises(RulesError, match=problem.replace("(", r"\(")):
+    with pytest.raises(RulesError, match=re.escape(problem)):
         parse_rankings(TableReader("rankings.toml", _with(change)))
+
+
+def test_a_badugi_row_may_deal_as_few_as_one_card():
+    """U5: the sizes go down to one card, so a house row of one card (one category, compared by its card) loads."""
+    rows = parse_rankings(TableReader("rankings.toml", _with({"hand_size": 1, "category_order": ["one-card"],
+                                                              "tie_break": {"one-card": ["cards"]}}))).all_systems
+    assert [(row.hand_size, row.category_order) for row in rows if row.key == "badugi"] == [(1, ("one-card",))]
+
+
+@pytest.mark.parametrize("systems", [[1, 2], "badugi"])
+def test_a_rankings_file_whose_systems_are_not_a_table_is_refused_in_one_line(systems):
+    data = {**read_toml(RANKINGS_FILE).data, "systems": systems}
+    with pytest.raises(RulesError, match=r"rankings\.toml: systems: expected a table, got "):
+        parse_rankings(resolve_systems(TableReader("rankings.toml", data)))
 
 
 def test_a_five_card_row_may_not_name_a_hand_size_of_its_own():
