@@ -4,6 +4,7 @@ refuses, the joker."""
 from __future__ import annotations
 
 import copy
+import re
 import tomllib
 
 import pytest
@@ -68,3 +69,10 @@ def test_best_qualifying_rank_with_the_joker_is_the_best_of_several_lows():
     """F8, L1: with the joker the plain road decides: A-2-3-4-joker is the wheel, the best of many lows."""
     cards = parse_cards("Ac 2d 3h 4s Jk 8c 7d")
     assert best_qualifying_rank(cards, "eight-or-better") == 1 == best_low(cards).rank
+
+
+@pytest.mark.parametrize("qualifier", ["nine-or-better", ["eight-or-better"], 8])
+def test_an_unknown_qualifier_is_refused_by_name_with_the_known_ones(qualifier):
+    """L1: the qualifier is named in the rankings table; any other name, or no name at all, is refused in one line."""
+    with pytest.raises(RulesError, match=re.escape(f"unknown qualifier {qualifier!r} (known: eight-or-better)")):
+        best_qualifying_rank(parse_cards("Kc Qd 8h 6s 4c 3d Ah"), qualifier)

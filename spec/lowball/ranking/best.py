@@ -17,7 +17,7 @@ import itertools
 from typing import Iterable, Sequence
 
 from lowball.core.cards import JOKER, SUIT_CHARS, Card, parse_cards
-from lowball.core.rankings import HAND_SIZE, RankingSystem, load_rankings
+from lowball.core.rankings import HAND_SIZE, RankingSystem
 from lowball.errors import CardError
 from lowball.ranking.joker import refuse_joker, resolve_joker
 from lowball.ranking.literate import _qualifier, as_system, qualifying
@@ -170,9 +170,7 @@ def _qualifying_tables(qualifier: str | None) -> tuple[dict[int, int], RankingSy
     try:
         return _QUALIFYING_BY_ARGUMENT[qualifier]
     except (KeyError, TypeError):
-        if qualifier is not None:
-            load_rankings().qualifier(qualifier)        # refuses an unknown qualifier, by name, whatever it is
-        system, _ = _qualifier(qualifier)
+        system, _ = _qualifier(qualifier)               # refuses an unknown qualifier, by name, whatever it is
     by_key: dict[int, int] = {}
     for cards in range(HAND_SIZE, MOST_CARDS + 1):
         by_key.update(qualifying_table(qualifier, cards))
