@@ -1,4 +1,4 @@
-"""Forced bets of real tables (RULES.md part F, V1-V11): antes from every player, the big-blind ante, the button
+"""Forced bets of real tables (../shared/RULES.md part F, V1-V11): antes from every player, the big-blind ante, the button
 ante, antes seat by seat, straddles, ante trimming, and a big blind too short for both blind and ante.
 
 Three kinds of check. Worked figures from the rulebooks and pokerkit's documentation (V3: at 100/200 with a 200

@@ -1,6 +1,6 @@
 """Traceability: every clause id of the rules digest can be followed from the source to its proof.
 
-RULES.md asks that each clause id be cited wherever the clause is implemented, tested, proved or
+../shared/RULES.md asks that each clause id be cited wherever the clause is implemented, tested, proved or
 taught. These tests take the ids from the digest (``docs/rules-digest.md``, a verbatim copy of
 ``../shared/RULES.md``, checked below whenever that file is present) and require each one, as a
 whole word, in
