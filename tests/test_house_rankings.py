@@ -109,3 +109,30 @@ def test_a_copy_of_the_shipped_systems_is_no_clash(tmp_path):
     club_rankings(tmp_path, name="club-same", flushes="true")
     table = load_game_table(club_table(tmp_path, system="club-same"))
     assert ranking_system("club-same").flushes_count and table.ranking == "club-same"
+
+
+def test_an_empty_rankings_key_plays_the_shipped_rankings(tmp_path):
+    """The key's default, written out: the shipped systems play, as in a table without the key."""
+    plain = tmp_path / "plain" / "club.toml"
+    plain.parent.mkdir()
+    plain.write_text('extends = "teaching-table"\nname = "club"\nranking = "ace-to-six"\n', encoding="utf-8")
+    assert load_game_table(club_table(tmp_path, rankings="", system="ace-to-six")) == load_game_table(plain)
+
+
+def test_a_house_table_named_like_a_built_in_game_plays_its_own_rankings_file(tmp_path):
+    """Only a shipped table is refused a rankings file; a house file may share a built-in game's name."""
+    club_rankings(tmp_path)
+    path = club_table(tmp_path).rename(tmp_path / "badugi.toml")
+    assert load_game_table(path).ranking == "club-ace-to-six"
+
+
+def test_a_built_in_game_that_names_a_rankings_file_is_refused(tmp_path, monkeypatch):
+    """The shipped tables play the shipped rankings (a house file may not change what a built-in name means)."""
+    import lowball.core.games as games
+
+    club_rankings(tmp_path)
+    shipped = (games.GAMES_DIR / "teaching-table.toml").read_text(encoding="utf-8")
+    (tmp_path / "shipped-club.toml").write_text('rankings = "club-rankings.toml"\n' + shipped, encoding="utf-8")
+    monkeypatch.setattr(games, "GAMES_DIR", tmp_path)
+    with pytest.raises(RulesError, match="shipped-club.toml: rankings: a built-in game plays the shipped rankings"):
+        load_game_table("shipped-club")

@@ -409,7 +409,7 @@ def _with_rankings_path(reader: TableReader, folder: Path | None) -> dict[str, A
         return data
     if not isinstance(value, str):
         raise reader.fail("rankings", f"expected the path of a rankings table, got {describe(value)}")
-    if folder is None and Path(reader.source).stem in builtin_paths():
+    if folder is None:                    # a built-in game, read by its name
         raise reader.fail("rankings", "a built-in game plays the shipped rankings")
     return dict(data, rankings=os.path.abspath((folder or Path(".")) / value))
 
