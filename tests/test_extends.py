@@ -111,6 +111,25 @@ def test_change_streets_without_extends_or_as_a_plain_key_is_refused(tmp_path):
         load_game_table(flat)
 
 
+@pytest.mark.parametrize("parent, change, words", [
+    ('name = "bare"\n', "at = 0\nburn = 1", "change_streets: the table it extends has no streets to change"),
+    ('name = "odd"\nstreets = [1]\n', "at = 0\nburn = 1",
+     "change_streets: the table it extends has no streets to change"),
+    ('name = "mixed"\nstreets = [{kind = "deal", cards = 5}, 1]\n', "at = 0\nburn = 1",
+     "change_streets: the table it extends has no streets to change"),
+    ('extends = "razz"\nname = "fine"\n', None, "change_streets: expected an array of tables"),
+])
+def test_a_change_of_streets_with_nothing_to_change_or_no_tables_is_refused(tmp_path, parent, change, words):
+    """A parent whose streets are missing or are not tables, or changes that are not tables: one line, no crash
+    (the resolved data are read before the table is checked, so a house parent may hold anything)."""
+    write(tmp_path / "parent.toml", parent)
+    changes = f"[[change_streets]]\n{change}\n" if change else "change_streets = [{ at = 0, burn = 1 }, 2]\n"
+    house = write(tmp_path / "house.toml", f'extends = "parent.toml"\nname = "house"\n{changes}')
+    with pytest.raises(RulesError) as err:
+        load_game_table(house)
+    assert str(err.value).startswith(f"house.toml: {words}") and "\n" not in str(err.value), str(err.value)
+
+
 def test_no_built_in_table_that_extends_another_lists_its_streets_whole():
     """A table says only what differs: a built-in game that extends another changes some of its streets
     (``[[change_streets]]``) and never copies the list, so a street the parent changes is changed for it too."""
