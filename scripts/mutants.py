@@ -125,7 +125,7 @@ TARGETS = [
             "tests/test_game_scenarios.py", "tests/test_fuzz_files.py", "tests/test_every_table_setting.py",
             "tests/test_game_loader.py", "tests/test_extends.py", "tests/test_forced_bets.py",
             "tests/test_house_rankings.py", "tests/test_table_keys.py", "tests/test_table_loader_refusals.py",
-            "tests/test_lowball_family.py"), ()),
+            "tests/test_lowball_family.py", "tests/test_sevens_rule_scope.py"), ()),
     Target("literate", f"{PACKAGE}/ranking/literate.py",
            (f"{PACKAGE}/ranking/literate.py", *RANKING_TESTS,
             "tests/test_seven_card_hands.py::test_best_qualifying_rank_equals_the_literate_low",

@@ -136,3 +136,13 @@ def test_no_built_in_table_that_extends_another_lists_its_streets_whole():
     copied = [name for name, path in builtin_paths().items()
               if "extends" in read_toml(path).data and "streets" in read_toml(path).data]
     assert not copied, f"these extend another table and still list every street: {copied}"
+
+
+def test_a_key_the_parent_removed_may_be_set_again_by_a_table_that_extends_it(tmp_path):
+    """``unset`` removes keys from the table it extends, once: the removal is not inherited, so a table that
+    extends the one that removed a key may set it again (G2: the heads-up cap lifted, as K3's table has it)."""
+    write(tmp_path / "kept.toml", 'extends = "deuce-to-seven-triple-draw"\nname = "kept"\nunset = ["heads_up_cap"]\n')
+    lifted = write(tmp_path / "lifted.toml", 'extends = "kept.toml"\nname = "lifted"\nheads_up_cap = "lifted"\n')
+    assert load_game_table(tmp_path / "kept.toml").heads_up_cap.value == "kept"     # the key's default
+    assert load_game_table(lifted).heads_up_cap == load_game_table("deuce-to-seven-triple-draw").heads_up_cap
+    assert "unset" not in load_game_table(lifted).data

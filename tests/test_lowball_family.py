@@ -398,6 +398,8 @@ def test_badugi_refuses_a_draw_of_five_and_a_five_card_deal():
 @pytest.mark.parametrize("text, problem", [
     ('extends = "razz"\nunset = ["no-such-key"]\n', "unset: 'no-such-key' is not a key of 'razz'"),
     ('name = "x"\nunset = ["big_bet"]\n', "only a table that extends another removes keys"),
+    ('extends = "razz"\nunset = "big_bet"\n', "unset: expected a list of dotted keys, got 'big_bet'"),
+    ('extends = "razz"\nunset = ["big_bet", 3]\n', "unset: expected a list of dotted keys, got"),
     ('extends = "razz"\nunset = ["big_bet"]\nbig_bet = 4\n', "'big_bet' is removed from the table it extends and set"),
     ('extends = "razz"\npot_rounding = 25\n', "only pot-limit sizes a bet by the pot"),
     ('extends = "london-lowball"\npot_rounding = 1\n', "a unit of 1 chip rounds nothing"),

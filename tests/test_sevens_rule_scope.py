@@ -58,3 +58,20 @@ def test_the_top_of_the_sevens_rules_low_is_honoured():
     six_low = load_game_table("california-lowball-sevens-rule", overrides={"showdown.sevens_top": "6"})
     assert seven_or_better(seven, SEEDED.ranking, SEEDED.sevens_top)
     assert not seven_or_better(seven, six_low.ranking, six_low.sevens_top)
+
+
+def test_the_sevens_rule_is_judged_by_the_rankings_file_that_verify_reads():
+    """``lowball verify --rankings FILE`` loads a table against that file's rows: which systems rank lower hands
+    better is read from it, so the seeded rule loads at ace-to-five and is refused at high as before (F7)."""
+    import tomllib
+
+    from lowball.core.games import parse_game_table, resolve
+    from lowball.core.rankings import RANKINGS_FILE
+    from lowball.core.reader import TableReader, parse_toml
+
+    raw = tomllib.loads(RANKINGS_FILE.read_text(encoding="utf-8"))
+    assert load_game_table("california-lowball-sevens-rule", rankings_data=raw).sevens_rule is RULE
+    text = f'extends = "deuce-to-seven-triple-draw"\nranking = "high"\n[showdown]\nsevens_rule = "{RULE}"\n'
+    with pytest.raises(RulesError, match=r"sevens_rule: the sevens rule is about a seven-low; high ranks the higher"):
+        parse_game_table(TableReader("house.toml", resolve(TableReader("house.toml", parse_toml(text, "house.toml")),
+                                                           None)), raw)
