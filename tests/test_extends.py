@@ -83,8 +83,23 @@ def test_a_kind_changes_every_street_of_it_and_later_changes_win(tmp_path):
         for i, street in enumerate(load_game_table(house).data["streets"])]
 
 
+def test_the_first_street_is_street_0_and_the_last_is_the_count_less_one(tmp_path):
+    """The places errors name (0: the first deal) are the places ``at`` takes, at both ends (K2, K8)."""
+    parent = load_game_table("deuce-to-seven-triple-draw")
+    last = len(parent.streets) - 1
+    house = write(tmp_path / "house.toml", f'extends = "deuce-to-seven-triple-draw"\nname = "house"\n\n'
+                                           f'[[change_streets]]\nat = 0\nburn = 1\n\n'
+                                           f'[[change_streets]]\nat = {last - 1}\nmax_discard = 4\n')
+    table = load_game_table(house)
+    assert (table.streets[0].burn, parent.streets[0].burn) == (1, 0)
+    assert (table.streets[last - 1].max_discard, parent.streets[last - 1].max_discard) == (4, 5)
+    assert [s for i, s in enumerate(table.streets) if i not in (0, last - 1)] == \
+        [s for i, s in enumerate(parent.streets) if i not in (0, last - 1)]
+
+
 @pytest.mark.parametrize("change, words", [
     ("at = 8\nburn = 1", "change_streets[0].at: no street 8: the streets are 0 to 7"),
+    ("at = -1\nburn = 1", "change_streets[0].at: no street -1: the streets are 0 to 7"),
     ('at = "showdown"\nburn = 1', 'change_streets[0].at: expected a street\'s place (0 to 7) or a kind'),
     ("at = 1.5\nburn = 1", "change_streets[0].at: expected a street's place"),
     ("burn = 1", "change_streets[0].at: expected a street's place"),
