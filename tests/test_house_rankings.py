@@ -136,3 +136,18 @@ def test_a_built_in_game_that_names_a_rankings_file_is_refused(tmp_path, monkeyp
     monkeypatch.setattr(games, "GAMES_DIR", tmp_path)
     with pytest.raises(RulesError, match="shipped-club.toml: rankings: a built-in game plays the shipped rankings"):
         load_game_table("shipped-club")
+
+
+def test_a_rankings_file_with_a_system_that_is_no_table_is_refuted_by_verify_naming_it(tmp_path):
+    """The game table loads against the file (the systems that are tables name what it may play), and property 1
+    (well-formed rankings) is refuted in one line that names the entry."""
+    from lowball.verify import load_for_verify, verify
+
+    path = tmp_path / "junk-rankings.toml"
+    path.write_text(RANKINGS_FILE.read_text(encoding="utf-8").replace("[systems.ace-to-six]",
+                                                                      "[systems]\njunk = 3\n\n[systems.ace-to-six]", 1),
+                    encoding="utf-8")
+    table, rankings = load_for_verify(None, rankings=path)
+    [check] = verify(table, rankings, only={1})
+    assert not check.holds and check.counterexample == "junk-rankings.toml: systems.junk: expected a " \
+                                                                    "table, got 3", check.counterexample
