@@ -218,6 +218,26 @@ def test_forced_bet_structures_that_contradict_themselves_are_refused_naming_the
         with_stakes(load_game_table("deuce-to-seven-single-draw-phh"), change)
 
 
+@pytest.mark.parametrize("fits, too_many, message", [
+    ({"forced.blinds": [1, 2, 2, 4, 4, 8, 8, 16, 16, 32]}, {"forced.blinds": [1, 2, 2, 4, 4, 8, 8, 16, 16, 32, 32]},
+     "forced.blinds: 11 blinds and straddles; a table seats at most 10"),
+    ({"forced.ante_by": "by-seat", "forced.seat_antes": [1] * 10},
+     {"forced.ante_by": "by-seat", "forced.seat_antes": [1] * 11}, "forced.seat_antes: 11 seats; a table seats at most"),
+    ({"forced.ante_by": "by-seat", "forced.seat_antes": [1, 1, 1], "forced.ante_trimming": True},
+     {"forced.ante_by": "by-seat", "forced.seat_antes": [1, 2, 1], "forced.ante_trimming": True},
+     "forced.ante_trimming: ante trimming is for antes every player posts alike"),
+])
+def test_forced_bets_at_the_limit_load_and_one_past_it_is_refused(fits, too_many, message):
+    """K3, V11: a blind and a straddle per seat, straddles equal to the blind before them; V9: trimming when
+    every seat antes alike, by seat too (V5: uneven antes are not trimmed)."""
+    table = load_game_table("deuce-to-seven-single-draw-phh")
+    changed = with_stakes(table, fits)
+    assert all(tuple(value) == getattr(changed, key.split(".")[-1]) if isinstance(value, list) else
+               value == getattr(changed, key.split(".")[-1]) for key, value in fits.items())
+    with pytest.raises(RulesError, match=message):
+        with_stakes(table, too_many)
+
+
 def test_a_big_blind_ante_needs_blinds():
     with pytest.raises(RulesError, match="forced.ante_by: the big-blind ante needs blinds"):
         with_stakes(load_game_table("razz-phh"), {"forced.ante": 5, "forced.ante_by": "big-blind"})
