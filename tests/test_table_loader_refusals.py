@@ -318,3 +318,21 @@ def test_a_deal_out_of_order_names_the_player_who_is_next():
     with pytest.raises(IllegalAction, match=re.escape("d dh p2 AcAdAh: the deal goes clockwise from the dealer's "
                                                       "left; p1 is next (L3)")):
         hand.apply("d dh p2 AcAdAh")
+
+
+@pytest.mark.parametrize("text, message", [
+    ('extends = "deuce-to-seven-triple-draw-antes"\n[forced]\nante_by = "button"',
+     "forced.nobody_opens: a redeal needs every player to ante again, so that the pot grows (K4)"),
+    ('extends = "california-lowball"\n[forced]\nante = 1', "forced.ante: California posts replace antes (F4)"),
+    ('extends = "california-lowball"\n[forced]\nante_by = "by-seat"\nseat_antes = [1, 1]',
+     "forced.ante: California posts replace antes (F4)"),
+    ('extends = "badugi"\nranking = {high = "badugi", low = "ace-to-five", qualifier = "eight-or-better"}',
+     "streets: a player ends with 4 cards; a hand is five (H2)"),
+])
+def test_the_loader_refuses_forced_bets_and_rankings_a_table_cannot_join(text, message):
+    """K4: a redeal is paid for by everyone's ante again (an ante the button alone posts is not); F4: California's
+    posts take the antes' place, a seat's ante included; U1, H2: each half of a split ranks the hand the deal gives,
+    the second half too (badugi's four cards are no five-card low)."""
+    with pytest.raises(RulesError) as err:
+        table_from_text(text)
+    assert str(err.value) == f"table.toml: {message}"
