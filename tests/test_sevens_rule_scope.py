@@ -75,3 +75,14 @@ def test_the_sevens_rule_is_judged_by_the_rankings_file_that_verify_reads():
     with pytest.raises(RulesError, match=r"sevens_rule: the sevens rule is about a seven-low; high ranks the higher"):
         parse_game_table(TableReader("house.toml", resolve(TableReader("house.toml", parse_toml(text, "house.toml")),
                                                            None)), raw)
+
+
+@pytest.mark.parametrize("top, loads", [(4, False), (5, True), (13, True), (14, False)])
+def test_the_top_of_the_sevens_low_runs_from_a_five_to_a_king(top, loads):
+    """F7: the lowest low of five different ranks is topped by a five, the highest below the ace by a king."""
+    if loads:
+        assert sevens_at("deuce-to-seven-triple-draw", top=top).sevens_top == top
+    else:
+        with pytest.raises(RulesError, match=rf"showdown\.sevens_top: the sevens rule needs the top card of its low, 5 "
+                                             rf"\(a five\) to 13 \(a king\); got {top} \(F7\)"):
+            sevens_at("deuce-to-seven-triple-draw", top=top)

@@ -328,11 +328,21 @@ def test_a_deal_out_of_order_names_the_player_who_is_next():
      "forced.ante: California posts replace antes (F4)"),
     ('extends = "badugi"\nranking = {high = "badugi", low = "ace-to-five", qualifier = "eight-or-better"}',
      "streets: a player ends with 4 cards; a hand is five (H2)"),
+    ('extends = "razz"\n[forced]\nbring_in = 2', "forced.bring_in: 2 is not less than the first round's bet of 2: the "
+                                               "bring-in may complete to the bet, so it is less than the bet (L4, V10)"),
+    ('extends = "razz"\n[forced]\nblinds = [1, 2]',
+     "forced.bring_in: a bring-in opens the betting of stud, where nobody posts blinds (L4, V10)"),
+    ('extends = "london-lowball"\n[forced]\nbring_in = 4',
+     "forced.bring_in: 4 is more than the first round's least bet of 3: the least bet is the bring-in (N5)"),
+    ('extends = "california-lowball"\nsmall_bet = 3\n[forced]\nposts = [1, 3]',
+     "forced.posts: a post of 3 is not less than the first round's bet of 3: the posts add up to the bet (F4)"),
 ])
 def test_the_loader_refuses_forced_bets_and_rankings_a_table_cannot_join(text, message):
     """K4: a redeal is paid for by everyone's ante again (an ante the button alone posts is not); F4: California's
     posts take the antes' place, a seat's ante included; U1, H2: each half of a split ranks the hand the deal gives,
-    the second half too (badugi's four cards are no five-card low)."""
+    the second half too (badugi's four cards are no five-card low); L4, V10: a limit bring-in is less than the
+    first round's bet, and stud posts no blinds; N5: in pot-limit the bring-in is the least bet, no more; F4: each
+    post is less than the bet the posts add up to (the first round's, not the doubled one after the draw)."""
     with pytest.raises(RulesError) as err:
         table_from_text(text)
     assert str(err.value) == f"table.toml: {message}"
