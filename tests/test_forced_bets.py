@@ -238,6 +238,14 @@ def test_forced_bets_at_the_limit_load_and_one_past_it_is_refused(fits, too_many
         with_stakes(table, too_many)
 
 
+def test_a_tables_own_stakes_change_nothing():
+    """What a history states that the table already has is no change, even where the table never writes the key:
+    London's big bet of 0 (N2: pot-limit, razz's big bet removed) and California's small bet, its posts' total (F4)."""
+    london, california = load_game_table("london-lowball"), load_game_table("california-lowball")
+    assert with_stakes(london, {"big_bet": 0, "forced.bring_in": london.bring_in}) == london
+    assert with_stakes(california, {"small_bet": sum(california.posts)}) == california
+
+
 def test_a_big_blind_ante_needs_blinds():
     with pytest.raises(RulesError, match="forced.ante_by: the big-blind ante needs blinds"):
         with_stakes(load_game_table("razz-phh"), {"forced.ante": 5, "forced.ante_by": "big-blind"})
