@@ -1,13 +1,21 @@
 """Walk every fold and discard pattern of a table's hands through the engine and the counted card flow side by side.
 
 The engine moves cards (``engine/dealing.py``, ``engine/drawing.py``, ``engine/stub.py``); property 5 proves
-things about their counts, chained street by street in ``verify/models/cards.py`` from the rules of
-``core.card_flow``. The order of those steps is written in both places, so ``walk`` compares them on every
-pattern: at each betting round every set of players folds (the first player who stays in bets, so that the
-others face a bet they may fold to), at each draw every player discards every count from the street's least to
-its most, and the dealer serves. Two positions whose engine piles and model counts are the same have the same
-futures as far as cards go (a card's face decides nothing about where it goes), so each is walked once; every
-finished hand's piles are compared, and the first difference is reported with the actions that led to it.
+things about their counts, chained street by street, and within a draw step by step, in
+``verify/models/cards.py`` from the rules of ``core.card_flow``. The walk through a hand is written in both
+places, so ``walk`` compares them on every pattern: at each betting round every set of players folds (the first
+player who stays in bets, so that the others face a bet they may fold to), at each draw each player in turn
+discards every count from the street's least to the most the engine lets him, and the dealer serves. After every
+decision the engine's piles and the cards each player holds are compared with the count's, and the first
+difference is reported with the actions that led to it.
+
+Two positions are walked once when what decides their future cards is the same (``_key``): the piles, the street
+and the step of a draw still to come, what each player still in holds and is owed, with the seats named by their
+place among the players still in. That rests on two facts of the rules: where a card goes never depends on its
+face, and a seat's number only decides its place in the order of dealing and drawing. The key makes the walk grow
+with the sums of the discards rather than with their patterns, so it reaches every player count a built-in table
+seats; there, one set of folders of each size stands for all of them (``every_fold=False``), and a test shows
+that every set and one set of each size reach the very same positions.
 
 >>> from lowball.core.games import load_game_table
 >>> walk(load_game_table(), 2).hands > 20
@@ -17,14 +25,15 @@ True
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lowball.core.behaviours import StreetKind
+from lowball.core.card_flow import BURN, DISCARD, Turn, draw_turns
 from lowball.core.games import GameTable
 from lowball.core.ops import PY
 from lowball.engine.actions import Kind
 from lowball.engine.fold import copy_of
-from lowball.engine.state import OVER, SHOWDOWN, Hand
+from lowball.engine.state import DRAW, OVER, SHOWDOWN, Hand
 from lowball.verify.models import cards as cm
 
 STACK = 10_000          # deep stacks: nobody is all in, so every betting round is played and every fold is possible
@@ -39,6 +48,7 @@ class Walk:
     difference: str = ""
     reshuffles: int = 0           # finished hands in which the stub was reshuffled
     limited: int = 0              # discards the engine cut to what the stub could serve (D1, K9)
+    keys: set = field(default_factory=set)      # the positions walked, by what decides their future (``_key``)
 
 
 def engine_piles(hand: Hand) -> tuple:
@@ -54,8 +64,84 @@ def model_piles(flow: cm.Flow) -> tuple:
     return (c.stub, c.burns, c.folded, c.older, c.current, c.reshuffles, c.community), tuple(flow.held)
 
 
-def _key(hand: Hand, flow: cm.Flow) -> tuple:
-    return (hand.street_index, hand.phase, hand.to_act, engine_piles(hand), flow)
+@dataclass(frozen=True)
+class Counted:
+    """The count kept beside the engine: ``done`` streets counted whole (``flow`` after them), and partway through
+    a draw its steps so far (``drawn``) and those still to count (``turns``)."""
+
+    done: int
+    flow: cm.Flow
+    drawn: cm.Drawing | None = None
+    turns: tuple[Turn, ...] = ()
+
+    def piles(self) -> tuple:
+        if self.drawn is None:
+            return model_piles(self.flow)
+        c = self.drawn.cards
+        return (c.stub, c.burns, c.folded, c.older, c.current, c.reshuffles, c.community), tuple(self.drawn.now)
+
+
+def _engine_turns(hand: Hand) -> tuple[Turn, ...] | None:
+    """Return the steps of the engine's draw still to come (None when it is not drawing)."""
+    return tuple(hand.current.turns) if hand.phase == DRAW else None
+
+
+def catch_up(table: GameTable, counted: Counted, hand: Hand, gone: dict[int, list[bool]],
+             thrown: dict[int, int]) -> Counted:
+    """Count the streets and the draw's steps the engine has taken since ``counted``, up to where it waits now,
+    with the folds (``gone``, by street) and the discards (``thrown``, by seat) the walk made it play."""
+    over = hand.phase in (OVER, SHOWDOWN) or hand.to_act is None
+    target = len(table.streets) if over else hand.street_index
+    waiting = None if over else _engine_turns(hand)
+    done, flow, drawn, turns = counted.done, counted.flow, counted.drawn, counted.turns
+    while done < target or (done == target and waiting is not None):
+        street = table.streets[done]
+        if street.kind is StreetKind.DRAW:
+            if drawn is None:
+                drawn = cm.start_draw(PY, table, done, flow)
+                turns = draw_turns(table.serve, range(len(flow.held)))
+            here = done == target
+            while turns and not (here and turns[0] == waiting[0]):
+                turn, turns = turns[0], turns[1:]
+                if turn.step == DISCARD and drawn.drawing[turn.seat] and turn.seat not in thrown:
+                    raise AssertionError(f"the count reached p{turn.seat + 1}'s discard, which the walk did not make")
+                drawn = cm.draw_turn(PY, table, drawn, turn, thrown.get(turn.seat, 0))
+            if here:
+                break
+            flow, drawn, turns = cm.end_draw(PY, drawn), None, ()
+        else:
+            choice = gone.get(done, [False] * len(flow.held)) if street.kind is StreetKind.BET else None
+            flow = cm.step(PY, table, done, flow, choice)
+        done += 1
+    return Counted(done, flow, drawn, turns)
+
+
+def _key(hand: Hand, counted: Counted) -> tuple:
+    """Return what decides the cards' future, the seats named by their place among the players still in: two
+    positions with the same key move the same counts of cards from here on, whoever sits where (only the order of
+    the players still in and what each holds decide who is dealt and served what)."""
+    place = {seat: at for at, seat in enumerate(hand.contenders)}
+
+    def turns(steps) -> tuple:
+        return tuple((t.step, place.get(t.seat, -1)) for t in steps if t.seat in place or t.step == BURN)
+
+    def mine(values) -> tuple:
+        return tuple(values[seat] for seat in hand.contenders)
+
+    engine = (hand.street_index, hand.phase, engine_piles(hand)[0], mine(engine_piles(hand)[1]))
+    if hand.phase == DRAW:
+        draw = hand.current
+        engine += (turns(draw.turns), tuple(draw.owed.get(seat, 0) for seat in hand.contenders), draw.burned)
+    d = counted.drawn
+    model = (counted.done, counted.piles()[0], mine(counted.flow.held), mine(counted.flow.active))
+    if d is not None:
+        # What a player served already threw no longer counts: the count would only read it if the stub failed a
+        # later serving, and then the engine (which serves every discard it allows) and the count differ there.
+        owed = {t.seat for t in counted.turns if t.step != BURN}
+        thrown = tuple(d.thrown[seat] if seat in owed else None for seat in hand.contenders)
+        model += (mine(d.before), mine(d.now), thrown, mine(d.drawing), d.live, d.burned, d.cards.short,
+                  turns(counted.turns))
+    return engine, model
 
 
 def _bet(hand: Hand, folders: frozenset[int]) -> list[str]:
@@ -76,53 +162,31 @@ def _bet(hand: Hand, folders: frozenset[int]) -> list[str]:
     return played
 
 
-def _draw(hand: Hand, wanted: dict[int, int]) -> tuple[list[str], dict[int, int], int]:
-    """Play one draw: each player discards ``wanted[seat]`` cards, or the most the engine allows below that."""
-    played, thrown, limited = [], {}, 0
-    start = hand.street_index
-    while hand.phase != OVER and hand.street_index == start and hand.to_act is not None:
-        seat = hand.to_act
-        legal = [a for a in hand.legal_actions() if a.kind == Kind.DISCARD]
-        fits = [a for a in legal if len(a.cards) <= wanted[seat]]
-        action = max(fits, key=lambda a: len(a.cards))
-        limited += len(action.cards) < wanted[seat]
-        thrown[seat] = len(action.cards)
-        hand.push(action)
-        played.append(str(action))
-    return played, thrown, limited
-
-
-def _catch_up(table: GameTable, flow: cm.Flow, upto: int, done: int, choice_at: dict[int, list]) -> cm.Flow:
-    """Step the model through streets ``done`` .. ``upto - 1``, with the choices the engine made there."""
-    for number in range(done, upto):
-        street = table.streets[number]
-        default = [False] * len(flow.held) if street.kind is StreetKind.BET else [0] * len(flow.held)
-        choice = choice_at.get(number, default) if street.kind is not StreetKind.DEAL else None
-        flow = cm.step(PY, table, number, flow, choice)
-    return flow
-
-
-def walk(table: GameTable, players: int, seed: int = 1) -> Walk:
-    """Compare the engine's piles with the counted card flow on every fold and discard pattern (see the module)."""
+def walk(table: GameTable, players: int, seed: int = 1, every_fold: bool = True) -> Walk:
+    """Compare the engine's piles with the counted card flow after every decision of every fold and discard pattern
+    (see the module)."""
     seen = Walk()
     hand = Hand([STACK] * players, table=table, seed=seed, narrate=False)
     hand.advance()
-    flow = _catch_up(table, cm.Flow.start(table, players), hand.street_index, 0, {})
-    todo, visited = [(hand, flow, hand.street_index, [])], set()
+    counted = catch_up(table, Counted(0, cm.Flow.start(table, players)), hand, {}, {})
+    todo, visited = [(hand, counted, [])], seen.keys
     while todo and not seen.difference:
-        hand, flow, done, story = todo.pop()
+        hand, counted, story = todo.pop()
+        if not _same(hand, counted, story, seen):
+            break
         if hand.phase in (OVER, SHOWDOWN) or hand.to_act is None:
-            _finish(table, hand, flow, done, story, seen)
+            seen.hands += 1
+            seen.reshuffles += hand.stub.reshuffles > 0
             continue
-        key = _key(hand, flow)
+        key = _key(hand, counted)
         if key in visited:
             continue
         visited.add(key)
         seen.positions += 1
         number = hand.street_index
         street = table.streets[number]
-        live = [seat for seat in range(players) if not hand.folded[seat]]
         if street.kind is StreetKind.BET:
+            live = list(hand.contenders)
             for size in range(len(live)):                       # at least one player stays in
                 for folders in itertools.combinations(live, size):
                     after = copy_of(hand)
@@ -130,32 +194,27 @@ def walk(table: GameTable, players: int, seed: int = 1) -> Walk:
                     if after.redeals:
                         continue                                # a redeal starts from a fresh deck (K4)
                     gone = [after.folded[seat] and not hand.folded[seat] for seat in range(players)]
-                    nxt = _catch_up(table, flow, _reached(after), number, {number: gone})
-                    todo.append((after, nxt, _reached(after), story + played))
+                    if not every_fold and sum(gone) != size:
+                        continue                # a player meant to fold could only check: try other folders
+                    todo.append((after, catch_up(table, counted, after, {number: gone}, {}), story + played))
+                    if not every_fold:
+                        break                   # one set of folders of each size (see ``walk``)
         else:
-            for counts in itertools.product(range(street.min_discard, street.max_discard + 1), repeat=len(live)):
-                after = copy_of(hand)
-                played, thrown, limited = _draw(after, dict(zip(live, counts)))
-                seen.limited += limited
-                discards = [thrown.get(seat, 0) for seat in range(players)]
-                nxt = _catch_up(table, flow, _reached(after), number, {number: discards})
-                todo.append((after, nxt, _reached(after), story + played))
+            seat = hand.to_act
+            lengths = {len(a.cards): a for a in hand.legal_actions() if a.kind == Kind.DISCARD}
+            seen.limited += max(lengths) < min(street.max_discard, len(hand.hands[seat]))
+            for at, (count, action) in enumerate(lengths.items()):
+                after = copy_of(hand) if at < len(lengths) - 1 else hand      # the last one needs no copy
+                after.push(action)
+                todo.append((after, catch_up(table, counted, after, {}, {seat: count}), story + [str(action)]))
     return seen
 
 
-def _reached(hand: Hand) -> int:
-    """Return the first street the engine has not finished (all of them once the hand is over)."""
-    if hand.phase in (OVER, SHOWDOWN):
-        return len(hand.table.streets)
-    return hand.street_index
-
-
-def _finish(table: GameTable, hand: Hand, flow: cm.Flow, done: int, story: list[str], seen: Walk) -> None:
-    flow = _catch_up(table, flow, len(table.streets), done, {})
-    seen.hands += 1
-    seen.reshuffles += hand.stub.reshuffles > 0
-    engine, model = engine_piles(hand), model_piles(flow)
-    if engine != model and not seen.difference:
-        seen.difference = (f"{table.name}, {hand.n} players, after {'; '.join(story)}: the engine's piles (stub, "
+def _same(hand: Hand, counted: Counted, story: list[str], seen: Walk) -> bool:
+    """Compare the engine's piles and the cards each player holds with the count's; note the first difference."""
+    engine, model = engine_piles(hand), counted.piles()
+    if engine != model:
+        seen.difference = (f"{hand.table.name}, {hand.n} players, after {'; '.join(story)}: the engine's piles (stub, "
                            f"burns, folded, earlier discards, this draw's, reshuffles, community; the cards held) are "
                            f"{engine}, the counted flow's {model}")
+    return engine == model

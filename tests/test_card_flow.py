@@ -13,22 +13,25 @@ fold and discard pattern of a hand through both (``card_flow_support.walk``) and
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
+import re
 
 from pathlib import Path
 
 import pytest
 
 from lowball.core import card_flow
-from lowball.core.behaviours import RunsOut, StreetKind
-from lowball.core.card_flow import COMES_BACK, shortfall
+from lowball.core.behaviours import RunsOut, Serve, StreetKind
+from lowball.core.card_flow import COMES_BACK, DISCARD, shortfall
 from lowball.core.cards import DECK
 from lowball.core.games import builtin_games, load_game_table, table_from_text
 from lowball.core.ops import PY
 from lowball.engine.state import OVER, Hand
 from lowball.engine.stub import Stub
 from lowball.errors import RulesError
+from lowball.verify.models import cards as cm
 from card_flow_support import walk
 from table_support import play_checked
 
@@ -204,33 +207,64 @@ def test_the_walk_reports_an_engine_that_moves_other_cards(monkeypatch):
     assert "the engine's piles" in seen.difference and "the counted flow's" in seen.difference
 
 
+def test_the_walk_compares_after_every_decision_not_only_at_the_end(monkeypatch):
+    """A count that slips one card into the stub at a discard is caught at the next decision of the same draw, with
+    the discard that showed it last in the story (the walk compares the piles at every position, not only the
+    finished hands)."""
+    right = cm.draw_turn
+
+    def slipped(o, table, drawn, turn, count=0, trace=None, frozen=None):
+        after = right(o, table, drawn, turn, count, trace, frozen)
+        if turn.step == DISCARD and count:
+            after = dataclasses.replace(after, cards=after.cards._replace(stub=after.cards.stub + 1))
+        return after
+
+    monkeypatch.setattr(cm, "draw_turn", slipped)
+    seen = walk(load_game_table("deuce-to-seven-triple-draw"), 3)
+    assert seen.difference
+    story = seen.difference.split("after ")[1].split(": the engine's")[0].split("; ")
+    assert re.fullmatch(r"p\d sd \S+", story[-1]), story            # a discard, and the draw goes on
+
+
+@pytest.mark.parametrize("name, players", [("teaching-table", 4), ("california-lowball", 4), ("razz", 5),
+                                           ("deuce-to-seven-single-draw-phh", 4), ("D1", 3)])
+def test_who_folds_changes_no_position_only_how_many(name, players):
+    """The walk names a seat by its place among the players still in, so a betting round where some players fold
+    leads to the same positions whichever of them fold: walking every set of folders and walking one set of each
+    size reach the very same positions (here also where D1 cuts discards to what a short stub serves). Beyond
+    three players the walk folds one set of each size."""
+    table = short_stub(name) if name in SHORT_STUBS else load_game_table(name)
+    every, some = walk(table, players, every_fold=True), walk(table, players, every_fold=False)
+    assert not every.difference and not some.difference
+    assert every.keys == some.keys and len(every.keys) == every.positions > 10
+    assert every.hands > some.hands
+
+
+# Every player count each table seats: the walk is compared after every decision (T6, D1, K8, K9, L3, L8, P3, P4),
+# one set of folders of each size beyond three players (the test above shows it reaches the same positions). Where
+# the dealer serves after all discards (P3) a reshuffle may fall between any two servings, so every order of the
+# owed counts is a position of its own and the walk grows with the patterns: the triple draws served so stop at
+# AFTER_ALL_MOST players (five at badugi-phh took 83 s; six, about seven minutes, would double make test-full).
+AFTER_ALL_MOST = 5
+
+
+def _most_walked(table) -> int:
+    if table.serve is Serve.AFTER_ALL_DISCARDS and table.draws > 1:
+        return min(AFTER_ALL_MOST, table.players_max)
+    return table.players_max
+
+
+EVERY_COUNT = [(table, players) for table in builtin_games()
+               for players in range(max(3, table.players_min), _most_walked(table) + 1)]
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("LOWBALL_SLOW") != "1", reason="LOWBALL_SLOW=1 runs it (make test-full)")
-@pytest.mark.parametrize("table", builtin_games(), ids=lambda t: t.name)
-def test_the_engine_moves_the_cards_property_5_counts_on_every_pattern_of_a_three_handed_hand(table):
-    """The same at three players (a minute for each triple draw, where the stub reshuffles: make test-full)."""
-    seen = walk(table, 3)
-    assert not seen.difference, seen.difference
-
-
-def _draws(table) -> int:
-    return sum(street.kind is StreetKind.DRAW for street in table.streets)
-
-
-# Beyond three players, as far as the walk ends in minutes (it grows with the patterns: 2 ** n folds a betting
-# round, and (most discard + 1) ** n discards a draw): every player count the stud tables seat, and four and five
-# players at the single draws. The triple draws stop at three (four would take hours).
-MORE_PLAYERS = [(table, players) for table in builtin_games() if _draws(table) <= 1
-                for players in range(4, (table.players_max if not _draws(table) else min(5, table.players_max)) + 1)]
-
-
-@pytest.mark.slow
-@pytest.mark.skipif(os.environ.get("LOWBALL_SLOW") != "1", reason="LOWBALL_SLOW=1 runs it (make test-full)")
-@pytest.mark.parametrize("table, players", MORE_PLAYERS, ids=lambda v: getattr(v, "name", str(v)))
-def test_the_engine_moves_the_cards_property_5_counts_on_every_pattern_of_up_to_eight_players(table, players):
-    """The same at every player count a stud table seats (up to eight: L8's community card included), and at four
-    and five players at the single draws (about ten minutes in all: make test-full)."""
-    seen = walk(table, players)
+@pytest.mark.parametrize("table, players", EVERY_COUNT, ids=lambda v: getattr(v, "name", str(v)))
+def test_the_engine_moves_the_cards_property_5_counts_at_every_player_count_each_table_seats(table, players):
+    """The same as heads-up, at every player count from three to the most each built-in table seats (six at the
+    triple draws, eight at badugi and the stud tables: about ... minutes in all, make test-full)."""
+    seen = walk(table, players, every_fold=players <= 3)
     assert not seen.difference, seen.difference
 
 

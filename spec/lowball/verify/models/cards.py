@@ -20,8 +20,11 @@ may still be served, the steps of a draw). What is written here is only the walk
 through a hand, counted, which the engine takes in ``engine/state.py``,
 ``engine/dealing.py`` and ``engine/drawing.py`` moving real cards: the engine-link
 check compares the two piles on random play of every table, and
-``tests/test_card_flow.py`` compares them on every fold and discard pattern of
-small hands (the walk is the one piece of the card flow written twice).
+``tests/test_card_flow.py`` compares them after every decision of every fold and
+discard pattern, at every player count each built-in table seats (the walk is the
+one piece of the card flow written twice). A draw is counted one step at a time
+(``start_draw``, ``draw_turn``, ``end_draw``), so that the comparison can follow
+the engine step by step.
 
 Every function takes the operations ``o`` (``Z3`` for proofs, ``PY`` for the
 engine link); with ``PY`` a ``trace`` list collects what happened, in words.
@@ -35,8 +38,8 @@ from typing import Any
 import z3
 
 from lowball.core.behaviours import RunsOut, Serve, StreetKind
-from lowball.core.card_flow import (BURN, COMES_BACK, DISCARD, PILES, Cards, burn, burns_first, deal,
-                                    draw_turns, new_draw, pick, recycled, take)
+from lowball.core.card_flow import (BURN, COMES_BACK, DISCARD, PILES, Cards, Turn, burn, burns_first,
+                                    deal, draw_turns, new_draw, pick, recycled, take)
 from lowball.core.games import GameTable
 
 
@@ -146,11 +149,6 @@ def step(o, table: GameTable, number: int, flow: Flow, choice: list[Any] | None 
     street = table.streets[number]
     players = len(flow.held)
 
-    def conserved(c: Cards, held: list[Any]) -> None:
-        """Every card is somewhere: the stub, the piles set aside, the hands, the community card (D1)."""
-        name.note(o.Implies(o.Not(c.short), c.stub + c.burns + c.folded + c.older + c.current + c.community
-                            + o.Sum(held) == table.deck_cards))
-
     rule = table.runs_out
     c, held, active = flow.cards, list(flow.held), list(flow.active)
     live = o.And(o.Count(active) >= 2, o.Not(c.short))
@@ -169,44 +167,91 @@ def step(o, table: GameTable, number: int, flow: Flow, choice: list[Any] | None 
         c = street_dealt.cards
         held = [name(o.If(o.And(street_dealt.dealt, a), h + street.cards, h)) for h, a in zip(held, active)]
         c = name.cards(c)
-        conserved(c, held)
+        _conserved(o, table, name, c, held)
     elif street.kind is StreetKind.BET:
         gone = [o.And(live, a, f) for a, f in zip(active, choice)]
         c = c._replace(folded=c.folded + o.Sum([o.If(g, h, 0) for g, h in zip(gone, held)]))
         held = [name(o.If(g, 0, h)) for g, h in zip(gone, held)]
         active = [name(o.And(a, o.Not(g))) for a, g in zip(active, gone)]
         c = name.cards(c)
-        conserved(c, held)
+        _conserved(o, table, name, c, held)
     else:
-        discards = choice
-        draws = sum(1 for s in table.streets[:number + 1] if s.kind is StreetKind.DRAW)
-        c = new_draw(o, c, live)          # a hand that is over starts no new pile (as the engine)
-        drawing = [o.And(live, a) for a in active]
-        counts = [name(o.If(d, k, 0)) for d, k in zip(drawing, discards)]
-        before = held
-        held = [h - k for h, k in zip(held, counts)]
-        now = list(before)                 # what each player holds as the draw goes: thrown, then served
-        burned: Any = False
-        what = "discards" if table.serve is Serve.IN_TURN else "is owed"
+        drawn = start_draw(o, table, number, flow)
         for turn in draw_turns(table.serve, range(players)):
-            i = turn.seat
-            if turn.step == DISCARD:
-                c = c._replace(current=c.current + counts[i])
-                now[i] = held[i]
-            elif turn.step == BURN:
-                c = burn(o, c, street.burn, live)
-            else:
-                serving = o.And(drawing[i], counts[i] > 0)
-                if table.serve is Serve.IN_TURN:       # after all discards no serving burns (``burns_first``)
-                    c = pick(o, burns_first(o, table.serve, serving, burned), burn(o, c, street.burn, True), c)
-                    burned = o.Or(burned, serving)
-                c = name.cards(take_told(o, rule, c, counts[i], o.And(serving, o.Not(c.short)), trace,
-                                         f"in draw {draws} p{i + 1} {what} {counts[i]}"))
-                burned = name(burned)
-                now[i] = before[i]
-                conserved(c, now)          # each player so far threw k cards and was served k
-        held = [name(h + o.If(o.Not(c.short), k, 0)) for h, k in zip(held, counts)]
+            drawn = draw_turn(o, table, drawn, turn, choice[turn.seat], trace, name)
+        return end_draw(o, drawn, name)
     return Flow(c, tuple(held), tuple(active))
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """Where the cards are partway through a draw: the piles, what each player held before it and holds now, how
+    many each threw (0 until his turn to discard), who draws, and whether the draw's burn is done."""
+
+    cards: Cards
+    before: tuple[Any, ...]
+    now: tuple[Any, ...]
+    thrown: tuple[Any, ...]
+    live: Any                        # the hand goes on: two players or more, and the stub has not failed
+    drawing: tuple[Any, ...]         # each player draws: still in, and the hand goes on
+    active: tuple[Any, ...]
+    burned: Any
+    number: int                      # the street
+    draws: int                       # the draws so far, this one included (for the words of a trace)
+
+
+def start_draw(o, table: GameTable, number: int, flow: Flow) -> Drawing:
+    """Return the count as draw street ``number`` starts: a new pile for its discards, nothing thrown yet."""
+    live = o.And(o.Count(flow.active) >= 2, o.Not(flow.cards.short))
+    cards = new_draw(o, flow.cards, live)          # a hand that is over starts no new pile (as the engine)
+    draws = sum(1 for s in table.streets[:number + 1] if s.kind is StreetKind.DRAW)
+    return Drawing(cards, flow.held, flow.held, (0,) * len(flow.held), live,
+                   tuple(o.And(live, a) for a in flow.active), flow.active, False, number, draws)
+
+
+def draw_turn(o, table: GameTable, drawn: Drawing, turn: Turn, count: Any = 0, trace: list | None = None,
+              frozen: Frozen | None = None) -> Drawing:
+    """Return the count after one step of a draw (``card_flow.draw_turns``): a player throws ``count`` cards, the
+    dealer burns, or serves a player as many as he threw (a player who is out throws and is served nothing)."""
+    name = frozen or Frozen(o, "cards")
+    street = table.streets[drawn.number]
+    i, c = turn.seat, drawn.cards
+    now, thrown = list(drawn.now), list(drawn.thrown)
+    burned = drawn.burned
+    if turn.step == DISCARD:
+        thrown[i] = k = name(o.If(drawn.drawing[i], count, 0))
+        c = c._replace(current=c.current + k)
+        now[i] = drawn.before[i] - k
+    elif turn.step == BURN:
+        c = burn(o, c, street.burn, drawn.live)
+    else:
+        k = thrown[i]
+        serving = o.And(drawn.drawing[i], k > 0)
+        if table.serve is Serve.IN_TURN:       # after all discards no serving burns (``burns_first``)
+            c = pick(o, burns_first(o, table.serve, serving, burned), burn(o, c, street.burn, True), c)
+            burned = name(o.Or(burned, serving))
+        what = "discards" if table.serve is Serve.IN_TURN else "is owed"
+        c = name.cards(take_told(o, table.runs_out, c, k, o.And(serving, o.Not(c.short)), trace,
+                                 f"in draw {drawn.draws} p{i + 1} {what} {k}"))
+        now[i] = drawn.before[i]
+        _conserved(o, table, name, c, now)         # each player so far threw k cards and was served k
+    return Drawing(c, drawn.before, tuple(now), tuple(thrown), drawn.live, drawn.drawing, drawn.active, burned,
+                   drawn.number, drawn.draws)
+
+
+def end_draw(o, drawn: Drawing, frozen: Frozen | None = None) -> Flow:
+    """Return where the cards are once every step of the draw is taken: a player left short by the stub holds what
+    he kept (the hand cannot go on)."""
+    name = frozen or Frozen(o, "cards")
+    c = drawn.cards
+    held = [name(b - k + o.If(o.Not(c.short), k, 0)) for b, k in zip(drawn.before, drawn.thrown)]
+    return Flow(c, tuple(held), drawn.active)
+
+
+def _conserved(o, table: GameTable, name: Frozen, c: Cards, held: list[Any]) -> None:
+    """Every card is somewhere: the stub, the piles set aside, the hands, the community card (D1)."""
+    name.note(o.Implies(o.Not(c.short), c.stub + c.burns + c.folded + c.older + c.current + c.community
+                        + o.Sum(held) == table.deck_cards))
 
 
 def demand(o, table: GameTable, players: int, choices: Choices) -> Any:
