@@ -38,7 +38,7 @@ help:
 	@echo "               (its code cells and outputs; scripts/editions.py) and write the rules notebooks again"
 	@echo "  make app     make venv, then the notebooks as interactive pages (Voila) at http://127.0.0.1:$(APP_PORT)/ (APP_PORT=...)"
 	@echo "  make bench   make venv, then the benchmarks side by side with pokerkit, treys and OpenSpiel (ratios)"
-	@echo "  make test-full  make test, then the slow hand-by-hand sweeps over all 2,598,960 hands"
+	@echo "  make test-full  make test, then the slow sweeps over all 2,598,960 hands and the card walk at every player count"
 	@echo "  make mutants make venv, then mutation testing of the rules layer and its tables (not part of test;"
 	@echo "               one mutant at a time; report in artifacts/mutants/, explained in docs/checks/mutants.md)"
 	@echo "  make fuzz    make venv, then the fuzz suite at full length (tests/test_fuzz_*.py with LOWBALL_FUZZ=long;"

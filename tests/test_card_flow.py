@@ -263,7 +263,7 @@ EVERY_COUNT = [(table, players) for table in builtin_games()
 @pytest.mark.parametrize("table, players", EVERY_COUNT, ids=lambda v: getattr(v, "name", str(v)))
 def test_the_engine_moves_the_cards_property_5_counts_at_every_player_count_each_table_seats(table, players):
     """The same as heads-up, at every player count from three to the most each built-in table seats (six at the
-    triple draws, eight at badugi and the stud tables: about ... minutes in all, make test-full)."""
+    triple draws, eight at badugi and the stud tables: about twenty minutes in all, make test-full)."""
     seen = walk(table, players, every_fold=players <= 3)
     assert not seen.difference, seen.difference
 
