@@ -245,8 +245,8 @@ def test_who_folds_changes_no_position_only_how_many(name, players):
 # the dealer serves after all discards (P3) a reshuffle may fall between any two servings, so every order of the
 # owed counts is a position of its own and the walk grows with the patterns: the triple draws served so stop at
 # AFTER_ALL_MOST players (five at badugi-phh took 83 s; six took 8 minutes there and 29 at the PHH 2-7 triple draw,
-# seven at badugi-phh an hour; each would more than double make test-full). LOWBALL_WALK_AFTER_ALL=6 or 7 walks them
-# further, once, by hand (docs/checks/index.md gives what those runs measured).
+# seven at badugi-phh an hour; each would more than double make test-full). LOWBALL_WALK_AFTER_ALL=6 (or 7)
+# make test-full walks them further, once, by hand (docs/checks/index.md gives what those runs measured).
 AFTER_ALL_MOST = int(os.environ.get("LOWBALL_WALK_AFTER_ALL", "5"))
 
 
