@@ -1,6 +1,6 @@
 """The package's layers import only downwards (../shared/DESIGN.md: layers), checked on every import of every module.
 
-cards and tables -> ranking -> engine -> text, analysis -> verify, histories -> solve, openspiel -> play -> cli,
+cards and tables -> ranking -> engine -> text, analysis -> verify, phh -> histories -> solve, openspiel -> play -> cli,
 widgets.
 Modules of one layer do not import each other's layer-mates across packages of the same rank either
 (text and analysis are independent; so are verify and phh; so are cli and widgets). An import inside a
@@ -25,6 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
     ("text", "analysis"),
     ("verify", "phh"),
+    ("histories",),
     ("solve", "openspiel"),
     ("play",),
     ("cli", "widgets"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import tomllib
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -158,10 +159,11 @@ def depth(value: Any, limit: int = MAX_DEPTH) -> int:
     return 1 + max((depth(child, limit - 1) for child in children), default=0)
 
 
-def parse_toml(text: str, source: str, kind: str = "a rules table") -> dict[str, Any]:
+def parse_toml(text: str, source: str, kind: str = "a rules table", exact: bool = False) -> dict[str, Any]:
     """Parse TOML ``text`` from ``source`` (``kind`` of document), refusing bad TOML and absurd sizes in one line.
 
-    A leading byte-order mark (as some Windows editors write) is not part of the text.
+    A leading byte-order mark (as some Windows editors write) is not part of the text. ``exact``: numbers with a
+    fraction are read as exact decimals, never binary floats (money in a hand history, O5).
 
     >>> parse_toml(chr(0xFEFF) + "players = 2", "t.toml")
     {'players': 2}
@@ -173,7 +175,7 @@ def parse_toml(text: str, source: str, kind: str = "a rules table") -> dict[str,
         raise RulesError(f"{source}: {len(text):,} characters, more than the {MAX_BYTES:,} allowed for {kind}")
     deep = RulesError(f"{source}: nested more than {MAX_DEPTH} levels deep, far deeper than {kind} is")
     try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))
+        data = tomllib.loads(text.removeprefix("\ufeff"), parse_float=Decimal if exact else float)
     except tomllib.TOMLDecodeError as err:
         raise RulesError(f"{source}: not valid TOML: {err}") from None
     except RecursionError:

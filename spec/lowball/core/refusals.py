@@ -65,9 +65,11 @@ def form(n: int, forms: list[str]) -> str:
     return forms[kinds.index(category(n, "en" if len(forms) == 2 else "ru"))]
 
 
-def word(key: str, fields: Mapping[str, Any], lang: str = "en") -> str:
-    """Return the template ``key`` of ``lang`` filled with ``fields`` (see the module's docstring)."""
-    table = templates()[lang]
+def word(key: str, fields: Mapping[str, Any], lang: str = "en",
+         table: Mapping[str, Any] | None = None) -> str:
+    """Return the template ``key`` of ``lang`` filled with ``fields`` (see the module's docstring); ``table``: the
+    templates of one language from another file of words written the same way (the importer's verdicts)."""
+    table = templates()[lang] if table is None else table
     words = table.get("words", {})
     values = {name: words[value].format(**fields) if name in WORD_FIELDS else value for name, value in fields.items()}
     template = FORMS.sub(lambda m: form(int(values[m.group(1)]), m.group(2).split("|")[1:]), table[key])

@@ -119,7 +119,8 @@ def settle(hand: "Hand") -> None:
             payouts[eligible[0]] += sum(invested) + dead
             best = "other" if barred else "lowest" if hand.system.better == "lower" else "highest"
             hand.tell("win", who=hand.names[eligible[0]], pot=sum(invested) + dead, pot_number=0, pots=1,
-                      half="whole", best=best, clause=table.clauses["sevens" if barred else "showdown"])
+                      half="whole", best=best, seats=(eligible[0],),
+                      clause=table.clauses["sevens" if barred else "showdown"])
             continue
         pots = build_pots(invested, eligible, dead)
         for index, pot in enumerate(pots):
@@ -262,10 +263,10 @@ def _tell_award(hand: "Hand", name: dict[str, int], half: str, chips: int, winne
     if whole:              # L2: no low qualifies, the high hand takes the whole pot
         half = "whole"
     if len(winners) == 1:
-        hand.tell("win", who=who[0], pot=chips, **name, half=half, best=better,
+        hand.tell("win", who=who[0], pot=chips, **name, half=half, best=better, seats=tuple(winners),
                   clause=clauses["sevens" if barred else "showdown"])
         return
-    hand.tell("split", who=", ".join(who), pot=chips, **name, half=half,
+    hand.tell("split", who=", ".join(who), pot=chips, **name, half=half, seats=tuple(winners),
               shares=", ".join(f"{hand.names[s]} {c}" for s, c in shares.items()), clause=clauses["split"])
     if odd is not None:     # who got the first odd chip, by the table's rule (S2, L7, P5)
         hand.tell("odd-chip", who=hand.names[odd], rule=str(hand.table.odd_chip), clause=clauses["split"])
@@ -275,6 +276,6 @@ def settle_fold(hand: "Hand") -> None:
     """The last player in takes every pot at once (S1)."""
     (winner,) = hand.contenders
     pot = hand.pot
-    hand.tell("fold-win", who=hand.names[winner], pot=pot, clause=hand.table.clauses["showdown"])
+    hand.tell("fold-win", who=hand.names[winner], pot=pot, seats=(winner,), clause=hand.table.clauses["showdown"])
     hand.pay({winner: pot}, showdown=False)
 

@@ -11,31 +11,41 @@ game table carries its code. Fields used: ``variant``, ``antes``,
 Where a game's stakes are rules (the teaching table: ante 1, bets 1 and 2, T2,
 T3), a history must have them; where they are the house's choice (the PHH
 standard's games), the history's stakes are played.
+
+Amounts are chips (whole numbers) or money with a fraction (``4.36``, a hand of a
+card room, O5): money is read as exact decimals, played as whole numbers of the
+history's smallest unit (a cent), and given back in money.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+from dataclasses import replace
 import os
+import re
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Sequence
 
 from lowball.core.arguments import instance_of, takes
-from lowball.core.behaviours import AnteBy, Structure
+from lowball.core.behaviours import AnteBy, Serve, Structure
 from lowball.core.files import exists, quote, read_text
 from lowball.core.games import TABLE, GameTable, builtin_games, load_game_table, with_stakes
 from lowball.core.reader import parse_toml
-from lowball.engine.actions import parse_action
+from lowball.engine.actions import Action, Kind, parse_action
 from lowball.engine.forced import owed
 from lowball.engine.openers import big_blind_seat
-from lowball.engine.state import OVER, SHOWDOWN, Hand, HandResult
+from lowball.engine.state import DRAW, OVER, SHOWDOWN, Hand, HandResult
 from lowball.errors import HistoryError, IllegalAction, LowballError, RulesError
 
 # A history longer than this is not a hand of poker (a hand has at most a few hundred actions).
 MAX_ACTIONS = 10_000
 # The user fields (PHH allows any field starting with "_") naming the house table a hand was played at.
 HOUSE_TABLE, HOUSE_TABLE_FILE = "_lowball_table", "_lowball_table_file"
+# The user field naming the built-in game whose rules judge a hand written under the PHH standard's code of the
+# game (a card room's hand written as F2L3D for pokerkit, judged by the card-room table, not pokerkit's).
+RULES_TABLE = "_lowball_rules"
 # The keys a history may set where the game lets it choose the stakes (the PHH standard's games).
 STAKES_KEYS = ("forced", "small_bet", "big_bet")
 
@@ -55,41 +65,77 @@ def in_phh_order(seat_values: Sequence[int]) -> list[int]:
     return values[::-1] if len(values) == 2 else values
 
 
+def money(chips: int, unit: Decimal = Decimal(1)) -> int | Decimal:
+    """Return ``chips`` of the smallest unit as money: the same whole number where the unit is a chip, an exact
+    decimal with the unit's places where it is a cent (O5).
+
+    >>> money(436, Decimal("0.01")), money(5, Decimal("0.01")), money(13)
+    (Decimal('4.36'), Decimal('0.05'), 13)
+    """
+    if unit == 1:
+        return chips
+    return (Decimal(chips) * unit).quantize(unit)
+
+
+def _amounts(values: Sequence[int], unit: Decimal) -> str:
+    return "[" + ", ".join(str(money(v, unit)) for v in values) + "]"
+
+
 @takes(hand=instance_of(Hand, "a hand (lowball.Hand)"))
-def to_phh(hand: Hand) -> str:
+def to_phh(hand: Hand, unit: Decimal = Decimal(1), fields: dict[str, Any] | None = None,
+           standard: bool = False) -> str:
     """Return the hand as PHH text (its table's variant code) that ``replay`` turns back into the same hand.
 
     A hand played at a house table names its table in the user fields ``_lowball_table`` (and
     ``_lowball_table_file``), which PHH allows, so that ``replay`` finds the rules it was played under.
+    ``unit``: what one chip of the hand is worth (``Decimal("0.01")``: the hand was played in cents and is written
+    in money, O5); ``fields``: more fields to write (the standard's optional ones, ``_``-prefixed ones of a user);
+    ``standard``: write the PHH standard's code of the game (F2L3D for the card rooms' triple draw), so that pokerkit
+    reads it, and name the game that judged it in ``_lowball_rules``, so that ``replay`` judges it by its rules.
     """
     table = hand.table
     due = owed(table, hand.n)
-    lines = [f"variant = {_toml(table.variant)}", f"antes = {_toml(in_phh_order(due.antes))}"]
+    code = standard_code(table) if standard else table.variant
+    lines = [f"variant = {_toml(code)}", f"antes = {_amounts(in_phh_order(due.antes), unit)}"]
+    if code != table.variant and is_builtin_game(table):
+        lines.append(f"{RULES_TABLE} = {_toml(table.name)}")
     if table.ante_trimming:
         lines.append("ante_trimming_status = true")
     if table.blinds:
         posted = table.blinds[:2] if hand.n == 2 else table.blinds[:hand.n]
-        lines.append(f"blinds_or_straddles = {_toml(list(posted) + [0] * (hand.n - len(posted)))}")
+        lines.append(f"blinds_or_straddles = {_amounts(list(posted) + [0] * (hand.n - len(posted)), unit)}")
     if table.bring_in:
-        lines.append(f"bring_in = {table.bring_in}")
+        lines.append(f"bring_in = {money(table.bring_in, unit)}")
     if table.structure is Structure.FIXED_LIMIT:
-        lines += [f"small_bet = {table.small_bet}", f"big_bet = {table.big_bet}"]
+        lines += [f"small_bet = {money(table.small_bet, unit)}", f"big_bet = {money(table.big_bet, unit)}"]
     else:
-        lines.append(f"min_bet = {table.small_bet}")
+        lines.append(f"min_bet = {money(table.small_bet, unit)}")
+    steps = hand.actions
+    if code != table.variant and games_by_variant()[code].serve is Serve.AFTER_ALL_DISCARDS:
+        steps = standard_order(steps)           # P3: the standard's draws serve after every discard
     lines += [
-        f"starting_stacks = {_toml(list(hand.starting_stacks))}",
+        f"starting_stacks = {_amounts(hand.starting_stacks, unit)}",
         "actions = [",
-        *(f"  {_toml(str(action))}," for action in hand.actions),
+        *(f"  {_toml(_action_text(action, unit))}," for action in steps),
         "]",
         f"players = {_toml(list(hand.names))}",
     ]
     if hand.result is not None:
-        lines.append(f"finishing_stacks = {_toml(list(hand.result.finishing_stacks))}")
+        lines.append(f"finishing_stacks = {_amounts(hand.result.finishing_stacks, unit)}")
+    for key, value in (fields or {}).items():
+        lines.append(f"{key} = {str(value) if isinstance(value, Decimal) else _toml(value)}")
     if not is_builtin_game(table):
         lines.append(f"{HOUSE_TABLE} = {_toml(table.name)}")
         if table.path:
             lines.append(f"{HOUSE_TABLE_FILE} = {_toml(table.path)}")
     return "\n".join(lines) + "\n"
+
+
+def _action_text(action: Any, unit: Decimal) -> str:
+    """Return an action's PHH line with its amount in money (``p1 cbr 0.20``)."""
+    if action.amount is None or unit == 1:
+        return str(action)
+    return str(action)[: -len(str(action.amount))] + str(money(action.amount, unit))
 
 
 def is_builtin_game(table: GameTable) -> bool:
@@ -117,9 +163,58 @@ def read_history(phh: str | Path) -> dict[str, Any]:
     else:
         raise HistoryError(f"a hand history is its text or a path, got {quote(phh)}")
     try:
-        return parse_toml(text, "the hand history", "a hand history")
+        return parse_toml(text, "the hand history", "a hand history", exact=True)
     except RulesError as err:
         raise HistoryError(str(err)) from None
+
+
+# The fields of a history that hold amounts (chips or money), and an action's amount (``p1 cbr 0.20``).
+MONEY_FIELDS = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet", "starting_stacks",
+                "finishing_stacks", "winnings")
+_ACTION_AMOUNT = re.compile(r"^(\s*p\d+\s+cbr\s+)(\d+\.\d+)(\s*(?:#.*)?)$")
+
+
+def in_units(data: dict[str, Any]) -> tuple[dict[str, Any], Decimal]:
+    """Return a history's fields with every amount in whole units of its smallest amount, and that unit (O5).
+
+    >>> in_units({"starting_stacks": [Decimal("4.36"), 3], "actions": ["p1 cbr 0.2"]})
+    ({'starting_stacks': [436, 300], 'actions': ['p1 cbr 20']}, Decimal('0.01'))
+    >>> in_units({"starting_stacks": [13, 13]})[1]
+    Decimal('1')
+    """
+    amounts = [v for key in MONEY_FIELDS for v in (data.get(key) if isinstance(data.get(key), list)
+                                                   else [data.get(key)]) if isinstance(v, Decimal)]
+    actions = data.get("actions")
+    texts = actions if isinstance(actions, list) else []
+    amounts += [Decimal(m[2]) for m in (_ACTION_AMOUNT.match(a) for a in texts if isinstance(a, str)) if m]
+    if not amounts:
+        return data, Decimal(1)
+    places = max(-a.as_tuple().exponent for a in amounts if a.is_finite())
+    if places > 6 or not all(a.is_finite() for a in amounts):
+        raise HistoryError(f"amounts: {places} decimal places; money has at most 6")
+    scale = 10 ** places
+
+    def whole(value: Any) -> Any:
+        if isinstance(value, Decimal):
+            return int(value * scale)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value * scale
+        return value
+
+    out = dict(data)
+    for key in MONEY_FIELDS:
+        if key in out:
+            out[key] = [whole(v) for v in out[key]] if isinstance(out[key], list) else whole(out[key])
+    if isinstance(actions, list):
+        out["actions"] = [_action_in_units(a, scale) if isinstance(a, str) else a for a in actions]
+    return out, Decimal(1) / scale
+
+
+def _action_in_units(text: str, scale: int) -> str:
+    found = re.match(r"^(\s*p\d+\s+cbr\s+)(\d+(?:\.\d+)?)(.*)$", text)
+    if found is None:
+        return text
+    return f"{found[1]}{int(Decimal(found[2]) * scale)}{found[3]}"
 
 
 @functools.cache
@@ -180,6 +275,9 @@ def _named_table(data: dict[str, Any], table: GameTable | None, folder: Path | N
     if house is not None and not isinstance(house, str):
         raise HistoryError(f"{HOUSE_TABLE}: expected the name of a game table, got {quote(house)}")
     games = games_by_variant()
+    rules = data.get(RULES_TABLE)
+    if table is None and house is None and rules is not None:
+        return _rules_table(rules, variant)
     if table is None and house is not None:       # written only for a table that is not the built-in game (to_phh)
         table = _house_table(data, house, folder)
     if table is None:
@@ -192,6 +290,31 @@ def _named_table(data: dict[str, Any], table: GameTable | None, folder: Path | N
     if house is not None and house != table.name:
         raise HistoryError(f"this hand was played at the table {quote(house)}, not at {quote(table.name)}: replay it "
                            f"with --game and the file of {quote(house)}")
+    return table
+
+
+def standard_code(table: GameTable) -> str:
+    """Return the PHH standard's code of a table's game: the code of the built-in ``-phh`` table that plays it as
+    pokerkit does, where there is one (F2L3D for the card rooms' deuce-to-seven triple draw), else its own code.
+
+    >>> from lowball.core.games import load_game_table
+    >>> standard_code(load_game_table("deuce-to-seven-triple-draw")), standard_code(load_game_table())
+    ('F2L3D', 'FA6L1D')
+    """
+    by_name = {game.name: game for game in games_by_variant().values()}
+    sibling = by_name.get(f"{table.name}-phh")
+    return sibling.variant if sibling is not None else table.variant
+
+
+def _rules_table(name: Any, variant: Any) -> GameTable:
+    """Return the built-in game ``_lowball_rules`` names, whose standard code the history's variant must be."""
+    by_name = {game.name: game for game in games_by_variant().values()}
+    if not isinstance(name, str) or name not in by_name:
+        raise HistoryError(f"{RULES_TABLE}: expected the name of a built-in game (see `lowball games`), got "
+                           f"{quote(name)}")
+    table = by_name[name]
+    if variant not in (table.variant, standard_code(table)):
+        raise HistoryError(f"variant {quote(variant)}: {name} is written {standard_code(table)!r}")
     return table
 
 
@@ -288,8 +411,16 @@ def _check_table_stakes(table: GameTable, seat_antes: list[int], stakes: dict[st
 
 @takes(table=TABLE)
 def replay_hand(phh: str | Path, table: GameTable | None = None) -> Hand:
-    """Replay a PHH hand history (text or path), checking every action; return the finished ``Hand``."""
-    data = read_history(phh)
+    """Replay a PHH hand history (text or path), checking every action; return the finished ``Hand`` (its chips
+    in the history's smallest unit: ``replay_in_money`` says what one is worth)."""
+    return replay_in_money(phh, table)[0]
+
+
+@takes(table=TABLE)
+def replay_in_money(phh: str | Path, table: GameTable | None = None) -> tuple[Hand, Decimal]:
+    """Replay a PHH hand history; return the finished ``Hand`` and what one of its chips is worth (1, or a cent for
+    a history in money, O5)."""
+    data, unit = in_units(read_history(phh))
     folder = Path(phh).parent if isinstance(phh, os.PathLike) or (isinstance(phh, str) and exists(phh)) else None
     table = table_for(data, table, folder)
     stacks = _ints(data, "starting_stacks")
@@ -306,7 +437,12 @@ def replay_hand(phh: str | Path, table: GameTable | None = None) -> Hand:
         hand = Hand(stacks, table=table, names=names, replay=True)
     except IllegalAction:
         raise
-    for index, text in enumerate(actions, start=1):
+    # A hand judged by a table other than its variant's (``_lowball_rules``) lists each draw in the standard's order
+    # (everyone discards, then the replacements, P3); the judging table's dealer may serve each in turn (K8).
+    steps = [(index, text) for index, text in enumerate(actions, start=1)]
+    if RULES_TABLE in data and table.serve is Serve.IN_TURN:
+        steps = _served_in_turn(steps)
+    for index, text in steps:
         try:
             hand.apply(parse_action(text))
         except LowballError as err:
@@ -321,9 +457,82 @@ def replay_hand(phh: str | Path, table: GameTable | None = None) -> Hand:
                             f"({table.clauses['showdown']})")
     expected = _ints(data, "finishing_stacks", required=False)
     if expected is not None and list(expected) != list(hand.result.finishing_stacks):
-        raise IllegalAction(f"finishing_stacks {expected} disagree with the replay, which gives "
-                            f"{list(hand.result.finishing_stacks)} ({table.clauses['result']})")
-    return hand
+        raise IllegalAction(f"finishing_stacks {_amounts(expected, unit)} disagree with the replay, which gives "
+                            f"{_amounts(hand.result.finishing_stacks, unit)} ({table.clauses['result']})")
+    return hand, unit
+
+
+def _served_in_turn(steps: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Return a history's numbered actions with each draw's replacements just after the discard they replace (K8),
+    where the history lists them after every discard (the standard's order, P3).
+
+    >>> [t for _, t in _served_in_turn(list(enumerate(["p1 sd ??", "p2 sd", "p3 sd ??", "d dh p1 ??", "d dh p3 ??"])))]
+    ['p1 sd ??', 'd dh p1 ??', 'p2 sd', 'p3 sd ??', 'd dh p3 ??']
+    """
+    out: list[tuple[int, str]] = []
+    draw: list[tuple[tuple[int, str], Action]] = []
+
+    def flush() -> None:
+        serves: dict[int, list[tuple[int, str]]] = {}
+        for step, action in draw:
+            if action.kind == Kind.DEAL:
+                serves.setdefault(action.seat, []).append(step)
+        for step, action in draw:
+            if action.kind == Kind.DISCARD:
+                out.append(step)
+                if action.cards and serves.get(action.seat):
+                    out.append(serves[action.seat].pop(0))
+        out.extend(step for rest in serves.values() for step in rest)     # never owed: refused in the replay
+        draw.clear()
+
+    for step in steps:
+        try:
+            action = parse_action(step[1])
+        except LowballError:
+            action = None
+        if action is not None and action.kind == Kind.DISCARD and \
+                any(a.kind == Kind.DISCARD and a.seat == action.seat for _, a in draw):
+            flush()                              # a player discards again: the next draw (nobody bet between)
+        owing = {a.seat for _, a in draw if a.kind == Kind.DISCARD and a.cards}
+        if action is not None and (action.kind == Kind.DISCARD or action.kind == Kind.DEAL and action.seat in owing):
+            draw.append((step, action))
+            continue
+        flush()
+        out.append(step)
+    flush()
+    return out
+
+
+def standard_order(actions: Sequence[Action]) -> list[Action]:
+    """Return a hand's actions with each draw in the PHH standard's order: every discard, then the replacements in
+    the order of the discards (P3), where the dealer served each player in turn (K8).
+
+    >>> from lowball.engine.actions import Action, Kind, parse_action
+    >>> steps = [parse_action(a) for a in ("p1 sd ??", "d dh p1 ??", "p2 sd", "p3 sd ????", "d dh p3 ????", "p1 cc")]
+    >>> [str(a) for a in standard_order(steps)]
+    ['p1 sd ??', 'p2 sd', 'p3 sd ????', 'd dh p1 ??', 'd dh p3 ????', 'p1 cc']
+    """
+    out: list[Action] = []
+    discards: list[Action] = []
+    serves: list[Action] = []
+    owed: set[int] = set()
+    for action in actions:
+        if action.kind == Kind.DISCARD and any(d.seat == action.seat for d in discards):
+            out += discards + serves             # a player discards again: the next draw (nobody bet between)
+            discards, serves, owed = [], [], set()
+        if action.kind == Kind.DISCARD:
+            discards.append(action)
+            if action.cards:
+                owed.add(action.seat)
+            continue
+        if action.kind == Kind.DEAL and action.seat in owed:
+            serves.append(action)
+            owed.discard(action.seat)
+            continue
+        out += discards + serves
+        discards, serves, owed = [], [], set()
+        out.append(action)
+    return out + discards + serves
 
 
 @takes(table=TABLE)
@@ -343,6 +552,11 @@ def replay(phh: str | Path, table: GameTable | None = None) -> HandResult:
     Traceback (most recent call last):
     lowball.errors.IllegalAction: action 8 'p2 cbr 3': the raise must go to 4 in this round (T3: the bet size is 2 in the final round)
     """
-    result = replay_hand(phh, table).result
+    hand, unit = replay_in_money(phh, table)
+    result = hand.result
     assert result is not None
-    return result
+    if unit == 1:
+        return result
+    return replace(result, starting_stacks=tuple(money(v, unit) for v in result.starting_stacks),
+                   finishing_stacks=tuple(money(v, unit) for v in result.finishing_stacks),
+                   pot=money(result.pot, unit))
