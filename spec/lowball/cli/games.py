@@ -16,7 +16,7 @@ from typing import Any
 from lowball.core.games import GameTable, builtin_paths, load_game_table
 from lowball.engine.state import MAX_STACK
 from lowball.errors import LowballError
-from lowball.phh.history import replay_hand
+from lowball.phh.history import money, replay_in_money
 from lowball.play.bots import BOTS, equilibrium_note
 from lowball.play.sessions import MAX_HANDS, default_stack, play_session
 from lowball.text.narration import narrate
@@ -58,23 +58,28 @@ def cmd_games(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a PHH hand history, checking every action against the rules of the game its variant code names."""
     table = load_game_table(args.game) if args.game else None
-    hand = replay_hand(Path(args.file), table)
+    hand, unit = replay_in_money(Path(args.file), table)
     result = hand.result
+
+    def amount(chips: int) -> int | str:        # chips as numbers; money (a room's hand, O5) as exact strings
+        return chips if unit == 1 else str(money(chips, unit))
+
     if args.json:
         print(json.dumps({
             "game": hand.table.name, "variant": hand.table.variant,
-            "players": list(hand.names), "starting_stacks": list(result.starting_stacks),
-            "finishing_stacks": list(result.finishing_stacks), "changes": list(result.changes),
-            "winners": [hand.names[s] for s in result.winners], "pot": result.pot, "showdown": result.showdown,
-            "narration": narrate(hand, args.lang),
+            "players": list(hand.names), "starting_stacks": [amount(v) for v in result.starting_stacks],
+            "finishing_stacks": [amount(v) for v in result.finishing_stacks],
+            "changes": [amount(v) for v in result.changes],
+            "winners": [hand.names[s] for s in result.winners], "pot": amount(result.pot), "showdown": result.showdown,
+            "narration": narrate(hand, args.lang, unit=unit),
         }, ensure_ascii=False, indent=2))
         return 0
     if args.narrate:
-        for line in narrate(hand, args.lang):
+        for line in narrate(hand, args.lang, unit=unit):
             print(f"  {line}")
     head = {"en": ("player", "start", "finish", "change"), "ru": ("игрок", "было", "стало", "итог")}[args.lang]
     width = max(len(n) for n in hand.names + (head[0],))
-    rows = [(str(a), str(b), f"{c:+d}") for a, b, c in
+    rows = [(str(amount(a)), str(amount(b)), ("+" if c >= 0 else "-") + str(amount(abs(c)))) for a, b, c in
             zip(result.starting_stacks, result.finishing_stacks, result.changes)]
     cols = [max(7, len(head[i + 1]), *(len(row[i]) for row in rows)) for i in range(3)]
     print(f"{head[0]:<{width}} " + " ".join(f"{h:>{w}}" for h, w in zip(head[1:], cols)))

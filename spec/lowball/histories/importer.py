@@ -4,12 +4,12 @@ Each file is read a block at a time and each hand judged as soon as it is read (
 player's history (100,000 hands) takes the memory of one hand. A file that cannot be read at all is reported
 as one ``FileProblem`` and the next file is read; a hand cut short inside a readable file is refused and the
 next hand read. What the hands of one table state about its stakes (a bring-in that one hand names and the next
-does not need) is carried from hand to hand of the file (``judge.Table``).
+does not need) is carried from hand to hand of the file (``judge.TableMemory``).
 
 >>> from io import BytesIO
 >>> hands = list(import_stream(BytesIO(b"hello"), "x.txt"))
->>> hands[0].message
-'x.txt: not a hand history of PokerStars (its first line: \\'hello\\')'
+>>> print(hands[0].message)
+x.txt: not a hand history of PokerStars (its first line: 'hello')
 """
 
 from __future__ import annotations

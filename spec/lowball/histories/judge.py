@@ -15,6 +15,8 @@ the engine counts in those units. Unknown cards stay unknown (O2).
 
 from __future__ import annotations
 
+import functools
+import json
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -43,6 +45,12 @@ IN_HAND = POSTS + (EventKind.BRING_IN, EventKind.DEAL, EventKind.FOLD, EventKind
                    EventKind.SHOW)
 
 
+# The refusals that say a history is malformed (bad input: ``lowball import`` exits 2), not merely that it lacks
+# what the judgement needs or holds a game no table plays.
+MALFORMED = frozenset({"unread-line", "cut-short", "discard-count", "deal-count", "no-total", "paid", "posts-twice",
+                       "no-seat", "no-amount"})
+
+
 class Status(StrEnum):
     """How a hand's judgement ends."""
 
@@ -65,6 +73,18 @@ class Judgement:
     collected: Mapping[str, Decimal] = field(default_factory=dict)
     rake: Decimal | None = None
     pot: Decimal | None = None
+
+    @property
+    def malformed(self) -> bool:
+        """Return whether the hand was refused because its history is malformed (bad input)."""
+        return self.status is Status.REFUSED and self.finding is not None and self.finding.key in MALFORMED
+
+    def paid_line(self, lang: str = "en") -> str | None:
+        """Return what the room raked and paid, in words, for a verified hand (None otherwise): the story's end."""
+        if self.status is not Status.VERIFIED or self.pot is None:
+            return None
+        paid = ", ".join(f"{name} {self.collected[name]}" for name in self.names if self.collected.get(name))
+        return Finding("paid-as-ruled", RAKE, {"rake": self.rake or 0, "pot": self.pot, "paid": paid}).text(lang)
 
     def reason(self, lang: str = "en") -> str | None:
         """Return why the hand disagrees or is refused, in words (None when it is verified)."""
@@ -108,6 +128,10 @@ def _disagree(key: str, clause: str = "", line: int | None = None, **fields: Any
     return _Stop(Status.DISAGREES, Finding(key, clause, fields, line))
 
 
+def _in_money(finding: Finding, unit: Decimal) -> Finding:
+    return Finding(finding.key, finding.clause, finding.fields, finding.line, unit)
+
+
 def judge(site_hand: SiteHand, memory: TableMemory | None = None) -> Judgement:
     """Return the judgement of one hand of a room's history.
 
@@ -123,10 +147,10 @@ def judge(site_hand: SiteHand, memory: TableMemory | None = None) -> Judgement:
     ... Dealt to Bob [2d]
     ... Ann: brings in for $0.02
     ... Bob: folds
-    ... Uncalled bet ($0.01) returned to Ann
-    ... Ann collected $0.03 from pot
+    ... Uncalled bet ($0.02) returned to Ann
+    ... Ann collected $0.02 from pot
     ... *** SUMMARY ***
-    ... Total pot $0.03 | Rake $0'''.splitlines()
+    ... Total pot $0.02 | Rake $0'''.splitlines()
     >>> judge(read_hand(list(enumerate(lines, start=1)), "f.txt")).status
     <Status.VERIFIED: 'verified'>
     """
@@ -134,7 +158,7 @@ def judge(site_hand: SiteHand, memory: TableMemory | None = None) -> Judgement:
     try:
         replay.run()
     except _Stop as stop:
-        return replay.judgement(stop.status, stop.finding)
+        return replay.judgement(stop.status, _in_money(stop.finding, Decimal(1) / replay.scale))
     return replay.judgement(Status.VERIFIED, None)
 
 
@@ -180,7 +204,11 @@ class _Replay:
         return int(amount * self.scale)
 
     def money(self, chips: int) -> str:
-        return str(Decimal(chips) / self.scale) if self.scale > 1 else f"{chips:,}"
+        """Return chips of the hand's unit as the room's money (``1.94``), or as chips (``1,500``)."""
+        if self.scale == 1:
+            return f"{chips:,}"
+        unit = Decimal(1) / self.scale
+        return str((Decimal(chips) * unit).quantize(unit))
 
     # ---- the replay ----
 
@@ -210,6 +238,7 @@ class _Replay:
         if found is None:
             raise _refuse("unknown-game", HISTORY, game=site.game, structure=site.structure or "?")
         try:
+            self.table_name = found
             return load_table(found)
         except RulesError as err:
             raise _refuse("no-table", HISTORY, game=found, error=str(err)) from None
@@ -325,7 +354,7 @@ class _Replay:
     def _start(self) -> None:
         """Seat the players at the table at the history's stakes, and check every forced bet it posted."""
         try:
-            self.table = with_stakes(self.table, self._stakes())
+            self.table = _at_stakes(self.table_name, json.dumps(self._stakes(), sort_keys=True))
         except RulesError as err:
             raise _refuse("stakes", HISTORY, error=str(err).split(": ", 1)[-1]) from None
         stacks = [self.chips(seat.stack) for seat in self.seats]
@@ -471,7 +500,22 @@ class _Replay:
                 if not self._show_next():
                     return
                 continue
+            if self._no_choice(upto):
+                continue
             return
+
+    def _no_choice(self, upto: Event | None) -> bool:
+        """Check for a player whose only action is a check, where the history goes on without one: every other
+        player is all in or has folded, so there is nothing to call and nobody to bet against, and the round is over
+        as the rooms play it (S1). Return whether a check was made."""
+        hand = self.hand
+        if hand.phase != BET or hand.to_act is None or upto is not None and upto.player == self.names[hand.to_act]:
+            return False
+        legal = hand.legal_actions()
+        if len(legal) != 1 or legal[0].kind != Kind.CHECK_OR_CALL or hand.owed(hand.to_act):
+            return False
+        self._apply(legal[0], None)
+        return True
 
     def _show_next(self) -> bool:
         """Apply the next show or muck the history has reached; return False if none is due yet."""
@@ -518,7 +562,7 @@ class _Replay:
         rake = site.rake or Decimal(0)
         paid = sum((event.amount for event in self.collects), Decimal(0))
         if paid + rake != gross:
-            raise _disagree("paid", RAKE, None, paid=str(paid), rake=str(rake), pot=str(gross))
+            raise _refuse("paid", RAKE, None, paid=str(paid), rake=str(rake), pot=str(gross))
         awards = _awards(hand.events)
         nets = self._nets(awards, pot, rake)
         due: dict[int, int] = defaultdict(int)
@@ -589,6 +633,12 @@ class _Replay:
 
     def _shown_events(self) -> Iterable[Event]:
         return (event for event in self.site.events if event.kind is EventKind.SHOW)
+
+
+@functools.lru_cache(maxsize=512)
+def _at_stakes(name: str, stakes: str) -> GameTable:
+    """Return the table ``name`` at the stakes of a history (JSON of its keys), loaded once for a session's hands."""
+    return with_stakes(load_table(name), json.loads(stakes))
 
 
 def _as_held(shown: tuple[Card | None, ...], held: list[Card | None], community: list[Card]) -> tuple:

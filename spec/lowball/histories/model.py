@@ -6,7 +6,7 @@ Each site's reader turns its text into a ``SiteHand``: the header, the seats, an
 say. Unknown cards stay unknown (``None``, O2); amounts are exact decimals (O5).
 
 >>> from decimal import Decimal
->>> Event(EventKind.CALL, line=12, text="Hero: calls $0.10", player="Hero", amount=Decimal("0.10")).amount
+>>> Event(kind=EventKind.CALL, line=12, text="Hero: calls $0.10", player="Hero", amount=Decimal("0.10")).amount
 Decimal('0.10')
 """
 

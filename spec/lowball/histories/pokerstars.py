@@ -195,6 +195,8 @@ def _event(number: int, line: str, names: list[str]) -> Event | None:
             return Event(kind=kind, line=number, text=line, player=player, amount=amount, to=to, all_in=all_in)
     if (found := re.fullmatch(r"discards (\d+) cards?(?: \[(.*)\])?", rest)) is not None:
         cards = cards_of(f"[{found[2]}]") if found[2] is not None else None
+        if cards is not None and len(cards) != int(found[1]):
+            raise HistoryError(f"{found[1]} cards discarded, {len(cards)} listed")
         return Event(kind=EventKind.DISCARD, line=number, text=line, player=player, count=int(found[1]), cards=cards)
     if (found := re.fullmatch(r"stands pat on \[(.*)\]", rest)) is not None:
         return Event(kind=EventKind.STAND_PAT, line=number, text=line, player=player)

@@ -70,12 +70,18 @@ def text_lines(stream: BinaryIO) -> Iterator[tuple[int, str]]:
     pending, number, block = "", 0, head[mark:]
     while True:
         final = not block
-        text = pending + decoder.decode(block, final=final)
+        # A file cut short in half a character (a UTF-16 file with an odd byte at its end) loses that half only.
+        text = pending + decoder.decode(block, final=False)
+        if final:
+            leftover, _ = decoder.getstate()
+            text += "" if leftover else decoder.decode(b"", final=True)
         if "\0" in text:
             raise HistoryError(f"binary data (a NUL character near line {number + 1:,}), not the text of a hand "
                                f"history")
         lines = text.split("\n")
         pending = "" if final else lines.pop()
+        if final and lines and not lines[-1]:
+            lines.pop()                         # the file's last line end is no line of its own
         if len(pending) > MAX_LINE:
             raise HistoryError(f"line {number + 1:,} is longer than {MAX_LINE:,} characters: not a hand history")
         for line in lines:

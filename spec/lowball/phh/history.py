@@ -263,9 +263,28 @@ def table_for(data: dict[str, Any], table: GameTable | None = None, folder: Path
         _check_table_stakes(table, seat_antes, stakes)
         return table
     try:
-        return with_stakes(table, stakes)
+        return _at_stakes(table, stakes)
     except RulesError as err:
         raise HistoryError(f"the history's stakes do not make a {table.name} table: {err}") from None
+
+
+# The tables of recent stakes: the hands of one session share them, and loading a table is the costly part of a
+# replay. Keyed by the table's identity (kept alive in the value, so that an id is never reused while cached).
+_STAKED: dict[tuple[int, str], tuple[GameTable, GameTable]] = {}
+_STAKED_MOST = 256
+
+
+def _at_stakes(table: GameTable, stakes: dict[str, Any]) -> GameTable:
+    """Return ``with_stakes(table, stakes)``, loaded once for the hands of a session."""
+    key = (id(table), json.dumps(stakes, sort_keys=True, default=str))
+    found = _STAKED.get(key)
+    if found is not None and found[0] is table:
+        return found[1]
+    staked = with_stakes(table, stakes)
+    if len(_STAKED) >= _STAKED_MOST:
+        _STAKED.pop(next(iter(_STAKED)))
+    _STAKED[key] = (table, staked)
+    return staked
 
 
 def _named_table(data: dict[str, Any], table: GameTable | None, folder: Path | None) -> GameTable:
