@@ -33,6 +33,8 @@ def pokerkit_game(variant: str, *, ante: int | dict[int, int] | list[int] = 0, b
         return pk.FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, trimming, ante, blinds, small_bet, big_bet)
     if variant == "N2L1D":
         return pk.NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, trimming, ante, blinds, small_bet)
+    if variant == "F7S":
+        return pk.FixedLimitSevenCardStud(AUTOMATIONS, trimming, ante, bring_in, small_bet, big_bet)
     if variant == "F7S/8":
         return pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter(AUTOMATIONS, trimming, ante, bring_in, small_bet,
                                                                    big_bet)

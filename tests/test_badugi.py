@@ -126,6 +126,28 @@ BEST_TO_WORST = [            # U2, U3: each beats the next (BARGE, WSOP-T, L 294
 ]
 
 
+# Z2: badeucey's badugi, the ace high: 2-3-4-5 of four suits is the best hand, and an ace now tops a hand.
+ACE_HIGH_BEST_TO_WORST = [
+    "2♣ 3♦ 4♥ 5♠",           # the best hand
+    "2♣ 3♦ 4♥ 6♠",
+    "K♣ Q♦ J♥ 10♠",
+    "A♣ 2♦ 3♥ 4♠",           # the ace-low game's best hand is now ace-high
+    "A♣ K♦ Q♥ J♠",           # the worst badugi still beats every three-card hand
+    "2♦ 3♣ 4♥ 4♠",           # 4-3-2: the best three-card hand
+    "A♣ A♦ A♥ A♠",           # the worst hand of all, a lone ace
+]
+
+
+def test_with_the_ace_high_the_order_runs_from_five_four_three_two_down_to_a_lone_ace():
+    for better, worse in itertools.pairwise(ACE_HIGH_BEST_TO_WORST):
+        assert evaluate(better, "badugi-ace-high") > evaluate(worse, "badugi-ace-high"), \
+            explain(better, worse, "badugi-ace-high")
+    assert evaluate(ACE_HIGH_BEST_TO_WORST[0], "badugi-ace-high").rank == 1
+    assert evaluate(ACE_HIGH_BEST_TO_WORST[-1], "badugi-ace-high").rank == class_count("badugi-ace-high") == 1092
+    assert evaluate("A♣ 2♦ 3♥ 4♠", "badugi-ace-high").name == "four-card badugi, ace-high"
+    assert describe("2♣ 3♦ 4♥ 5♠", "badugi-ace-high", "ru") == "5-4-3-2: бадуги до пятёрки"
+
+
 def test_the_rulebooks_hands_in_order_best_first():
     for better, worse in itertools.pairwise(BEST_TO_WORST):       # neighbours may share a card: values compared
         assert evaluate(better, "badugi") > evaluate(worse, "badugi"), explain(better, worse, "badugi")
@@ -171,10 +193,12 @@ def test_a_hand_that_is_not_four_distinct_natural_cards_is_refused(cards, proble
 
 # ---- The census (U6) ----
 
-def test_the_census_of_all_four_card_hands_by_class_matches_the_published_counts():
-    ranks = all_ranks("badugi")
+@pytest.mark.parametrize("system", ["badugi", "badugi-ace-high"])
+def test_the_census_of_all_four_card_hands_by_class_matches_the_published_counts(system):
+    """U6; Z2: the ace high (badeucey's badugi) moves one rank to the top of the order and changes no count."""
+    ranks = all_ranks(system)
     assert len(ranks) == HANDS == sum(U6_HANDS.values())
-    categories = {rank: cat for rank, cat in set_classes(ROW).values()}
+    categories = {rank: cat for rank, cat in set_classes(as_system(system)).values()}
     hands = {cat: 0 for cat in U6_HANDS}
     for rank, count in enumerate(np.bincount(ranks)):
         if count:
@@ -238,20 +262,28 @@ def canonical_hands() -> np.ndarray:
     return np.array([i for i, row in enumerate(suits) if list(dict.fromkeys(row)) == list(range(len(set(row))))])
 
 
-def _pokerkit_order(indexes: np.ndarray) -> np.ndarray:
+# Our badugi rows and pokerkit's hand classes: BadugiHand (the ace low, U7) and StandardBadugiHand (the ace high,
+# badeucey's badugi: Z2).
+POKERKIT_CLASS = {"badugi": "BadugiHand", "badugi-ace-high": "StandardBadugiHand"}
+
+
+def _pokerkit_order(indexes: np.ndarray, system: str = "badugi") -> np.ndarray:
     """Return pokerkit's entry index of each hand (for its low hands, smaller is stronger)."""
     import pokerkit as pk
 
+    hand_class = getattr(pk, POKERKIT_CLASS[system])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return np.array([pk.BadugiHand.from_game("".join(map(str, _hand(i)))).entry.index for i in indexes])
+        return np.array([hand_class.from_game("".join(map(str, _hand(i)))).entry.index for i in indexes])
 
 
-def _agree_with_pokerkit(indexes: np.ndarray) -> None:
-    ours = all_ranks("badugi")[indexes]
-    moved = order_disagreement(ours, _pokerkit_order(indexes))
-    assert moved is None, (f"{in_words(_hand(indexes[moved[0]]))} and {in_words(_hand(indexes[moved[1]]))}: "
-                           f"ranked {ours[moved[0]]} and {ours[moved[1]]} here, pokerkit orders them otherwise")
+def _agree_with_pokerkit(indexes: np.ndarray, system: str = "badugi") -> None:
+    ours = all_ranks(system)[indexes]
+    moved = order_disagreement(ours, _pokerkit_order(indexes, system))
+    words = lambda cards: f"{format_cards(cards)} ({describe(cards, system)})"     # noqa: E731
+    assert moved is None, (f"{words(_hand(indexes[moved[0]]))} and {words(_hand(indexes[moved[1]]))}: "
+                           f"ranked {ours[moved[0]]} and {ours[moved[1]]} under {system} here, pokerkit's "
+                           f"{POKERKIT_CLASS[system]} orders them otherwise")
 
 
 def test_pokerkit_orders_every_hand_up_to_suits_as_we_do():
@@ -263,6 +295,17 @@ def test_pokerkit_orders_every_hand_up_to_suits_as_we_do():
 @slow
 def test_pokerkit_orders_all_four_card_hands_as_we_do():
     _agree_with_pokerkit(np.arange(HANDS))
+
+
+def test_pokerkits_standard_badugi_orders_every_hand_up_to_suits_as_the_ace_high_row():
+    """Z2: badeucey's badugi, the ace high, is pokerkit's StandardBadugiHand hand for hand (up to suits; all 270,725
+    in make test-full)."""
+    _agree_with_pokerkit(canonical_hands(), "badugi-ace-high")
+
+
+@slow
+def test_pokerkits_standard_badugi_orders_all_four_card_hands_as_the_ace_high_row():
+    _agree_with_pokerkit(np.arange(HANDS), "badugi-ace-high")
 
 
 # ---- lowball verify, properties 1-3, on the badugi row ----
@@ -294,6 +337,23 @@ def test_a_tie_break_that_leaves_the_cards_out_is_refuted_with_two_hands():
                                         "one-card": ["cards"]}})
     order = check_order(rankings, exhaustive=False, systems={"badugi"})
     assert not order.holds and "tie, though the cards that play hold different ranks" in order.counterexample
+
+
+def test_verify_proves_the_ace_high_order_and_badeuceys_cases():
+    """Z2: properties 2 and 3 on badeucey's badugi row: the order, and 5-4-3-2 the best, a lone ace the worst."""
+    from lowball.verify.ranking import check_cases, check_order, check_well_formed
+
+    _, rankings = check_well_formed("rankings.toml", read_toml(RANKINGS_FILE).data, {"badugi-ace-high"})
+    order = check_order(rankings, exhaustive=False, systems={"badugi-ace-high"})
+    cases = check_cases(rankings, systems={"badugi-ace-high"})
+    assert order.holds and cases.holds, (order.counterexample, cases.counterexample)
+    assert [fact.split(" (")[0] for fact in cases.proved] == ["Z2"] * 3
+    broken = dict(read_toml(RANKINGS_FILE).data)
+    broken["systems"] = {**broken["systems"], "badugi-ace-high": {**broken["systems"]["badugi-ace-high"],
+                                                                  "ace": "low"}}
+    _, low = check_well_formed("rankings.toml", broken, {"badugi-ace-high"})
+    refuted = check_cases(low, systems={"badugi-ace-high"})
+    assert not refuted.holds and "Z2 fails under badugi-ace-high" in refuted.counterexample
 
 
 def test_an_ace_counted_high_loses_the_rulebooks_best_hand():

@@ -63,6 +63,14 @@ SOUND_AGAINST_RANDOM = {
     "deuce-to-seven-razz": 6351,
     "badugi": 11525,
     "badugi-phh": 11329,
+    "seven-card-stud": 3577,                # Q1-Q5: the sound bot reads a high board by its pairs
+    "seven-card-stud-phh": 3325,
+    "five-card-draw": 9139,                 # X1: the sound bot keeps pairs and stands pat on a straight or better
+    "five-card-draw-pot-limit": 22762,
+    "five-card-draw-no-limit": 60697,
+    "badacey": 14723,                       # Z2: the sound bot draws to the five-card low
+    "badeucey": 9908,
+    "ace-to-five-single-draw": 3624,        # M1
 }
 
 

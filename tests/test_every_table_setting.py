@@ -113,6 +113,32 @@ RULES: dict[str, Rules] = {
     # U7: FB as pokerkit plays it: P1, P3, P5 as at F2L3D.
     "badugi-phh": Rules(odd_chip="P5", players=(2, 8), forced=(99, 98, 100), first=(2, 0, 0, 0), raises=4,
                         heads_up=False, check_raise=True, sizes=(2, 4, 4), burns=(1, 1, 1), serve_in_turn=False),
+    # Q2 as L3, L4: up to 8, antes, the bring-in first; Q3: the best high board from 4th street; G1: the completion
+    # and three raises; Q4: 2, 2, 4, 4, 4 (the least opening bet: the open pair allows the big one, never less);
+    # Q5: the high card by suit among the five played (here the aces: as L7).
+    "seven-card-stud": Rules(odd_chip="L7", players=(2, 8), forced=(99, 99, 99), first=(), raises=4, heads_up=True,
+                             check_raise=True, sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1), draw_games=False, board="high"),
+    # F7S as pokerkit plays it: P1 (four, never lifted), P5.
+    "seven-card-stud-phh": Rules(odd_chip="P5", players=(2, 8), forced=(99, 99, 99), first=(), raises=4,
+                                 heads_up=False, check_raise=True, sizes=(2, 4, 4, 4), burns=(1, 1, 1, 1),
+                                 draw_games=False, board="high"),
+    # X2, X3 as K3: blinds 1 and 2, left of the big blind opens, the dealer's left after the draw; seven seats as
+    # deuce-to-seven single draw (K9); G4, G5: no cap, the least bet the big blind; X2: a burn before the draw.
+    "five-card-draw-no-limit": Rules(players=(2, 7), forced=(99, 98, 100), first=(2, 0), raises=99, heads_up=True,
+                                     check_raise=True, sizes=(2,), burns=(1,)),
+    "five-card-draw-pot-limit": Rules(players=(2, 7), forced=(99, 98, 100), first=(2, 0), raises=99, heads_up=True,
+                                      check_raise=True, sizes=(2,), burns=(1,)),
+    # X2, K5: limit 2 then 4; G1: the big blind is the bet, then four raises (RRP, two rounds); G2: lifted heads-up.
+    "five-card-draw": Rules(players=(2, 7), forced=(99, 98, 100), first=(2, 0), raises=4, heads_up=True,
+                            check_raise=True, sizes=(4,), burns=(1,)),
+    # M1: deuce-to-seven single draw at limit with the ace-to-five ranking: six seats, blinds, 2 then 4, check-raise.
+    "ace-to-five-single-draw": Rules(players=(2, 6), forced=(99, 98, 100), first=(2, 0), raises=4, heads_up=True,
+                                     check_raise=True, sizes=(4,), burns=(1,)),
+    # Z1: dealt and bet as ace-to-five triple draw (W3-W5, W7).
+    "badacey": Rules(players=(2, 6), forced=(99, 98, 100), first=(2, 0, 0, 0), raises=4, heads_up=False,
+                     check_raise=True, sizes=(2, 4, 4), burns=(1, 1, 1)),
+    "badeucey": Rules(players=(2, 6), forced=(99, 98, 100), first=(2, 0, 0, 0), raises=4, heads_up=False,
+                      check_raise=True, sizes=(2, 4, 4), burns=(1, 1, 1)),
 }
 GAMES = sorted(RULES)
 DRAW_GAMES = [game for game in GAMES if RULES[game].draw_games]
@@ -404,6 +430,12 @@ FIRST_DRAW_THROWS = {
     "ace-to-five-triple-draw": [5, 5, 5, 5, 2, 0],   # W6, W7: as deuce-to-seven triple draw, six seats
     "badugi": [4, 4, 4, 4, 4, 0, 0, 0],             # U4: 52 - 32 - 1 = 19: 4 x 4, then 3 + the burn = 4
     "badugi-phh": [4] * 8,                          # P3
+    "five-card-draw-no-limit": [5, 5, 5, 2, 0, 0, 0],      # X4 as K9: seven seats, as deuce-to-seven single draw
+    "five-card-draw-pot-limit": [5, 5, 5, 2, 0, 0, 0],
+    "five-card-draw": [5, 5, 5, 2, 0, 0, 0],
+    "ace-to-five-single-draw": [5, 5, 5, 5, 2, 0],   # M1: six seats, as deuce-to-seven single draw at limit
+    "badacey": [5, 5, 5, 5, 2, 0],                   # Z1: as ace-to-five triple draw
+    "badeucey": [5, 5, 5, 5, 2, 0],
 }
 
 

@@ -119,7 +119,7 @@ def test_a_prefix_of_json_is_refused_as_json_with_a_hint(word):
 
 # Arguments that make each command's line complete, so that only the option under test is wrong.
 COMPLETE = {"rank": ["6c4h3s2dAc"], "compare": ["6c4h3s2dAc", "5s4d3c2hAd"], "odds": ["6c4h3s2dAc"],
-            "replay": ["x.phh"], "split": ["Ah 2h 3d 4c 9h", "As Ks Qd Qc 9s"]}
+            "replay": ["x.phh"], "split": ["Ah 2h 3d 4c 9h", "As Ks Qd Qc 9s"], "import": ["x.txt"]}
 
 
 def test_no_option_of_any_command_answers_to_a_prefix():

@@ -1,8 +1,8 @@
 """Differential tests against pokerkit: the PHH standard's games replayed both ways with identical stacks.
 
 pokerkit (a poker library nobody here wrote) plays random hands of F2L3D and
-N2L1D (K2, K5, K6, K8, K9, G4, G6, P1-P3, P5; 2-6 players), of F7S/8 and FR
-(L1-L8, R1-R4, P4, P5; 2-8 players) and of FB (badugi, U1-U7; 2-8 players): random legal actions, random stacks so
+N2L1D (K2, K5, K6, K8, K9, G4, G6, P1-P3, P5; 2-6 players), of F7S/8, FR and F7S (L1-L8, R1-R4, Q1-Q5 without
+Q4's open pair, P4, P5; 2-8 players) and of FB (badugi, U1-U7; 2-8 players): random legal actions, random stacks so
 that all-ins and side pots happen. ``lowball replay``
 must reach pokerkit's finishing stacks on every hand; and every hand the
 project's bots play at the same tables, written as PHH, must load in
@@ -31,12 +31,13 @@ HANDS = 1000
 DATA = Path(__file__).parent / "data"
 # The PHH code of each table that plays as pokerkit does, and the players it seats.
 STANDARD = {"F2L3D": "deuce-to-seven-triple-draw-phh", "N2L1D": "deuce-to-seven-single-draw-phh",
-            "F7S/8": "stud-high-low-phh", "FR": "razz-phh", "FB": "badugi-phh"}
+            "F7S/8": "stud-high-low-phh", "FR": "razz-phh", "FB": "badugi-phh", "F7S": "seven-card-stud-phh"}
 # The most players each code seats in the random hands: stud and badugi (U4) eight, the five-card draws six.
-MOST = {"F7S/8": 8, "FR": 8, "FB": 8}
+MOST = {"F7S/8": 8, "FR": 8, "FB": 8, "F7S": 8}
 # The stakes the random hands are played at (the PHH histories carry them).
 STAKES = {"F2L3D": {}, "N2L1D": {}, "F7S/8": dict(ante=1, bring_in=1, small_bet=2, big_bet=4),
-          "FR": dict(ante=1, bring_in=1, small_bet=2, big_bet=4), "FB": {}}
+          "FR": dict(ante=1, bring_in=1, small_bet=2, big_bet=4), "FB": {},
+          "F7S": dict(ante=1, bring_in=1, small_bet=2, big_bet=4)}
 
 
 def test_the_phh_specifications_f2l3d_example_replays():
@@ -52,9 +53,10 @@ def stacks_for(rng: random.Random, players: int) -> list[int]:
     return [rng.randint(3, 60) for _ in range(players)]
 
 
-# FB (badugi, U7) keeps its share of make test small: a fifth of the hands of each test below; make test-full
-# replays them all (``test_every_badugi_hand_of_the_differential_tests``).
-SHARE = {"FB": 5}
+# FB (badugi, U7) and F7S (seven-card stud, Q1-Q5) keep their share of make test small: a fifth of the hands of
+# each test below; make test-full replays them all (``test_every_badugi_hand_of_the_differential_tests``,
+# ``test_every_seven_card_stud_hand_of_the_differential_tests``).
+SHARE = {"FB": 5, "F7S": 5}
 
 
 def count(variant: str, hands: int) -> int:
@@ -178,7 +180,17 @@ def test_every_badugi_hand_of_the_differential_tests():
     load_our_histories("FB", HANDS)
 
 
-@pytest.mark.parametrize("game", ["stud-high-low-phh", "razz-phh"])
+@slow
+def test_every_seven_card_stud_hand_of_the_differential_tests():
+    """Q1-Q5 as pokerkit's FixedLimitSevenCardStud plays them (F7S: no open pair, P1, P2, P4, P5): the full count,
+    as test_every_badugi_hand_of_the_differential_tests gives FB."""
+    replay_random_hands("F7S", HANDS)
+    replay_short_stacks("F7S", 500)
+    compare_decisions("F7S", 300)
+    load_our_histories("F7S", HANDS)
+
+
+@pytest.mark.parametrize("game", ["stud-high-low-phh", "razz-phh", "seven-card-stud-phh"])
 def test_eight_players_who_never_fold_need_a_community_card(game):
     """L8, P4: 8 players x 7 cards = 56 > 52. With nobody folding, the stub cannot serve seventh street even
     with the burns back in: one card is dealt face up for everyone, and pokerkit agrees on the result."""

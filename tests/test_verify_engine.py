@@ -27,7 +27,7 @@ from lowball.core.rankings import load_rankings
 from lowball.engine import betting
 from lowball.engine import pots as pm
 from lowball.engine.pots import build_pots, halves, share
-from lowball.engine.state import BET, OVER, Hand
+from lowball.engine.state import BET, OVER, Hand, deck_for
 from lowball.errors import IllegalAction
 from lowball.play.bots import BOTS
 from lowball.verify.link import check_engine_link, round_rules, round_state
@@ -340,6 +340,44 @@ def _value(term, pairs):
     return got
 
 
+def compare_readings(hand: Hand) -> None:
+    """Check that every function of the round the hand is in gives on its state, in the Z3 reading, what the plain
+    reading and the engine's specialised reading give (see the test below)."""
+    rules, plain = round_rules(hand), round_state(hand)
+    engine = rm.specialised(rules)
+    s = rm.State.symbolic(hand.n, "zs")
+    pairs = _pin(s, plain)
+    least, most = rm.raise_range(PY, rules, plain, plain.actor)
+    i = plain.actor
+    for name, function in (("done", lambda o, st: rm.done(o, st)),
+                            ("may_raise", lambda o, st: rm.may_raise(o, rules, st, i)),
+                            ("may_fold", lambda o, st: rm.may_fold(o, rules, st, i)),
+                            ("may_call", lambda o, st: rm.may_call(o, rules, st, i)),
+                            ("raise_range", lambda o, st: list(rm.raise_range(o, rules, st, i)))):
+        z3_reading, plain_reading = function(Z3, s), function(PY, plain)
+        got = [_value(t, pairs) for t in z3_reading] if isinstance(z3_reading, list) \
+            else _value(z3_reading, pairs)
+        assert got == plain_reading, f"{name}: Z3 reads {got}, the plain reading {plain_reading}"
+    for (name, z3_bar), (_, plain_bar) in zip(rm.raise_bars(Z3, rules, s, i),
+                                              rm.raise_bars(PY, rules, plain, i)):
+        assert _value(z3_bar, pairs) == bool(plain_bar), f"the raise bar {name}"
+    finished_z3, finished_py = rm.finish(Z3, s), rm.finish(PY, plain)
+    assert {k: ([_value(t, pairs) for t in v] if isinstance(v, list) else _value(v, pairs))
+            for k, v in finished_z3.values().items()} == finished_py.values()
+    for kind, amount in ((rm.CALL, 0), (rm.FOLD, 0), (rm.BRING_IN, 0), (rm.RAISE, least), (rm.RAISE, most)):
+        assert _value(rm.legal(Z3, rules, s, plain.actor, kind, amount), pairs) == \
+            rm.legal(PY, rules, plain, plain.actor, kind, amount)
+        after_z3 = rm.step(Z3, rules, s, kind, amount)
+        after_py = rm.step(PY, rules, plain, kind, amount)
+        assert {k: ([_value(t, pairs) for t in v] if isinstance(v, list) else _value(v, pairs))
+                for k, v in after_z3.values().items()} == after_py.values()
+        # the reading the engine plays, specialised to this table's rules, steps the same way
+        assert engine.step(PY, rules, plain, kind, amount).values() == after_py.values()
+    _same_choices(rules, s, plain, pairs, engine)
+    assert engine.done(PY, plain) == _value(rm.done(Z3, s), pairs)
+    assert engine.finish(PY, plain).values() == finished_py.values()
+
+
 @pytest.mark.parametrize("game, overrides, unit", [
     ("teaching-table", {}, 1), ("deuce-to-seven-single-draw-pot-limit", {}, 1), ("stud-high-low-phh", {}, 1),
     ("deuce-to-seven-single-draw", {}, 1), ("california-lowball", {}, 1),
@@ -358,43 +396,25 @@ def test_the_z3_round_reads_as_the_plain_one_branch_by_branch(game, overrides, u
         hand.advance()
         while hand.phase != OVER and compared < 25:
             if hand.phase == BET:
-                rules, plain = round_rules(hand), round_state(hand)
-                engine = rm.specialised(rules)
-                s = rm.State.symbolic(hand.n, "zs")
-                pairs = _pin(s, plain)
-                least, most = rm.raise_range(PY, rules, plain, plain.actor)
-                i = plain.actor
-                for name, function in (("done", lambda o, st: rm.done(o, st)),
-                                        ("may_raise", lambda o, st: rm.may_raise(o, rules, st, i)),
-                                        ("may_fold", lambda o, st: rm.may_fold(o, rules, st, i)),
-                                        ("may_call", lambda o, st: rm.may_call(o, rules, st, i)),
-                                        ("raise_range", lambda o, st: list(rm.raise_range(o, rules, st, i)))):
-                    z3_reading, plain_reading = function(Z3, s), function(PY, plain)
-                    got = [_value(t, pairs) for t in z3_reading] if isinstance(z3_reading, list) \
-                        else _value(z3_reading, pairs)
-                    assert got == plain_reading, f"{name}: Z3 reads {got}, the plain reading {plain_reading}"
-                for (name, z3_bar), (_, plain_bar) in zip(rm.raise_bars(Z3, rules, s, i),
-                                                          rm.raise_bars(PY, rules, plain, i)):
-                    assert _value(z3_bar, pairs) == bool(plain_bar), f"the raise bar {name}"
-                finished_z3, finished_py = rm.finish(Z3, s), rm.finish(PY, plain)
-                assert {k: ([_value(t, pairs) for t in v] if isinstance(v, list) else _value(v, pairs))
-                        for k, v in finished_z3.values().items()} == finished_py.values()
-                for kind, amount in ((rm.CALL, 0), (rm.FOLD, 0), (rm.BRING_IN, 0), (rm.RAISE, least), (rm.RAISE, most)):
-                    assert _value(rm.legal(Z3, rules, s, plain.actor, kind, amount), pairs) == \
-                        rm.legal(PY, rules, plain, plain.actor, kind, amount)
-                    after_z3 = rm.step(Z3, rules, s, kind, amount)
-                    after_py = rm.step(PY, rules, plain, kind, amount)
-                    assert {k: ([_value(t, pairs) for t in v] if isinstance(v, list) else _value(v, pairs))
-                            for k, v in after_z3.values().items()} == after_py.values()
-                    # the reading the engine plays, specialised to this table's rules, steps the same way
-                    assert engine.step(PY, rules, plain, kind, amount).values() == after_py.values()
-                _same_choices(rules, s, plain, pairs, engine)
-                assert engine.done(PY, plain) == _value(rm.done(Z3, s), pairs)
-                assert engine.finish(PY, plain).values() == finished_py.values()
+                compare_readings(hand)
                 compared += 1
             hand.apply(BOTS["random"](hand, rng))
             hand.advance()
     assert compared > 10
+
+
+def test_the_z3_round_reads_the_open_pair_as_the_plain_one():
+    """Q4: on fourth street p2 shows a pair of fives: a small bet, a raise of the big bet, a raise after it and the
+    calls, each state read by Z3 as the plain reading and the engine read it (the big bet made or not)."""
+    table = load_game_table("seven-card-stud")
+    hand = Hand([100] * 3, table=table, deck=deck_for(["2c 3c Ah", "2d 4d 5s", "7h 8h 9c"], then="9d Kh 5h Ts"))
+    hand.advance()
+    for line in ("p2 pb", "p3 cc", "p1 cc", "p2 cbr 2", "p3 cbr 6", "p1 cbr 10", "p2 cc", "p3 cc"):
+        assert hand.phase == BET and hand.current.rules.open_pair == (hand.round == 1)
+        compare_readings(hand)
+        hand.apply(line)
+        hand.advance()
+    assert hand.round == 2 and hand.invested == [12, 12, 12]
 
 
 def _same_choices(rules, s, plain, pairs, engine):

@@ -41,6 +41,14 @@ EXPECTED = {
     "deuce-to-seven-razz": {"refuted": set(), "not applicable": {4, 8}},
     "badugi": {"refuted": {5}, "not applicable": {4, 8}},                        # U4: eight seats, K9
     "badugi-phh": {"refuted": set(), "not applicable": {4, 8}},                  # P3: every card reshuffled
+    "seven-card-stud": {"refuted": set(), "not applicable": {4, 8}},             # Q2 as L8: the community card
+    "seven-card-stud-phh": {"refuted": set(), "not applicable": {4, 8}},         # P4
+    "five-card-draw": {"refuted": {5}, "not applicable": {4, 8}},                # X4 as K9 at seven seats
+    "five-card-draw-pot-limit": {"refuted": {5}, "not applicable": {4, 8}},
+    "five-card-draw-no-limit": {"refuted": {5}, "not applicable": {4, 8}},
+    "ace-to-five-single-draw": {"refuted": {5}, "not applicable": {4, 8}},       # M1: K9 at six seats
+    "badacey": {"refuted": {5}, "not applicable": {4, 8}},                       # Z1: W6, W7
+    "badeucey": {"refuted": {5}, "not applicable": {4, 8}},
 }
 
 

@@ -206,9 +206,13 @@ def cmd_split(args: argparse.Namespace) -> int:
     from lowball.text.split import explain_split, split_hands
 
     # No game name typed here: the default is the first built-in game whose pot is split (L2).
-    table = load_game_table(args.game) if args.game else next(t for t in builtin_games() if t.split)
+    table = load_game_table(args.game) if args.game else \
+        next(t for t in builtin_games() if t.split and t.sides[0].half == "high")
     if not table.split:
         raise LowballError(f"--game: {table.name} is not a split game (L1, L2): its pot goes to one hand")
+    if table.sides[0].half != "high":
+        raise LowballError(f"--game: {table.name} splits the pot between a five-card hand and a badugi (Z2); "
+                           f"split shows a high and a low (L1, L2)")
     high = next(side for side in table.sides if side.half == "high")
     low = next(side for side in table.sides if side.half == "low")
     hands = [parse_cards(text) for text in args.hands]
@@ -362,6 +366,7 @@ def build_parser() -> argparse.ArgumentParser:
     from lowball.cli.games import add_game_commands
     from lowball.cli.odds import add_odds_command
     from lowball.cli.solve import add_solve_commands
+    from lowball.cli.importer import add_import_command
 
     parser = OneLineParser(
         prog="lowball",
@@ -432,6 +437,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_game_commands(commands)
 
     add_solve_commands(commands)
+
+    add_import_command(commands)
 
     ver = commands.add_parser(
         "verify", help="prove the guarantees of a game table (or your house rules)",

@@ -57,6 +57,15 @@ class Opener(StrEnum):
                                                  # a K-Q board is lower than A-2
 
 
+class OpenPair(StrEnum):
+    """What an open pair showing on a betting street allows (Q4, L5)."""
+
+    OFF = "off"                          # L5 (stud high-low), Q4 (rooms that drop it), pokerkit: the street's own bet
+    BIG_BET_OPTION = "big-bet-option"    # Q4 (RRP): when a player still in shows a pair face up, any player may bet
+                                         # or raise the big bet instead; once the big bet is bet, every later bet
+                                         # and raise of the round is the big bet
+
+
 class BringIn(StrEnum):
     """Who brings it in on third street (L4, R2)."""
 
@@ -176,7 +185,7 @@ class SevensRule(StrEnum):
 
 
 BEHAVIOURS: dict[str, type[StrEnum]] = {
-    "structure": Structure, "street kind": StreetKind, "serve": Serve, "wrong count": WrongCount, "opener": Opener, "bring-in": BringIn,
+    "structure": Structure, "street kind": StreetKind, "serve": Serve, "wrong count": WrongCount, "opener": Opener, "open pair": OpenPair, "bring-in": BringIn,
     "ante by": AnteBy, "posting order": PostingOrder, "cap counts": CapCounts, "heads-up cap": HeadsUpCap, "short all-in": ShortAllIn, "odd chip": OddChip,
     "deck runs out": RunsOut, "pots": Pots, "nobody opens": NobodyOpens, "joker": Joker, "sevens rule": SevensRule,
 }

@@ -19,10 +19,10 @@ import functools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 from lowball.core.behaviours import (
-    AnteBy, BringIn, CapCounts, HeadsUpCap, Joker, NobodyOpens, OddChip, Opener, PostingOrder, Pots, RunsOut, Serve, WrongCount, SevensRule, ShortAllIn,
+    AnteBy, BringIn, CapCounts, HeadsUpCap, Joker, NobodyOpens, OddChip, OpenPair, Opener, PostingOrder, Pots, RunsOut, Serve, WrongCount, SevensRule, ShortAllIn,
     StreetKind, Structure,
 )
 from lowball.core.card_flow import COMMUNITY_RULES, shortfall
@@ -119,9 +119,10 @@ GAME_KEYS: tuple[Key, ...] = (
         doc="a rankings table of your own (a .toml file, found beside this table), whose systems the ranking may "
             "name and the engine then plays: a copy of the shipped rankings.toml with systems added; default: the "
             "shipped one"),
-    Key(path="ranking", kind="ranking", clause="S1, L1",
+    Key(path="ranking", kind="ranking", clause="S1, L1, Z2",
         doc='who wins the pot: a system ("ace-to-six": the best hand under it takes all), or a table '
-            '{high = "high", low = "ace-to-five", qualifier = "eight-or-better"} for a high-low split'),
+            '{high = "high", low = "ace-to-five", qualifier = "eight-or-better"} for a high-low split (L2), or '
+            '{five-card = "ace-to-five", badugi = "badugi"} for a five-card hand and a badugi of the same cards (Z2)'),
     _choice("structure", Structure, "how much a bet may be: fixed-limit, pot-limit or no-limit", "T3, G4, G5"),
     Key(path="small_bet", kind="chips", clause="T3, K5, L5, F4",
         doc='the bet of streets sized "small" (in pot-limit and no-limit: the smallest bet); '
@@ -206,6 +207,9 @@ STREET_KEYS: dict[str, tuple[Key, ...]] = {
         Key(path="size", kind="size", doc='"small" or "big": the table\'s small_bet or big_bet', clause="T3, K5, L5"),
         _choice("opener", Opener, "who acts first", "B1, B2, K3, F4, L6"),
         Key(path="check", kind="flag", default=True, doc="whether a player facing no bet may check", clause="B1, F5"),
+        _choice("open_pair", OpenPair, "fixed limit, a round sized \"small\": whether a pair showing face up lets "
+                "any player bet or raise the big bet instead (Q4, RRP's fourth street); \"off\": the round's own "
+                "bet (L5)", "Q4, L5", OpenPair.OFF.value),
     ),
     "draw": (
         Key(path="burn", kind="count", default=0, doc="cards burned before the replacements", clause="D1, K8"),
@@ -233,6 +237,7 @@ class Street:
     size: str = ""
     opener: Opener | None = None
     check: bool = True
+    open_pair: OpenPair = OpenPair.OFF
     min_discard: int = 0
     max_discard: int = 0
 
@@ -242,11 +247,18 @@ class Street:
         return self.down + self.up
 
 
+# The two halves a split pot may be cut into, as ``ranking`` names them, each with the clause that splits so: the
+# high and the low (L2), or the five-card hand and the badugi made of the same cards (Z2). Either half may rank by
+# any system. The first of each pair takes the odd chip between the halves (L7: the high; Z4: the five-card hand,
+# which BARGE treats as the high hand).
+SPLITS: dict[tuple[str, str], str] = {("high", "low"): "L2", ("five-card", "badugi"): "Z2"}
+
+
 @dataclass(frozen=True, kw_only=True)
 class Side:
     """One way the pot (or half of it) is won: the best hand under ``system``, if it meets ``qualifier`` (L1)."""
 
-    half: str                    # "whole", or "high" / "low" in a split game (L2)
+    half: str                    # "whole", or a half of ``SPLITS``: "high" / "low" (L2), "five-card" / "badugi" (Z2)
     system: str
     qualifier: str = ""
 
@@ -341,6 +353,17 @@ class GameTable:
     def size_of(self, street: Street) -> int:
         """Return the chips a bet street's ``size`` names."""
         return self.small_bet if street.size == "small" else self.big_bet
+
+    def most_size_of(self, street: Street) -> int:
+        """Return the most one bet or raise of a bet street adds: its size, or the big bet where a pair showing lets
+        any player bet it (Q4)."""
+        match street.open_pair:
+            case OpenPair.OFF:
+                return self.size_of(street)
+            case OpenPair.BIG_BET_OPTION:
+                return self.big_bet
+            case _:
+                assert_never(street.open_pair)
 
     @functools.cached_property
     def hand_size(self) -> int:
@@ -684,15 +707,23 @@ def _ranking_names(rankings_data: dict[str, Any] | None
 
 
 def _read_sides(r: TableReader, systems: set[str], qualifiers: dict[str, str]) -> tuple[Side, ...]:
-    """Read ``ranking``: one system for the whole pot, or a high/low split with a low qualifier (S1, L1, L2)."""
+    """Read ``ranking``: one system for the whole pot, or a split into the two halves of ``SPLITS``, each under any
+    system, the second with an optional qualifier (S1, L1, L2, Z2)."""
     value = r.value("ranking", (str, dict))
     if isinstance(value, str):
         if value not in systems:
             raise r.fail("ranking", f"unknown ranking system {quote(value)} (known: {', '.join(sorted(systems))})")
         return (Side(half="whole", system=value),)
-    r.only_keys("ranking", {"high", "low", "qualifier"})
+    named = set(value) - {"qualifier"}
+    overlap = {pair: len(named & set(pair)) for pair in SPLITS}
+    best = max(overlap.values())
+    pair = next(pair for pair, n in overlap.items() if n == best)
+    if not best or list(overlap.values()).count(best) > 1:
+        halves = " or ".join(f"{a} and {b} ({clause})" for (a, b), clause in SPLITS.items())
+        raise r.fail("ranking", f"a split pot names its two halves, {halves}; got {', '.join(sorted(named))}")
+    r.only_keys("ranking", {*pair, "qualifier"})
     sides = []
-    for half in ("high", "low"):
+    for half in pair:
         system = r.text(f"ranking.{half}")
         if system not in systems:
             raise r.fail(f"ranking.{half}", f"unknown ranking system {quote(system)}")
@@ -701,7 +732,7 @@ def _read_sides(r: TableReader, systems: set[str], qualifiers: dict[str, str]) -
     if qualifier and qualifiers.get(qualifier) != sides[1]:
         known = ", ".join(k for k, s in qualifiers.items() if s == sides[1]) or "none"
         raise r.fail("ranking.qualifier", f"{quote(qualifier)} is not a qualifier of {sides[1]} (known: {known})")
-    return (Side(half="high", system=sides[0]), Side(half="low", system=sides[1], qualifier=qualifier))
+    return (Side(half=pair[0], system=sides[0]), Side(half=pair[1], system=sides[1], qualifier=qualifier))
 
 
 def _check_blinds(r: TableReader, blinds: tuple[int, ...]) -> None:
@@ -787,6 +818,7 @@ def _read_streets(r: TableReader, structure: Structure, bring_in: int) -> tuple[
         if kind is StreetKind.BET:
             values["size"] = sub.text(f"{at}.size", ("small", "big"))
             values["opener"] = Opener(values["opener"])
+            values["open_pair"] = OpenPair(values["open_pair"])
         streets.append(Street(kind=kind, **values))
     if streets[0].kind is not StreetKind.DEAL or not streets[0].cards:
         raise r.fail("streets[0]", "the first street deals the cards (T6)")
@@ -826,6 +858,8 @@ def _check_whole(r: TableReader, t: GameTable, low: set[str], sizes: dict[str, i
             raise r.fail(f"{at}.opener", "left-of-big-blind needs blinds (K3)")
         if street.kind is StreetKind.BET and street.opener is Opener.LEFT_OF_LAST_POST and not t.posts:
             raise r.fail(f"{at}.opener", "left-of-last-post needs forced.posts (F4)")
+        if street.kind is StreetKind.BET and street.open_pair is not OpenPair.OFF:
+            _check_open_pair(r, t, street, at, shown)
     sized_big = any(s.size == "big" for s in t.bet_streets)
     if sized_big and not t.big_bet:
         raise r.fail("big_bet", "missing: a betting street is sized \"big\"")
@@ -844,7 +878,11 @@ def _check_whole(r: TableReader, t: GameTable, low: set[str], sizes: dict[str, i
     if (t.serve is not Serve.IN_TURN or t.wrong_count is not WrongCount.REFUSED) and not t.draws:
         raise r.fail("draw", "a game without draws serves no replacements")
     if t.split and t.sides[1].system == t.sides[0].system:
-        raise r.fail("ranking.low", "the two halves of a split pot need two different rankings (L1)")
+        raise r.fail(f"ranking.{t.sides[1].half}", "the two halves of a split pot need two different rankings (L1)")
+    if t.split and t.sides[0].half == "five-card" and (sizes.get(t.sides[0].system, HAND_SIZE) != HAND_SIZE or
+                                                        sizes.get(t.sides[1].system, HAND_SIZE) == HAND_SIZE):
+        raise r.fail("ranking", "a five-card and a badugi half: the first a system of five cards, the second one "
+                                "where the largest set of different ranks and suits plays (Z2, U1)")
     if t.nobody_opens is NobodyOpens.REDEAL and (not t.ante or t.ante_by is not AnteBy.EVERY_PLAYER):
         raise r.fail("forced.nobody_opens", "a redeal needs every player to ante again, so that the pot grows (K4)")
     if t.posts and (t.ante or t.seat_antes):
@@ -858,6 +896,23 @@ def _check_whole(r: TableReader, t: GameTable, low: set[str], sizes: dict[str, i
     _check_cards(r, t)
 
 
+def _check_open_pair(r: TableReader, t: GameTable, street: Street, at: str, shown: bool) -> None:
+    """Refuse the open-pair option (Q4) where it can mean nothing: it lets a fixed-limit round of the small bet be
+    bet at the big bet, once a pair shows face up, in a round after the bring-in's."""
+    where = f"{at}.open_pair"
+    if t.structure is not Structure.FIXED_LIMIT:
+        raise r.fail(where, f"the open-pair option chooses between the two bets of fixed limit (Q4); this table is "
+                            f"{t.structure}")
+    if street.size != "small" or not t.big_bet:
+        raise r.fail(where, "the open-pair option lets a round of the small bet be bet at the big bet: the round "
+                            "is sized \"small\" and the table has a big_bet (Q4)")
+    if not shown:
+        raise r.fail(where, "an open pair needs cards dealt face up before this round (Q4, L3)")
+    if street is t.bet_streets[0]:
+        raise r.fail(where, "the first betting round is the bring-in's: the open pair is a later round's option "
+                            "(Q4: fourth street)")
+
+
 def _check_hand_size(r: TableReader, t: GameTable, sizes: dict[str, int]) -> None:
     """Refuse a hand the showdown cannot rank: more than seven cards (L3), fewer than the five a ranking reads (H2),
     a draw game not of five (D1, K2), or other than the hand of a ranking whose hand is its own (badugi: four, U1,
@@ -868,7 +923,7 @@ def _check_hand_size(r: TableReader, t: GameTable, sizes: dict[str, int]) -> Non
     for side in t.sides:
         size = sizes.get(side.system, HAND_SIZE)
         if size != HAND_SIZE:
-            if t.hand_size != size:
+            if t.hand_size != size and not (t.split and t.hand_size > size):    # Z2: the best badugi of the cards
                 raise r.fail("streets", f"a player ends with {t.hand_size} cards; {side.system} ranks hands of "
                                         f"exactly {size} (U1)")
             continue

@@ -470,7 +470,7 @@ def ranking_system(name: str) -> RankingSystem:
     'high'
     >>> ranking_system("ace-to-seven")
     Traceback (most recent call last):
-    lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high, badugi)
+    lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high, badugi, badugi-ace-high)
     """
     if isinstance(name, str) and name in _HOUSE_SYSTEMS:
         return _HOUSE_SYSTEMS[name][0]

@@ -21,9 +21,9 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
-from lowball.core.behaviours import CapCounts, ShortAllIn, Structure
+from lowball.core.behaviours import CapCounts, OpenPair, ShortAllIn, Structure
 from lowball.core.games import Street
 from lowball.core.refusals import Refusal
 from lowball.engine import betting_round as br
@@ -122,14 +122,28 @@ def rules_of(hand: "Hand", street: Street) -> br.Rules:
     >>> rules_of(hand, street) is rules_of(Hand([13, 13]), street)
     True
     """
-    return _rules(hand.table, hand.n)[id(street)]
+    return _rules(hand.table, hand.n)[_key(hand, street)]
+
+
+def _key(hand: "Hand", street: Street) -> tuple[int, bool]:
+    """Return which rules of a street the hand plays: the street's identity, and whether the open-pair option is
+    open (Q4: the street gives it and a player still in shows a pair)."""
+    match street.open_pair:
+        case OpenPair.OFF:
+            return id(street), False
+        case OpenPair.BIG_BET_OPTION:
+            return id(street), openers.open_pair_shows(hand)
+        case _:
+            assert_never(street.open_pair)
 
 
 @per_table
-def _rules(table, players: int) -> dict[int, br.Rules]:
+def _rules(table, players: int) -> dict[tuple[int, bool], br.Rules]:
     """Return the rules of every betting street of ``table`` for ``players``, by the street's identity (two
-    streets alike in every field are still two rounds: only the first has the forced bets)."""
-    return {id(street): br.Rules.of(table, street, players) for street in table.bet_streets}
+    streets alike in every field are still two rounds: only the first has the forced bets) and whether an open
+    pair lets players bet the big bet (Q4)."""
+    return {(id(street), opened): rules for street in table.bet_streets
+            for opened, rules in zip((False, True), br.street_rules(table, street, players))}
 
 
 # Rounds a street of one table (for one player count) starts before the engine compiles its specialised reading:
@@ -159,7 +173,7 @@ def readings_of(hand: "Hand", street: Street) -> SimpleNamespace:
     >>> [readings_of(hand, street) is br.PLAIN for _ in range(COMPILE_AFTER + 2)][-3:]
     [True, False, False]
     """
-    reading = _readings(hand.table, hand.n)[id(street)]
+    reading = _readings(hand.table, hand.n)[_key(hand, street)]
     if reading.started <= COMPILE_AFTER:
         reading.started += 1
         if reading.started > COMPILE_AFTER:
@@ -168,7 +182,7 @@ def readings_of(hand: "Hand", street: Street) -> SimpleNamespace:
 
 
 @per_table
-def _readings(table, players: int) -> dict[int, _Reading]:
+def _readings(table, players: int) -> dict[tuple[int, bool], _Reading]:
     return {key: _Reading(rules, br.PLAIN) for key, rules in _rules(table, players).items()}
 
 
@@ -353,11 +367,15 @@ def _wrong_amount(hand: "Hand", rnd: Round, seat: int, amount: int) -> Refusal:
     if amount > all_in:
         return Refusal("more-than-stack", clauses["stack"], {"who": hand.names[seat], "all_in": all_in, "act": act})
     if table.structure is Structure.FIXED_LIMIT:
-        if not rnd.completion and least != min(all_in, rnd.level + rnd.size):     # G3: from the last full bet
+        size = plain.size_now(PY, rnd.rules, rnd.state)           # the round's bet; Q4: the big one once it is bet
+        if not rnd.completion and least != min(all_in, rnd.level + size):     # G3: from the last full bet
             return Refusal("short-completed", clauses["stack"], {"act": act, "least": least})
         if table.short_all_in is ShortAllIn.FULL_RAISE_ONLY and rnd.state.shorts:    # P2: not completed
             return Refusal("short-not-completed", clauses["stack"], {"act": act, "least": least})
-        return Refusal("fixed-size", clauses["size"], {"act": act, "least": least, "size": rnd.size,
+        if rnd.rules.open_pair and least < most:     # Q4: a pair showing allows the small bet or the big one
+            return Refusal("open-pair-size", clauses["size"], {"act": act, "least": least, "most": most,
+                                                              "size": rnd.size, "big": rnd.rules.big})
+        return Refusal("fixed-size", clauses["size"], {"act": act, "least": least, "size": size,
                                                        "round": _round_name(hand, rnd), "n": rnd.number + 1})
     if amount > most:
         return Refusal("at-most", clauses["size"], {"act": act, "most": most})

@@ -34,12 +34,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, fields, replace
 from enum import Enum
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, assert_never
 from types import SimpleNamespace
 
 import z3
 
-from lowball.core.behaviours import CapCounts, HeadsUpCap, Opener, ShortAllIn, Structure
+from lowball.core.behaviours import CapCounts, HeadsUpCap, OpenPair, Opener, ShortAllIn, Structure
 from lowball.core.games import GameTable, Street
 from lowball.core.seats import NOBODY
 from lowball.engine import forced as posting
@@ -73,6 +73,8 @@ class Rules:
     bring_in: int                   # the bring-in of this round (0: none; only the first round of stud)
     bring_in_may_bet: bool          # the bring-in may complete (L4) or open for more (N7) instead
     pot_rounding: int               # pot-limit: the pot after calling rounded up to a multiple of this (N7)
+    open_pair: bool                 # a pair shows face up where the table gives the open-pair option (Q4)
+    big: int                        # the big bet the open pair lets players bet or raise (0: no such option now)
     opener: Opener
     first: bool                     # the first betting round (forced bets, bring-in)
     blind_count: int                # blinds and straddles posted (who opens left of the last, K3)
@@ -80,14 +82,17 @@ class Rules:
     owed: posting.Owed | None       # the forced bets of the first round, seat by seat (None in later rounds)
 
     @classmethod
-    def of(cls, table: GameTable, street: Street, players: int) -> "Rules":
-        """Return the rules of a betting street of ``table`` played by ``players`` players."""
+    def of(cls, table: GameTable, street: Street, players: int, open_pair: bool = False) -> "Rules":
+        """Return the rules of a betting street of ``table`` played by ``players`` players (``open_pair``: a pair
+        shows face up, and the street gives the open-pair option, Q4)."""
         first = street is table.bet_streets[0]
+        opened = open_pair and street.open_pair is OpenPair.BIG_BET_OPTION
         return cls(players=players, size=table.size_of(street), cap=table.bets_per_round,
                    cap_counts=table.cap_counts, heads_up_cap=table.heads_up_cap, short_all_in=table.short_all_in,
                    structure=table.structure, check_raise=table.check_raise, check=street.check,
                    bring_in=table.bring_in if first else 0, bring_in_may_bet=table.bring_in_may_bet,
-                   pot_rounding=table.pot_rounding, opener=street.opener, first=first,
+                   pot_rounding=table.pot_rounding, open_pair=opened,
+                   big=table.most_size_of(street) if opened else 0, opener=street.opener, first=first,
                    blind_count=len(table.blinds), post_count=len(table.posts),
                    owed=posting.owed(table, players) if first else None)
 
@@ -99,6 +104,8 @@ class Rules:
         A bring-in round keeps its sizes: its rules compare the bring-in with the bet."""
         if self.bring_in:
             return replace(self, opener=Opener.DEALER_LEFT, owed=None)
+        if self.open_pair:                  # Q4: the small bet and the big keep their sizes, so that each is each
+            return replace(self, opener=Opener.DEALER_LEFT, first=False, owed=None)
         return replace(self, size=SYMBOLIC_SIZE, opener=Opener.DEALER_LEFT, first=False, owed=None)
 
 
@@ -109,15 +116,28 @@ def start_kind(r: Rules) -> Rules:
     if r.first:
         return r
     opener = Opener.HIGHEST_BOARD if chosen_by_cards(r.opener) else r.opener
-    return replace(r, size=SYMBOLIC_SIZE, opener=opener)
+    return replace(r, opener=opener) if r.open_pair else replace(r, size=SYMBOLIC_SIZE, opener=opener)
+
+
+def street_rules(table: GameTable, street: Street, players: int) -> tuple[Rules, ...]:
+    """Return every set of rules a betting street can be played by: its own, and with the open-pair option where a
+    pair may show (Q4)."""
+    rules = Rules.of(table, street, players)
+    match street.open_pair:
+        case OpenPair.OFF:
+            return (rules,)
+        case OpenPair.BIG_BET_OPTION:
+            return rules, Rules.of(table, street, players, open_pair=True)
+        case _:
+            assert_never(street.open_pair)
 
 
 def round_kinds(table: GameTable, players: int) -> list[tuple[int, Rules]]:
     """Return the distinct betting-round models of a table for ``players``: (first round index, rules)."""
     seen: dict[Rules, int] = {}
     for index, street in enumerate(table.bet_streets):
-        rules = Rules.of(table, street, players)
-        seen.setdefault(rules, index)
+        for rules in street_rules(table, street, players):
+            seen.setdefault(rules, index)
     return [(index, rules) for rules, index in seen.items()]
 
 
@@ -141,6 +161,7 @@ class State:
     completion: Any          # the first full bet is still a completion (L4)
     bring_in_due: Any        # the bring-in must be posted or completed (L4)
     lifted: Any              # the cap no longer applies: heads-up (G2)
+    big_made: Any            # the big bet was bet or raised where an open pair allows it (Q4): later ones are big
     pot: Any                 # every chip in the pot, this round's bets included
 
     @property
@@ -158,7 +179,7 @@ class State:
                    full_level=z3.Int(f"{tag}_full_level"), shorts=z3.Int(f"{tag}_shorts"),
                    first_bettor=z3.Int(f"{tag}_first_bettor"), opened=z3.Bool(f"{tag}_opened"),
                    completion=z3.Bool(f"{tag}_completion"), bring_in_due=z3.Bool(f"{tag}_bring_in_due"),
-                   lifted=z3.Bool(f"{tag}_lifted"), pot=z3.Int(f"{tag}_pot"))
+                   lifted=z3.Bool(f"{tag}_lifted"), big_made=z3.Bool(f"{tag}_big_made"), pot=z3.Int(f"{tag}_pot"))
 
     def values(self) -> dict[str, Any]:
         """Return the fields by name (lists copied)."""
@@ -286,11 +307,29 @@ def may_raise(o, r: Rules, s: State, i: int) -> Any:
     return o.Not(o.Or(*[barred for _, barred in raise_bars(o, r, s, i)]))
 
 
+def size_now(o, r: Rules, s: State) -> Any:
+    """Return the bet a full bet or raise adds now: the round's, or the big bet once it was bet where a pair showing
+    allows it (Q4)."""
+    if not r.open_pair:
+        return r.size
+    return o.If(s.big_made, r.big, r.size)
+
+
+def most_size(r: Rules) -> Any:
+    """Return the most one full bet or raise of the round adds: the big bet where a pair showing allows it (Q4)."""
+    return r.big if r.open_pair else r.size
+
+
 def least_full(o, r: Rules, s: State) -> Any:
     """Return the level a full bet or raise goes to now, before any all-in cut (G3: from the last full bet)."""
+    return full_to(o, r, s, size_now(o, r, s))
+
+
+def full_to(o, r: Rules, s: State, size: Any) -> Any:
+    """Return the level a full bet or raise of ``size`` goes to now (G3: from the last full bet)."""
     if r.short_all_in is ShortAllIn.HALF_BET_REOPENS:
-        return s.full_level + r.size
-    return o.Max([s.increment, r.size]) + o.If(s.completion, 0, raised_from(o, r, s))
+        return s.full_level + size
+    return o.Max([s.increment, size]) + o.If(s.completion, 0, raised_from(o, r, s))
 
 
 def raised_from(o, r: Rules, s: State) -> Any:
@@ -315,8 +354,8 @@ def raise_range(o, r: Rules, s: State, i: int) -> tuple[Any, Any]:
     all_in = s.stacks[i] + s.bets[i]
     least = o.Min(least_full(o, r, s), all_in)
     match r.structure:
-        case Structure.FIXED_LIMIT:
-            most = least
+        case Structure.FIXED_LIMIT:              # Q4: a pair showing lets the bet or raise be the big bet
+            most = o.Min(full_to(o, r, s, r.big), all_in) if r.open_pair else least
         case Structure.POT_LIMIT:                # G5: at most the pot after calling (N7: rounded up)
             most = o.Min(all_in, o.Max([least, level(o, s) + rounded_pot(o, r.pot_rounding, s.pot + owed(o, s, i))]))
         case Structure.NO_LIMIT:                 # G4: up to all in
@@ -331,8 +370,9 @@ def legal_raise(o, r: Rules, s: State, i: int, amount: Any) -> Any:
     all_in = s.stacks[i] + s.bets[i]
     lvl = level(o, s)
     short = o.And(amount == all_in, lvl < amount, amount < least)
+    fixed = o.Or(amount == least, amount == most) if r.open_pair else amount == least       # Q4: either bet
     sized = o.And(amount <= all_in, lvl < amount, least <= amount, amount <= most,
-                  (amount == least) if r.structure is Structure.FIXED_LIMIT else True)
+                  fixed if r.structure is Structure.FIXED_LIMIT else True)
     return o.And(amount >= 0, may_raise(o, r, s, i), o.Or(short, sized))
 
 
@@ -393,7 +433,7 @@ def is_full(o, r: Rules, s: State, amount: Any) -> Any:
     """Return whether a bet or raise to ``amount`` is a full one: it reopens the betting and counts for the cap."""
     match r.short_all_in:
         case ShortAllIn.HALF_BET_REOPENS:        # G3: half a bet or more counts as a full bet
-            return 2 * (amount - s.full_level) >= r.size
+            return 2 * (amount - s.full_level) >= size_now(o, r, s)
         case ShortAllIn.ALL_INS_ADD_UP:          # G4: at least the last full raise
             return amount - level(o, s) >= s.increment
         case ShortAllIn.FULL_RAISE_ONLY:         # P2
@@ -493,6 +533,9 @@ def bet(o, r: Rules, s: State, i: int, amount: Any) -> State:
             t.acted = [o.If(full, a, b) for a, b in zip(only_me, me_too)]
             t.full_level = o.If(full, amount, s.full_level)
     t.count = s.count + (1 if r.cap_counts is CapCounts.ACTIONS else o.If(full, 1, 0))
+    if r.open_pair:                              # Q4: a bet or raise of more than the small bet makes the big bet
+        raised = amount - (s.full_level if r.short_all_in is ShortAllIn.HALF_BET_REOPENS else lvl)
+        t.big_made = o.Or(s.big_made, raised > r.size)
     t.first_bettor = o.If(s.opened, s.first_bettor, i)
     t.opened = True
     t.completion = False
@@ -617,7 +660,7 @@ def start(o, r: Rules, bets: list[Any], stacks: list[Any], folded: list[Any], po
                  count=count, increment=r.size if r.short_all_in is ShortAllIn.ALL_INS_ADD_UP else 0,
                  full_level=full_level, shorts=0, first_bettor=NOBODY, opened=full_level > 0,
                  completion=due and r.bring_in < r.size, bring_in_due=due,
-                 lifted=o.And(r.heads_up_cap is not HeadsUpCap.KEPT, playing == 2), pot=pot)
+                 lifted=o.And(r.heads_up_cap is not HeadsUpCap.KEPT, playing == 2), big_made=False, pot=pot)
 
 
 # ---- the rules of a round as one transition relation, for proofs ----
@@ -672,7 +715,7 @@ def well_formed(o, r: Rules, s: State) -> Any:
         facts.append(o.Not(s.lifted))
     match r.short_all_in:
         case ShortAllIn.HALF_BET_REOPENS:
-            facts += [s.full_level >= 0, s.full_level <= lvl, lvl < s.full_level + r.size]
+            facts += [s.full_level >= 0, s.full_level <= lvl, lvl < s.full_level + size_now(o, r, s)]
         case ShortAllIn.ALL_INS_ADD_UP:
             facts.append(s.increment >= r.size)
         case ShortAllIn.FULL_RAISE_ONLY:         # P2: short all-ins that reach the largest raise start again
@@ -721,6 +764,7 @@ def symbolic_start(r: Rules, tag: str, min_stack: int = 0) -> tuple[State, list[
 
 __all__ = ["BRING_IN", "CALL", "FOLD", "KIND_OF", "NOBODY", "RAISE", "RULE_SEATS", "Rules",
            "SYMBOLIC_SIZE", "Seats", "State", "able", "bet", "bring_in", "call", "choices", "done", "finish", "first_from",
+           "most_size", "size_now", "street_rules",
            "fold", "forced", "is_full", "legal", "legal_raise", "level", "may_bring_in", "may_call", "may_fold",
            "may_raise", "Move", "raise_bars", "raise_range", "start", "step", "symbolic_start", "well_formed"]
 

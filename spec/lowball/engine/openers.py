@@ -91,6 +91,21 @@ def board(hand: "Hand", seat: int) -> list[Card]:
     return shown + list(hand.community) if hand.table.community_card_on_boards else shown
 
 
+def open_pair_seat(hand: "Hand") -> int | None:
+    """Return the first player still in, from the dealer's left, who shows a pair face up (the open pair of stud
+    high's fourth street, Q4), or None."""
+    for seat in hand.contenders:
+        ranks = [card.rank for card in up_cards(hand, seat)]
+        if len(set(ranks)) < len(ranks):
+            return seat
+    return None
+
+
+def open_pair_shows(hand: "Hand") -> bool:
+    """Return whether a player still in shows a pair face up (Q4)."""
+    return open_pair_seat(hand) is not None
+
+
 def board_key(cards: Sequence[Card], high: bool, ace_low: bool | None = None) -> tuple:
     """Return a key ordering boards from the worst to the best showing: pairs and trips, then ranks (L6, R3).
 

@@ -267,7 +267,7 @@ def _tell_award(hand: "Hand", name: dict[str, int], half: str, chips: int, winne
                   clause=clauses["sevens" if barred else "showdown"])
         return
     hand.tell("split", who=", ".join(who), pot=chips, **name, half=half, seats=tuple(winners),
-              shares=", ".join(f"{hand.names[s]} {c}" for s, c in shares.items()), clause=clauses["split"])
+              shares=tuple((hand.names[s], c) for s, c in shares.items()), clause=clauses["split"])
     if odd is not None:     # who got the first odd chip, by the table's rule (S2, L7, P5)
         hand.tell("odd-chip", who=hand.names[odd], rule=str(hand.table.odd_chip), clause=clauses["split"])
 

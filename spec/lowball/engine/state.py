@@ -550,6 +550,9 @@ class Hand:
             return False
         if self.narrate:
             self._tell_round_start(street, number, self.names[rnd.to_act])
+            if rnd.rules.open_pair:               # Q4: a pair showing lets anyone bet the big bet this round
+                self.tell("open-pair", who=self.names[openers.open_pair_seat(self)], big=rnd.rules.big,
+                          clause=self.table.clauses["size"])
         return True
 
     def _tell_round_start(self, street: Street, number: int, who: str) -> None:

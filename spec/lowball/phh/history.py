@@ -301,8 +301,10 @@ def _named_table(data: dict[str, Any], table: GameTable | None, folder: Path | N
         table = _house_table(data, house, folder)
     if table is None:
         if not isinstance(variant, str) or variant not in games:
-            raise HistoryError(f"unknown variant {quote(variant)}: lowball replays {', '.join(games)}; a hand of a "
-                               f"table of your own replays with --game FILE")
+            first = load_game_table().variant        # the teaching table's code, then how many more (one line)
+            raise HistoryError(f"unknown variant {quote(variant)}: lowball replays {first} and {len(games) - 1} "
+                               f"other codes (`lowball games` lists them); a hand of a table of your own replays "
+                               f"with --game FILE")
         return games[variant]
     if variant != table.variant:
         raise HistoryError(f"unknown variant {quote(variant)}: this table replays {table.variant!r} ({table.en})")

@@ -2,10 +2,12 @@
 
 * ``random``: any legal action, uniformly (discards: any subset; bets in a
   range: the least, the most, or an amount between).
-* ``sound``: a simple sound player of draw lowball under the table's own
-  ranking. It draws to a seven-low or better, breaks a straight or a flush
-  that only looks low (E1, E2), bets and raises hands likely to win, calls
-  when the pot pays for its chances, and folds the rest.
+* ``sound``: a simple sound player under the table's own ranking. In draw
+  lowball it draws to a seven-low or better and breaks a straight or a flush
+  that only looks low (E1, E2); in a high game (five-card draw, X1) it keeps
+  what pairs, four to a flush or its highest card, and stands pat on a
+  straight or better. It bets and raises hands likely to win, calls when the
+  pot pays for its chances, and folds the rest.
 * ``equilibrium``: the solved heads-up strategy of the table (lowball.solve.policy), sampled for its real
   cards; beyond the solution it plays as ``sound`` (``equilibrium_bot`` says when).
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from typing import Callable, Sequence
 
 import numpy as np
@@ -24,6 +27,7 @@ from lowball.analysis.odds import draw_odds, kinds
 from lowball.core.arguments import Kind, instance_of, sequence_of, takes
 from lowball.core.behaviours import Structure
 from lowball.core.cards import Card
+from lowball.core.rankings import HAND_SIZE
 from lowball.engine.actions import Action
 from lowball.engine.drawing import most_served
 from lowball.engine.state import BET, Hand
@@ -43,6 +47,8 @@ HAND = instance_of(Hand, "a hand (lowball.Hand)")
 DRAW_TO = 7          # keep distinct cards up to a seven and draw to them
 MADE_TOP = 8         # a no-pair hand topped by an eight or better is "made": bet it
 GOAL = "eight"       # when a made-looking hand is a straight or flush, draw for the best chance of this kind
+HIGH_GOAL = "two-pair"   # in a high game (X1), the hand worth a raise once the draws are over
+PAT = "straight"     # in a high game, this category or a better one stands pat
 RAISE_AT = 0.65      # bet or raise when the chance of winning is at least this
 GOOD_DRAW = 3        # three distinct cards to a seven are a draw worth a call before the last draw
 BADUGI_PAT = 10      # a badugi (U1) topped by a ten or lower stands pat
@@ -104,6 +110,33 @@ def keep_for_badugi(cards: Sequence[Card], system: RankingSystem) -> list[Card]:
     return [card for card in cards if card in plays and value(card, system) <= DRAW_TO]
 
 
+def keep_for_high(cards: Sequence[Card], system: RankingSystem) -> list[Card]:
+    """Return the cards the sound bot keeps in a high draw game (X1): a straight or better stands pat; else the
+    cards that pair (trips, two pair, a pair); else four to a flush; else the highest card.
+
+    >>> from lowball.core.cards import format_cards, parse_cards
+    >>> from lowball.ranking import as_system
+    >>> format_cards(keep_for_high(parse_cards("Jc Jd 7h 4s 2c"), as_system("high")))       # a pair: draw three
+    'Jc Jd'
+    >>> format_cards(keep_for_high(parse_cards("Ac 9c 7c 4c 2d"), as_system("high")))       # four to a flush
+    'Ac 9c 7c 4c'
+    >>> format_cards(keep_for_high(parse_cards("9c 8d 7h 6s 5c"), as_system("high")))       # a straight: pat
+    '9c 8d 7h 6s 5c'
+    """
+    order = system.category_order
+    if len(cards) == HAND_SIZE and order.index(category(cards, system)) <= order.index(PAT):
+        return list(cards)
+    counts = Counter(value(card, system) for card in cards)
+    paired = [card for card in cards if counts[value(card, system)] > 1]
+    if paired:
+        return paired
+    suits = Counter(card.suit for card in cards)
+    suit, most = suits.most_common(1)[0]
+    if most == HAND_SIZE - 1:
+        return [card for card in cards if card.suit == suit]
+    return [max(cards, key=lambda card: value(card, system))]
+
+
 @takes(cards=sequence_of(instance_of(Card, "a card"), "a list of the cards held", least=1), hand=HAND)
 def keep_for_draw(cards: Sequence[Card], hand: Hand) -> list[Card]:
     """Return the cards the sound bot keeps: a made eight stands pat, else distinct cards up to a seven.
@@ -116,6 +149,8 @@ def keep_for_draw(cards: Sequence[Card], hand: Hand) -> list[Card]:
     system = hand.system
     if not system.five_cards:
         return keep_for_badugi(cards, system)
+    if system.better == "higher":                     # X1: a high game
+        return keep_for_high(cards, system)
     whole = len(cards) == hand.table.hand_size        # a draw may come before the last cards are dealt
     if whole and _made(cards, system, MADE_TOP):
         return list(cards)
@@ -147,7 +182,7 @@ def win_chance(hand: Hand, seat: int) -> float:
         return stud_chance(hand, seat) ** opponents
     system = hand.system
     draws_left = _draws_left(hand)
-    if draws_left == 0:
+    if draws_left == 0 or system.better == "higher":     # X1: a high hand is judged as it stands
         alone = float(_worse_than(system)[evaluate_rank(tuple(cards), system)])
     else:
         kept = keep_for_draw(cards, hand)
@@ -169,7 +204,8 @@ def made_after_the_draws(hand: Hand, seat: int) -> bool:
     hands, not random ones, so the bot raises only a made eight or better (in badugi, an eight-high badugi).
     """
     system = hand.system
-    goal = next((kind for kind in kinds(system) if kind.key == GOAL), kinds(system)[-1])
+    wanted = GOAL if system.better == "lower" else HIGH_GOAL
+    goal = next((kind for kind in kinds(system) if kind.key == wanted), kinds(system)[-1])
     return evaluate_rank(tuple(hand.hands[seat]), system) <= goal.worst_rank
 
 

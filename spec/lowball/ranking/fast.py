@@ -202,7 +202,7 @@ def all_ranks(system: str | RankingSystem | None = None, deck: int = len(DECK)) 
     (2869685, 2304)
     >>> all_ranks("ace-to-seven")
     Traceback (most recent call last):
-    lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high, badugi)
+    lowball.errors.RulesError: unknown ranking system 'ace-to-seven' (known: ace-to-six, ace-to-six-ace-low, deuce-to-seven, ace-to-five, high, badugi, badugi-ace-high)
     >>> all_ranks("high", deck=53)
     Traceback (most recent call last):
     lowball.errors.CardError: the joker plays only in ace-to-five (F2, F8); high has no joker

@@ -7,6 +7,7 @@ them into sentences.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Iterable
 
 from lowball.engine.events import Event, event
@@ -32,8 +33,12 @@ ROUND_ORDINALS = {
 FINAL = {"en": "final", "ru": "последний"}
 # The round a later opener opens: (not the last, the last).
 OPENED_ROUND = {"en": ("{nth}", "final"), "ru": ("{nth} круг торгов", "последний круг торгов")}
-# L2: a half of a split pot is told as the chips it holds, then which half of which pot ("win-half").
-HALVES = {"en": {"high": "high", "low": "low", "whole": ""}, "ru": {"high": "старшую", "low": "младшую", "whole": ""}}
+# L2, Z2: a half of a split pot is told as the chips it holds, then which half of which pot ("win-half"): the high
+# or the low (L2), the five-card hand's or the badugi's (Z2). Russian names the half and its pot in one phrase.
+HALVES = {"en": {"high": "high", "low": "low", "five-card": "five-card", "badugi": "badugi", "whole": ""},
+          "ru": {"high": "старшую половину {pot_name}", "low": "младшую половину {pot_name}",
+                 "five-card": "половину {pot_name} за пятикарточную руку", "badugi": "половину {pot_name} за бадуги",
+                 "whole": ""}}
 # A pot's name by the engine's numbers (``pot_number``: 0 the main pot; ``pots``: how many): the only pot, the
 # main pot, or side pot N; in Russian, the genitive where a half "of" the pot is meant.
 POT_NAMES = {"en": ("the pot", "the main pot", "side pot {n}"), "ru": ("банк", "основной банк", "побочный банк {n}"),
@@ -68,6 +73,7 @@ LINES = {
         "deal-mixed": "{who} is dealt {down} {down_word} face down and {up} face up: {shown} ({clause})",
         "community": "the stub is short: {card} is dealt face up for everyone ({clause})",
         "round": "the {name} betting round begins; {who} acts first ({clause})",
+        "open-pair": "{who} shows a pair: this round any player may bet or raise the big bet of {big} ({clause})",
         "check": "{who} checks ({clause})",
         "bet": "{who} bets {amount}{all_in} ({clause})",
         "complete": "{who} completes to {amount}{all_in} ({clause})",
@@ -143,6 +149,8 @@ LINES = {
         "deal-mixed": "{who} получает {down} {down_word} в закрытую и {up} в открытую: {shown} ({clause})",
         "community": "на всех карт в колоде не хватает: {card} открывается как общая карта ({clause})",
         "round": "{name} круг торгов начинает {who} ({clause})",
+        "open-pair": "у игрока {who} открытая пара: в этом круге любой может ставить и повышать на большую "
+                     "ставку {big} ({clause})",
         "check": "{who}: чек ({clause})",
         "bet": "{who} ставит {amount}{all_in} ({clause})",
         "complete": "{who} дополняет бринг-ин до полной ставки {amount}{all_in} ({clause})",
@@ -179,12 +187,12 @@ LINES = {
         "muck-shown": "{who} проигрывает: эти карты ничего не выигрывают и уходят в сброс ({clause})",
         "fold-win": "{who} сразу забирает банк {pot}: остальные спасовали ({clause})",
         "win": "{who} забирает {pot_name} {pot}: {best} рука ({clause})",
-        "win-half": "{who} забирает {half} половину {pot_name} ({pot}): {best} рука ({clause})",
+        "win-half": "{who} забирает {half} ({pot}): {best} рука ({clause})",
         "win-other": "{who} забирает {pot_name} {pot} как лучшая из остальных рук ({clause})",
         "no-low": "ни у кого нет младшей руки ({qualifier}): {pot_name} целиком забирает лучшая старшая рука "
                   "({clause})",
         "split": "{who} делят {pot_name} {pot}: {shares} ({clause})",
-        "split-half": "{who} делят {half} половину {pot_name} ({pot}): {shares} ({clause})",
+        "split-half": "{who} делят {half} ({pot}): {shares} ({clause})",
         "odd-chip": "лишнюю фишку получает {who}: из победителей это место первое слева от сдающего ({clause})",
         "odd-chip-lowest-seat": "лишние фишки получает {who}: из победителей у этого места самый младший номер "
                                 "({clause})",
@@ -225,6 +233,7 @@ YOUR_LINES = {
         "deal-up": "you are dealt {count} {card_word} face up: {shown} ({clause})",
         "deal-mixed": "you are dealt {down} {down_word} face down and {up} face up: {shown} ({clause})",
         "round": "the {name} betting round begins; you act first ({clause})",
+        "open-pair": "you show a pair: this round any player may bet or raise the big bet of {big} ({clause})",
         "check": "you check ({clause})",
         "bet": "you bet {amount}{all_in} ({clause})",
         "complete": "you complete to {amount}{all_in} ({clause})",
@@ -277,6 +286,8 @@ YOUR_LINES = {
         "deal-up": "вы получаете {count} {card_word} в открытую: {shown} ({clause})",
         "deal-mixed": "вы получаете {down} {down_word} в закрытую и {up} в открытую: {shown} ({clause})",
         "round": "{name} круг торгов начинаете вы ({clause})",
+        "open-pair": "у вас открытая пара: в этом круге любой может ставить и повышать на большую ставку {big} "
+                     "({clause})",
         "check": "вы: чек ({clause})",
         "bet": "вы ставите {amount}{all_in} ({clause})",
         "complete": "вы дополняете бринг-ин до полной ставки {amount}{all_in} ({clause})",
@@ -305,7 +316,7 @@ YOUR_LINES = {
         "muck-shown": "вы проигрываете: ваши карты ничего не выигрывают и уходят в сброс ({clause})",
         "fold-win": "вы сразу забираете банк {pot}: остальные спасовали ({clause})",
         "win": "вы забираете {pot_name} {pot}: {best} рука ({clause})",
-        "win-half": "вы забираете {half} половину {pot_name} ({pot}): {best} рука ({clause})",
+        "win-half": "вы забираете {half} ({pot}): {best} рука ({clause})",
         "win-other": "вы забираете {pot_name} {pot} как лучшая из остальных рук ({clause})",
         "dead-hand": "у вас после обмена в руке {count} {card_nom} — рука мертва ({clause})",
         "sevens-check": "вы говорите «чек» с семёркой или лучше ({clause})",
@@ -371,13 +382,33 @@ READER = optional(TEXT)
 NAMES = optional(mapping_of(TEXT, TEXT, "a dict from the players' names to how to write them"))
 
 
-@takes(item=instance_of(Event, "an event (lowball.engine.events.Event)"), lang=LANGUAGE, you=READER, names=NAMES)
-def render(item: Event, lang: str = "en", you: str | None = None, names: dict[str, str] | None = None) -> str:
+# The fields of an event that hold chips, and what one chip is worth in a hand played for money (a room's hand, O5).
+MONEY_FIELDS = ("ante", "amount", "to", "big", "pot", "chips")
+UNIT = optional(instance_of(Decimal, "what one chip is worth, a Decimal such as Decimal('0.01')"))
+
+
+def money_text(chips: int, unit: Decimal | None) -> str:
+    """Return chips as the narration writes them: the number itself, or money where a chip is a cent (O5).
+
+    >>> money_text(129, None), money_text(129, Decimal("0.01")), money_text(5, Decimal("0.01"))
+    ('129', '1.29', '0.05')
+    """
+    if unit is None or unit == 1:
+        return str(chips)
+    return str((Decimal(chips) * unit).quantize(unit))
+
+
+@takes(item=instance_of(Event, "an event (lowball.engine.events.Event)"), lang=LANGUAGE, you=READER, names=NAMES,
+       unit=UNIT)
+def render(item: Event, lang: str = "en", you: str | None = None, names: dict[str, str] | None = None,
+           unit: Decimal | None = None) -> str:
     """Return the narration line of one event in ``lang`` ('en' or 'ru').
 
     ``you``: the name of the reader's own seat, told in the second person ("you
     post", "вы вносите"); ``names``: how to write the players' names in this
-    language (e.g. ``{"Lena": "Лена"}``); a name not in it is written as it is.
+    language (e.g. ``{"Lena": "Лена"}``); a name not in it is written as it is;
+    ``unit``: what one chip is worth where a hand was played for money
+    (``Decimal("0.01")``: its amounts are told as money, O5).
 
     >>> render(event("ante", who="you", ante=1, clause="T2"), you="you")
     'You post an ante of 1 (T2)'
@@ -386,6 +417,12 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
     """
     fields = dict(item.fields)
     key = item.key
+    if unit is not None and unit != 1:       # a room's hand: chips are cents, told as money (O5)
+        for name in MONEY_FIELDS:
+            if isinstance(fields.get(name), int):
+                fields[name] = money_text(fields[name], unit)
+    if isinstance(fields.get("shares"), tuple):
+        fields["shares"] = ", ".join(f"{who} {money_text(chips, unit)}" for who, chips in fields["shares"])
     if "qualifier" in fields:
         fields["qualifier"] = qualifier_name(str(fields["qualifier"]), lang)
     if key == "show":
@@ -403,7 +440,7 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
             if qualifier and best_low(cards, qualifier) is None:       # L1: a low that does not qualify
                 shown.append(NO_LOW[lang].format(qualifier=qualifier_name(qualifier, lang)))
                 continue
-            five = best_five(cards, system) if row.five_cards else tuple(cards)    # U1: badugi's four
+            five = best_five(cards, system) if row.five_cards or len(cards) > row.hand_size else tuple(cards)   # U1, Z2
             joker = plays_as(five, system)
             played = JOKER_AS[lang].format(rank=Card(joker, "s").rank_char) if joker else ""     # F8
             shown.append(f"{rank_text(five, system)}: {hand_name(five, system, lang)}{played}")
@@ -435,18 +472,20 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
     if "all_in" in fields:
         fields["all_in"] = ALL_IN[lang] if fields["all_in"] else ""
     half = str(fields.get("half", "whole"))
-    if key in ("win", "split") and half in ("high", "low"):
+    if key in ("win", "split") and half in HALVES[lang] and half != "whole":
         key += "-half"
-    if "half" in fields:
-        fields["half"] = HALVES[lang].get(half, "")
     if "half" in fields or "pots" in fields:
         fields["pot_name"] = pot_name(int(fields.get("pot_number", 0)), int(fields.get("pots", 1)), lang,
                                       of=key.endswith("-half"))
+    if "half" in fields:
+        fields["half"] = HALVES[lang].get(half, "").format(pot_name=fields["pot_name"])
     if "best" in fields:
         fields["best"] = BEST[lang][str(fields["best"])]
     if "change" in fields:                    # a result: "+4", and "-4" (Russian writes a true minus, "−4")
         change = int(fields["change"])
-        fields["change"] = f"{change:+d}" if lang == "en" else f"{change:+d}".replace("-", "\u2212")
+        sign = "+" if change >= 0 else "-"
+        text = f"{sign}{money_text(abs(change), unit)}"
+        fields["change"] = text if lang == "en" else text.replace("-", "\u2212")
     for word, (russian, english, number) in COUNTED.items():
         if number in fields:
             n = int(fields[number])
@@ -472,9 +511,9 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
     return line[:1].upper() + line[1:] if line.startswith(YOU[lang]) else line
 
 
-@takes(lang=LANGUAGE, you=READER, names=NAMES)
+@takes(lang=LANGUAGE, you=READER, names=NAMES, unit=UNIT)
 def narrate(events: Iterable[Event] | object, lang: str = "en", you: str | None = None,
-            names: dict[str, str] | None = None) -> list[str]:
+            names: dict[str, str] | None = None, unit: Decimal | None = None) -> list[str]:
     """Return the narration of a hand (or of a list of events), one line per step, in ``lang``.
 
     ``you`` and ``names`` as for ``render``: the reader's own seat in the second
@@ -498,7 +537,7 @@ def narrate(events: Iterable[Event] | object, lang: str = "en", you: str | None 
             shown.add(item.get("who"))
         elif item.key == "muck" and item.get("who") in shown:     # a shown hand that can win nothing
             item = event("muck-shown", **dict(item.fields))
-        lines.append(render(item, lang, you, names))
+        lines.append(render(item, lang, you, names, unit))
     return lines
 
 

@@ -173,7 +173,9 @@ def _bring_in_option(t: GameTable, lang: str) -> str:
 def _sizes(t: GameTable, lang: str) -> str:
     en = lang == "en"
     rounds = _round_names(t, lang)
-    sizes = ", ".join(f"{t.size_of(s)} {when}" for s, when in zip(t.bet_streets, rounds))
+    pair = " ({big} if a pair shows)" if en else " ({big}, если открыта пара)"       # Q4: the open pair
+    sizes = ", ".join(f"{t.size_of(s)}" + (pair.format(big=t.most_size_of(s)) if t.most_size_of(s) != t.size_of(s)
+                                           else "") + f" {when}" for s, when in zip(t.bet_streets, rounds))
     if t.structure is Structure.FIXED_LIMIT:
         return f"Fixed limit: bets and raises are {sizes}." if en else \
             f"Фиксированный лимит: ставка и повышение — {sizes}."
@@ -328,8 +330,27 @@ def _round_end(t: GameTable, lang: str) -> str:
             "Круг торгов кончается, когда все, кто остался в игре, уравняли последнюю ставку или все сказали «чек».")
 
 
+def _ranking(t: GameTable, lang: str) -> str:
+    """Return the ranking sentence: one system, or each half's (L1; Z2: a five-card hand and a badugi)."""
+    rows = [ranking_system(side.system) for side in t.sides]
+    if len(rows) == 1 or t.sides[0].half != "five-card":
+        return (f"Hands are ranked by {rows[0].title('en')}." if lang == "en" else
+                f"Руки сравниваются по системе «{rows[0].title('ru')}».")
+    five, badugi = rows
+    return (f"Five-card hands are ranked by {five.en}, badugis by {badugi.en}." if lang == "en" else
+            f"Пятикарточные руки сравниваются по системе «{five.ru}», бадуги — по системе «{badugi.ru}».")
+
+
 def _showdown(t: GameTable, lang: str) -> str:
     en = lang == "en"
+    if t.split and t.sides[0].half == "five-card":          # Z2: a five-card hand and a badugi of the same cards
+        five, badugi = (ranking_system(side.system) for side in t.sides)
+        return (f"If all but one fold, the last player takes the pot at once; otherwise the best five-card hand "
+                f"under {five.en} and the best badugi made from the same cards under {badugi.en} split it; one "
+                f"player may win both, and an odd chip goes to the five-card hand." if en else
+                f"Если все, кроме одного, спасовали, оставшийся сразу забирает банк; иначе банк делят лучшая "
+                f"пятикарточная рука по системе «{five.ru}» и лучшее бадуги из тех же карт по системе «{badugi.ru}»; "
+                f"один игрок может выиграть обе половины, а лишняя фишка достаётся пятикарточной руке.")
     if t.split:
         high, low = t.sides
         qual = f", a low only if {low.qualifier.replace('-', ' ')}" if low.qualifier and en else \
@@ -371,7 +392,6 @@ def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[
     t = table or load_game_table()
     c = t.clauses
     en = lang == "en"
-    system = ranking_system(t.ranking)
     deck = f"one {t.deck_cards}-card deck" + (" with the joker" if t.joker else "") if en else \
         f"одной колодой из {ru(t.deck_cards, CARD, 'gen')}" + (" с джокером" if t.joker else "")
     runs_out = RUNS_OUT[t.runs_out][0 if en else 1]
@@ -391,8 +411,7 @@ def table_rules(table: GameTable | None = None, lang: str = "en") -> list[tuple[
         ("deal", _deal(t, lang)),
         ("button", "The dealer button moves one seat clockwise after every hand." if en else
          "После каждой раздачи баттон переходит на одно место по часовой стрелке."),
-        ("ranking", f"Hands are ranked by {system.title('en')}." if en else
-         f"Руки сравниваются по системе «{system.title('ru')}»."),
+        ("ranking", _ranking(t, lang)),
         ("turn", _openers(t, lang, later=False)),
     ]
     if t.draws:

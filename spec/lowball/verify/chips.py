@@ -68,7 +68,11 @@ def check_actions(check: Check, table: GameTable) -> bool:
                 check.fail(f"round {index + 1} with {players} players: the return of an unmatched bet moves other "
                            f"chips: {step.story(outcome.model)}")
                 return False
-    check.record(f"every betting action ({table.structure}, short all-ins: {table.short_all_in}) moves chips only "
+    # Q4: the rounds where a pair showing allows the big bet are among the steps proved (``step_kinds``)
+    open_pair = ", the big bet of an open pair (Q4) too" if any(
+        r.open_pair for players in player_counts(table) for _, r in step_kinds(table, players)) else ""
+    check.record(f"every betting action ({table.structure}, short all-ins: {table.short_all_in}{open_pair}) moves "
+                 f"chips only "
                  f"from the actor's stack into the pot, never more than the actor has; at the end of a round an "
                  f"unmatched bet goes back to its owner only, and the highest bet left is matched "
                  f"({table.players_min}-{table.players_max} players)")
@@ -213,8 +217,13 @@ def check_shares(check: Check, table: GameTable) -> bool:
         if not prove(claim, chips >= 0).proved:
             check.fail("a split pot's halves do not add up to the pot (L7)")
             return False
+        first, second = table.sides
         facts = "the high and low halves add up to the pot, the odd chip to the high (L7); with no qualifying " \
                 "low the high takes it all"
+        if not second.qualifier:           # Z2-Z4: a five-card hand and a badugi, neither with a qualifier
+            facts = (f"the {first.half} and {second.half} halves add up to the pot, the odd chip to the "
+                     f"{first.half} half ({table.clauses['split']}); no half has a qualifier, so both are won "
+                     f"({table.clauses['showdown']})")
         if table.pots is Pots.LOSERS_MUCKED_FIRST:
             for sides in (1, 2):
                 if not prove(z3.Sum(pm.parts(chips, sides, o=Z3)) == chips, chips >= 0).proved:

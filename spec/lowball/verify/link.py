@@ -40,6 +40,7 @@ import z3
 from lowball.core.games import GameTable
 from lowball.engine import betting
 from lowball.engine.actions import Action
+from lowball.engine.openers import open_pair_shows
 from lowball.engine.state import BET, DRAW, OVER, Hand
 from lowball.engine import betting_round as rm
 from lowball.core.ops import PY
@@ -73,8 +74,9 @@ class LinkReport:
 # ---- the engine's state, read into the model ----
 
 def round_rules(hand: Hand) -> rm.Rules:
-    """Return the model's rules of the betting round the hand is in."""
-    return rm.Rules.of(hand.table, hand.current.street, hand.n)
+    """Return the model's rules of the betting round the hand is in (Q4: with the open-pair option where the street
+    gives it and a pair showed when the round began, as ``compare_start`` checks: a fold later keeps the option)."""
+    return rm.Rules.of(hand.table, hand.current.street, hand.n, open_pair=hand.current.rules.open_pair)
 
 
 def round_state(hand: Hand) -> rm.State:
@@ -145,6 +147,10 @@ def compare_start(hand: Hand, report: LinkReport, where: str, chips: list[int], 
 
     rnd = hand.current
     rules = round_rules(hand)
+    shows = open_pair_shows(hand)
+    if rules != rm.Rules.of(hand.table, rnd.street, hand.n, open_pair=shows):
+        report.add(f"{where}: round {rnd.number + 1} starts {'with' if rules.open_pair else 'without'} the open-pair "
+                   f"option (Q4), though a pair {'shows' if shows else 'does not show'}")
     seats = seats_of(hand)
     if rm.chosen_by_cards(rules.opener):
         chosen = openers.chosen_seat(hand, rules.opener)

@@ -103,15 +103,16 @@ def stand_pat(hand: Hand) -> Action:
 
 
 def play(table: GameTable, stacks: list[int], policy: Policy, stop_at_all_in: bool = False,
-         limit: int = MAX_WITNESS_ACTIONS) -> Witness:
-    """Play a hand of ``table`` with the engine: ``policy`` bets, everyone stands pat at the draws.
+         limit: int = MAX_WITNESS_ACTIONS, seed: int = 0) -> Witness:
+    """Play a hand of ``table`` with the engine (the deal of ``seed``): ``policy`` bets, everyone stands pat at the
+    draws.
 
     >>> from lowball.core.games import load_game_table
     >>> witness = play(load_game_table(), [13, 13], raise_most)       # T5: 13 chips, all of them at risk
     >>> witness.invested, witness.story(most=4)
     ([13, 13], 'p1 bets 1, p2 raises to 2, ..., p1 calls; then p1 bets 2, p2 raises to 4, ..., p1 calls all in')
     """
-    hand = Hand(stacks, table=table, seed=0, narrate=False)
+    hand = Hand(stacks, table=table, seed=seed, narrate=False)
     witness = Witness()
     current = None
     hand.advance()

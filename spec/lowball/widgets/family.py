@@ -11,6 +11,7 @@ import random
 
 import ipywidgets as w
 
+from lowball.core.games import builtin_games
 from lowball.core.rankings import load_rankings
 from lowball.engine.state import stacked_deck
 from lowball.errors import LowballError
@@ -21,9 +22,11 @@ from lowball.widgets.language import error_text, language_switch, number, say, s
 from lowball.widgets.panel import Panel
 from lowball.widgets.rankings import VERDICT_KEY, shared_cards
 
-# The low systems, read from the rankings table: every row where the lower hand wins (the high ranking is the other
-# half of a split game, not a lowball game).
-LOWBALL = tuple(row.key for row in load_rankings().all_systems if row.better == "lower")
+# The low systems, read from the rankings table: every row where the lower hand wins and a built-in game ranks its
+# whole pot by (the high ranking is the other half of a split game, not a lowball game, L1; so is badeucey's
+# ace-high badugi, Z2).
+LOWBALL = tuple(row.key for row in load_rankings().all_systems if row.better == "lower"
+                and row.key in {table.ranking for table in builtin_games() if not table.split})
 
 
 def played(cards: str, system: str) -> tuple:
