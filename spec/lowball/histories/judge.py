@@ -73,6 +73,10 @@ class Judgement:
     collected: Mapping[str, Decimal] = field(default_factory=dict)
     rake: Decimal | None = None
     pot: Decimal | None = None
+    # Each line of the history the replay reached, with how many of the engine's narration events had been told
+    # when its own action began and once it was carried out: the events before the first count are the dealer's
+    # steps the line waited for, the rest what the rules did with the line.
+    steps: tuple[tuple[Event, int, int], ...] = ()
 
     @property
     def malformed(self) -> bool:
@@ -178,6 +182,9 @@ class _Replay:
         self.mucks: dict[str, Event] = {}
         self.returns: list[Event] = []
         self.collects: list[Event] = []
+        self.steps: list[tuple[Event, int, int]] = []
+        self.own: int | None = None            # where the narration of a line's own action begins
+        self.current: Event | None = None      # the line being carried out
 
     # ---- the result ----
 
@@ -188,7 +195,7 @@ class _Replay:
             collected[event.player] += event.amount
         return Judgement(site_hand=site, status=status, finding=finding, table=self.table, hand=self.hand,
                          names=self.names, unit=Decimal(1) / self.scale, collected=dict(collected), rake=site.rake,
-                         pot=self.gross_pot())
+                         pot=self.gross_pot(), steps=tuple(self.steps))
 
     def gross_pot(self) -> Decimal | None:
         """Return the room's pot before the rake (O3): some rooms print it after."""
@@ -226,7 +233,10 @@ class _Replay:
         self._seat_players()
         self._start()
         for event in site.events:
+            self.own, self.current = None, event
             self._event(event)
+            told = len(self.hand.events)
+            self.steps.append((event, told if self.own is None else self.own, told))
         self._finish()
 
     def _table(self) -> GameTable:
@@ -403,6 +413,7 @@ class _Replay:
         self._deal_and_show(event)
         seat = self.names.index(event.player)
         action = self._action(event, seat)
+        self.own = len(self.hand.events)
         self._apply(action, event)
 
     def _action(self, event: Event, seat: int) -> Action:
@@ -504,6 +515,11 @@ class _Replay:
                 continue
             return
 
+    def _mark(self, event: Event) -> None:
+        """Note where the narration of the line being carried out begins (its show comes when the line does)."""
+        if event is self.current:
+            self.own = len(self.hand.events)
+
     def _no_choice(self, upto: Event | None) -> bool:
         """Check for a player whose only action is a check, where the history goes on without one: every other
         player is all in or has folded, so there is nothing to call and nobody to bet against, and the round is over
@@ -526,10 +542,12 @@ class _Replay:
                 event = self.shows.pop(name)
                 held = hand.hands[seat]
                 cards = _as_held(event.cards or (), held, hand.community)
+                self._mark(event)
                 self._apply(Action(Kind.SHOW, seat, cards=cards), event)
                 return True
             if name in self.mucks:
                 event = self.mucks.pop(name)
+                self._mark(event)
                 self._apply(Action(Kind.SHOW, seat, muck=True), event)
                 return True
         return False

@@ -1,0 +1,54 @@
+"""A judged hand line by line: what the room printed beside what the rules did with it (O1), for a reader.
+
+Each line of the room's history that the replay reached comes with the engine's narration of what that line
+set off: the action, and the dealer's steps and the showdown it led to, in English or Russian, with the clause of
+each rule. The end of the hand follows: what the rules paid, and what the room raked and paid (O3), or the
+finding.
+
+>>> import io
+>>> from lowball.histories.importer import import_stream
+>>> text = open("tests/data/histories/pokerstars/triple-draw.txt", encoding="utf-8").read()
+>>> first = next(iter(import_stream(io.BytesIO(text.encode()), "t.txt")))
+>>> line = next(step for step in walk(first) if step.text == "Hero: raises $0.10 to $0.20")
+>>> line.number, line.rules
+(11, ['Hero raises to 0.20: the first raise of 3 allowed (G1)'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lowball.histories.judge import Judgement
+from lowball.text.narration import narrate
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a room's history (or the dealer, with no line: ``number`` 0), and what the rules did with it."""
+
+    number: int
+    text: str
+    rules: list[str]
+
+
+def walk(judgement: Judgement, lang: str = "en") -> list[Step]:
+    """Return the hand's lines, each with the rules' narration of what it set off, the dealer's steps between them
+    (the forced bets and the deal first, the draws' replacements, the showdown), then the hand's end: the payout
+    after the rake, or the finding."""
+    hand = judgement.hand
+    end = judgement.reason(lang) or judgement.paid_line(lang)
+    if hand is None:
+        return [Step(0, "", [end] if end else [])]
+    told = narrate(hand, lang, unit=judgement.unit)
+    steps: list[Step] = []
+    done = 0
+    for event, own, upto in judgement.steps:
+        if own > done:
+            steps.append(Step(0, "", told[done:own]))
+        steps.append(Step(event.line, event.text, told[own:upto] if upto > own else []))
+        done = max(done, upto)
+    if done < len(told):
+        steps.append(Step(0, "", told[done:]))
+    if end:
+        steps.append(Step(0, "", [end]))
+    return steps
