@@ -110,8 +110,11 @@ def docs_labels() -> set[str]:
     from lowball_docs.rulebook import PAGES
 
     labels = {f"verify-property-{n}" for n in range(1, 10)} | set(PAGES)
-    for page in (ROOT / "docs" / "rules").glob("*.md"):
-        labels |= {label.upper() for label in docs_anchors(page)}       # a clause's cell is T1, its label t1
+    # A clause's cell is T1, its label t1: most clauses have theirs on a rules page, and a clause of another page
+    # (the O clauses of a room's history, on docs/histories.md) is a label of the site all the same.
+    pages = [*(ROOT / "docs" / "rules").glob("*.md"), *(ROOT / "docs").glob("*.md")]
+    for page in pages:
+        labels |= {label.upper() for label in docs_anchors(page)}
     return labels
 
 
@@ -145,13 +148,18 @@ def test_docs_links_point_at_pages_and_anchors_that_exist(path):
             assert anchor in docs_anchors(page), f"{path.name}: {target} has no anchor #{anchor}"
 
 
+# "Z3" is a clause of the digest (badacey and badeucey have no qualifier) and the name of the prover the notebooks
+# use; the prose means the prover unless it links the clause.
+PROVER = {"Z3"}
+
+
 @pytest.mark.parametrize("path", COURSE, ids=ids(COURSE))
 def test_every_clause_the_prose_cites_is_linked_to_its_docs_page(path):
     text = markdown(path)
     anchored = set()
     for page in (ROOT / "docs" / "rules").glob("*.md"):
         anchored |= {a.upper() for a in docs_anchors(page)}
-    cited = {c for c in CLAUSE.findall(re.sub(r"\]\([^)]*\)", "]", text)) if c in anchored}
+    cited = {c for c in CLAUSE.findall(re.sub(r"\]\([^)]*\)", "]", text)) if c in anchored} - PROVER
     linked = {anchor.upper() for _, anchor in LINK.findall(text) if anchor} | {a.upper() for a in RULES_LINK.findall(text)}
     assert cited <= linked, f"{path.name}: clauses cited but never linked: {sorted(cited - linked)}"
 

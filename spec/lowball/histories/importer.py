@@ -8,8 +8,8 @@ does not need) is carried from hand to hand of the file (``judge.TableMemory``).
 
 >>> from io import BytesIO
 >>> hands = list(import_stream(BytesIO(b"hello"), "x.txt"))
->>> print(hands[0].message)
-x.txt: not a hand history of PokerStars (its first line: 'hello')
+>>> print(hands[0].message.replace(", ".join(m.SITE for m in sites.READERS.values()), "ROOMS"))
+x.txt: not a hand history of ROOMS (its first line: 'hello')
 """
 
 from __future__ import annotations

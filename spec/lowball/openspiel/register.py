@@ -44,7 +44,7 @@ def register() -> list[str]:
     """Register every lowball game OpenSpiel does not know yet; return the names of all of them.
 
     >>> register()[:2]
-    ['python_lowball', 'python_lowball_ace_to_five_triple_draw']
+    ['python_lowball', 'python_lowball_ace_to_five_single_draw']
     """
     known = set(pyspiel.registered_names())
     names = [GAME]
