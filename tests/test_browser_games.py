@@ -1,4 +1,4 @@
-"""Browser tests of notebooks 9-13 (a game each, then the solved table) in Voilà, driven by Playwright + Chromium.
+"""Browser tests of notebooks 9-14 (a game each, the solved table, real hands) in Voilà, by Playwright + Chromium.
 
 Needs /usr/bin/chromium (``bash scripts/install-chromium.sh``; ``make test`` runs it first); a missing
 browser or a server that does not come up fails these tests, never skips them. The servers and the
@@ -8,7 +8,8 @@ English and in Russian, go to artifacts/browser/games/.
 What is covered, for each notebook: a hand stepped through to the end in the panel (and replayed at
 the other table), the Russian switch of every panel with no English word left, the charts as images
 that loaded (never a figure's repr), typing into the odds and split panels, and no request leaving
-the machine.
+the machine; for notebook 14, a room's hand pasted and a history file uploaded, judged and told line
+by line in both languages (the room's own lines stay as the room wrote them).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
-from browser_support import (ARTIFACTS, STEP_TIMEOUT, english_words, launched_chromium, recording_page, safe_name,
+from browser_support import (ARTIFACTS, ROOT, STEP_TIMEOUT, english_words, launched_chromium, recording_page, safe_name,
                              shoot, voila_server)
 
 READY_TIMEOUT = 120.0      # seconds for the server to answer
@@ -351,4 +352,90 @@ def test_voila_13_the_equilibrium_of_the_teaching_table_for_a_hand_typed(voila, 
     expect(advice).to_contain_text("Блеф на обмене")
     assert_all_russian(page)
     shot(page, "13-ru")
+    assert_clean(page, voila)
+
+
+# ---- notebook 14 ----
+
+HISTORIES = ROOT / "tests" / "data" / "histories" / "pokerstars"
+
+
+def panel_text_but_the_rooms(panel: Locator) -> str:
+    """Return what a panel shows, without what the room wrote (the pasted text, the room's lines in the table)."""
+    return panel.evaluate("""el => { const copy = el.cloneNode(true);
+        copy.querySelectorAll('textarea, .lowball-room-line').forEach(e => e.remove());
+        document.body.appendChild(copy); const text = copy.innerText; copy.remove(); return text; }""")
+
+
+def judge_pasted(panel: Locator, text: str, verdict: str) -> None:
+    """Paste a history into the panel, press its button, and wait for the verdict that ends with ``verdict``."""
+    panel.locator(".lowball-history-paste textarea").fill(text)
+    panel.locator("button.lowball-history-judge, .lowball-history-judge button").first.click()
+    expect(panel.locator(".lowball-history-verdict")).to_contain_text(verdict)
+
+
+def test_voila_14_a_hand_pasted_or_uploaded_is_judged_beside_the_rules_in_english_and_russian(voila, page):
+    """O1, O3: the panel judges the hand it starts with and tells it line by line; G4: the same hand with a raise
+    too small, pasted, is a finding at its line; an upload of three hands in UTF-16 offers each; garbage is one
+    line; then the panel in Russian, the room's own lines aside."""
+    (panel,) = open_voila(page, voila, "14-real-hands.ipynb", panels=1)
+    table = panel.locator(".lowball-history-table")
+    expect(panel.locator(".lowball-history-verdict")).to_contain_text("PokerStars #900000000201")
+    expect(panel.locator(".lowball-history-verdict")).to_contain_text(": verified")
+    expect(table).to_contain_text("Hero raises to 1.50 (G4)")
+    expect(table).to_contain_text("the room took 0.42 in rake from the pot of 8.50 (O3) and paid Hero 8.08")
+    expect(page.locator("table.lowball-walk").first).to_contain_text("Lena discards 1, unseen (K8)")   # a cell's
+
+    expect(panel.locator(".lowball-static-note")).to_be_hidden()
+    shot(page, "14-en")
+
+    hand = (HISTORIES / "single-draw.txt").read_text(encoding="utf-8")
+    judge_pasted(panel, hand.replace("Hero: raises $1 to $1.50", "Hero: raises $0.20 to $0.70"), ": disagrees")
+    expect(table.locator("tr.lowball-finding")).to_contain_text(
+        "line 11: Hero: raises $0.20 to $0.70: the rules refuse it: the raise must go to at least 1.00 in this round "
+        "(G4)")
+    shot(page, "14-en-finding")
+
+    triple = (HISTORIES / "triple-draw.txt").read_text(encoding="utf-8")
+    with page.expect_file_chooser() as chooser:          # the upload button opens the browser's file chooser
+        panel.locator(".lowball-history-upload").first.click()
+    chooser.value.set_files(
+        {"name": "HH20261202.txt", "mimeType": "text/plain", "buffer": (hand + "\n\n" + triple).encode("utf-16")})
+    expect(panel.locator(".lowball-history-summary")).to_contain_text("HH20261202.txt · 3 hands: 3 verified")
+    panel.locator(".lowball-history-hand select").select_option(label="2. #900000000001: verified")
+    expect(table).to_contain_text("Lena raises to 0.40: the first raise; there is no cap now (G2)")
+
+    judge_pasted(panel, hand, ": verified")
+    panel.locator(".lowball-history-paste textarea").fill("hello, world")
+    panel.locator("button.lowball-history-judge, .lowball-history-judge button").first.click()
+    expect(panel.locator(".lowball-error")).to_contain_text("not a hand history of PokerStars")
+    expect(panel.locator(".lowball-error")).to_contain_text("(its first line: 'hello, world')")
+    expect(table).to_have_text("")
+
+    judge_pasted(panel, hand, ": verified")
+    choose(panel, ".lowball-lang", "Русский")
+    expect(panel.locator(".lowball-history-verdict")).to_contain_text(": проверена")
+    expect(table).to_contain_text("Hero повышает до 1.50 (G4)")
+    expect(table).to_contain_text("рум взял рейк 0.42 из банка 8.50 (O3)")
+    text = panel_text_but_the_rooms(panel)
+    rooms = ("PokerStars", "Full", "Tilt", "Poker", "Winamax", "Kings", "Club")       # the rooms the panel reads
+    left = english_words(text, (*rooms, "Lena", "Misha", "Hero", "Olga"))
+    assert not left, f"English left on the Russian panel: {sorted(set(left))}\n{text[:3000]}"
+    shot(page, "14-ru-switched")
+    assert_clean(page, voila)
+
+
+def test_voila_14_the_russian_edition_judges_in_russian_from_the_start(voila, page):
+    """The Russian edition's panel speaks Russian as it opens; a finding pasted there is said in Russian (G6)."""
+    (panel,) = open_voila(page, voila, "ru/14-real-hands.ipynb", panels=1)
+    expect(panel.locator(".lowball-history-verdict")).to_contain_text(": проверена")
+    expect(panel.locator(".lowball-history-judge").first).to_contain_text("Проверить вставленный текст")
+    table = panel.locator(".lowball-history-table")
+    expect(table).to_contain_text("Lena меняет 1 карту в закрытую (K8)")
+    expect(page.locator("h1").first).to_contain_text("Настоящие раздачи")
+    hand = (HISTORIES / "single-draw.txt").read_text(encoding="utf-8")
+    judge_pasted(panel, hand.replace("Hero collected $8.08", "Lena collected $8.08"), ": расходится с правилами")
+    expect(table.locator("tr.lowball-finding")).to_contain_text("Lena забрал 8.08; по правилам после рейка")
+    judge_pasted(panel, hand, ": проверена")
+    shot(page, "14-ru")
     assert_clean(page, voila)
