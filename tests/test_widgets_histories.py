@@ -177,8 +177,8 @@ def test_a_finding_of_money_and_a_refusal_show_their_verdict_row():
     """G6: the pot paid to the wrong player; O4: a hand the room cancelled, which never reached the engine."""
     wrong = judge_bytes(HAND.replace("Hero collected $8.08", "Lena collected $8.08").encode(), "x").hands[0]
     assert wrong.status is Status.DISAGREES
-    assert rows(wrong)[-1] == histories.Row(None, "", ("Lena collected 8.08; the rules pay Lena 0.00 after the rake "
-                                                       "(G6)",), "finding")
+    assert rows(wrong)[-1] == histories.Row(None, "", ("line 25: Lena collected 8.08; the rules pay Lena 0.00 after the "
+                                                       "rake (G6)",), "finding")
     cancelled = HAND.split("*** DRAW ***")[0] + "Hand cancelled\n*** SUMMARY ***\nTotal pot $3.50 | Rake $0\n"
     panel = HistoryPanel(cancelled)
     assert shown(panel.verdict).endswith(": refused")

@@ -276,6 +276,9 @@ def settle_fold(hand: "Hand") -> None:
     """The last player in takes every pot at once (S1)."""
     (winner,) = hand.contenders
     pot = hand.pot
-    hand.tell("fold-win", who=hand.names[winner], pot=pot, seats=(winner,), clause=hand.table.clauses["showdown"])
+    # At the showdown the others mucked rather than folded: the story says which (the rule is the same, S1).
+    mucked = isinstance(hand.current, Showdown)
+    hand.tell("fold-win", who=hand.names[winner], pot=pot, seats=(winner,), mucked=mucked,
+              clause=hand.table.clauses["showdown"])
     hand.pay({winner: pot}, showdown=False)
 

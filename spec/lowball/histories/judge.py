@@ -351,6 +351,12 @@ class _Replay:
         (small_event,) = small.values()
         if self.names.index(small_event.player) != small_seat or self.names.index(big_event.player) != big_seat:
             raise _refuse("blinds-out-of-place", DEPARTURES, small_event.line)
+        site = self.site
+        if self.table.structure is not Structure.FIXED_LIMIT and len(site.stakes) == 2:
+            for event, stated in zip((small_event, big_event), site.stakes):   # the header states the blinds (K3)
+                if event.amount != stated and not event.all_in:
+                    raise _disagree("post-header", self.table.clauses["forced"], event.line, text=event.text,
+                                    who=event.player, rules=self.money(self.chips(stated)))
         return [self.chips(self._nominal(small_event)), self.chips(self._nominal(big_event))]
 
     def _nominal(self, event: Event) -> Decimal:
@@ -605,7 +611,8 @@ class _Replay:
             room[self.names.index(event.player)] += self.chips(event.amount)
         for seat, name in enumerate(self.names):
             if room.get(seat, 0) != due.get(seat, 0):
-                raise _disagree("collected", clause, None, who=name, room=self.money(room.get(seat, 0)),
+                line = next((event.line for event in self.collects if event.player == name), None)
+                raise _disagree("collected", clause, line, who=name, room=self.money(room.get(seat, 0)),
                                 rules=self.money(due.get(seat, 0)))
         finishing = dict(site.finishing)
         for seat, name in enumerate(self.names):

@@ -18,8 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lowball.histories.judge import Judgement
+from lowball.histories.judge import POSTS, Judgement
 from lowball.text.narration import narrate
+
+
+# The engine's narration of the forced bets a hand starts with (engine.forced).
+FORCED = frozenset({"ante", "table-ante", "small-blind", "big-blind", "straddle", "post"})
 
 
 @dataclass(frozen=True)
@@ -40,15 +44,26 @@ def walk(judgement: Judgement, lang: str = "en") -> list[Step]:
     if hand is None:
         return [Step(0, "", [end] if end else [])]
     told = narrate(hand, lang, unit=judgement.unit)
+    # The forced bets are posted before any line is read (the hand starts with them): each is told beside the line
+    # that posts it.
+    posted = {index: item.get("who") for index, item in enumerate(hand.events) if item.key in FORCED}
+    placed: set[int] = set()
     steps: list[Step] = []
     done = 0
     for event, own, upto in judgement.steps:
-        if own > done:
-            steps.append(Step(0, "", told[done:own]))
+        mine = [index for index, who in posted.items() if who == event.player and index not in placed] \
+            if event.kind in POSTS else []
+        if mine:
+            steps.append(Step(event.line, event.text, [told[mine[0]]]))
+            placed.add(mine[0])
+            continue
+        waiting = [told[index] for index in range(done, own) if index not in placed]
+        if waiting:
+            steps.append(Step(0, "", waiting))
         steps.append(Step(event.line, event.text, told[own:upto] if upto > own else []))
         done = max(done, upto)
     if done < len(told):
-        steps.append(Step(0, "", told[done:]))
+        steps.append(Step(0, "", [line for index, line in enumerate(told[done:], done) if index not in placed]))
     if end:
         steps.append(Step(0, "", [end]))
     return steps

@@ -106,6 +106,7 @@ LINES = {
         "muck": "{who} mucks and gives up the pot ({clause})",
         "muck-shown": "{who}'s hand can win nothing: it goes into the muck ({clause})",
         "fold-win": "{who} takes the pot of {pot} at once: everyone else folded ({clause})",
+        "muck-win": "{who} takes the pot of {pot}: every other hand was mucked ({clause})",
         "win": "{who} wins {pot_name} of {pot} with the {best} hand ({clause})",
         "win-other": "{who} wins {pot_name} of {pot} as the best other hand ({clause})",
         "win-half": "{who} wins {pot}, the {half} half of {pot_name}, with the {best} hand ({clause})",
@@ -186,6 +187,7 @@ LINES = {
         "muck": "{who} сбрасывает карты, не показывая их, и отказывается от банка ({clause})",
         "muck-shown": "{who} проигрывает: эти карты ничего не выигрывают и уходят в сброс ({clause})",
         "fold-win": "{who} сразу забирает банк {pot}: остальные спасовали ({clause})",
+        "muck-win": "{who} забирает банк {pot}: остальные сбросили карты, не показав их ({clause})",
         "win": "{who} забирает {pot_name} {pot}: {best} рука ({clause})",
         "win-half": "{who} забирает {half} ({pot}): {best} рука ({clause})",
         "win-other": "{who} забирает {pot_name} {pot} как лучшая из остальных рук ({clause})",
@@ -260,6 +262,7 @@ YOUR_LINES = {
         "muck": "you muck and give up the pot ({clause})",
         "muck-shown": "your hand can win nothing: it goes into the muck ({clause})",
         "fold-win": "you take the pot of {pot} at once: everyone else folded ({clause})",
+        "muck-win": "you take the pot of {pot}: every other hand was mucked ({clause})",
         "win": "you win {pot_name} of {pot} with the {best} hand ({clause})",
         "win-other": "you win {pot_name} of {pot} as the best other hand ({clause})",
         "win-half": "you win {pot}, the {half} half of {pot_name}, with the {best} hand ({clause})",
@@ -315,6 +318,7 @@ YOUR_LINES = {
         "muck": "вы сбрасываете карты, не показывая их, и отказываетесь от банка ({clause})",
         "muck-shown": "вы проигрываете: ваши карты ничего не выигрывают и уходят в сброс ({clause})",
         "fold-win": "вы сразу забираете банк {pot}: остальные спасовали ({clause})",
+        "muck-win": "вы забираете банк {pot}: остальные сбросили карты, не показав их ({clause})",
         "win": "вы забираете {pot_name} {pot}: {best} рука ({clause})",
         "win-half": "вы забираете {half} ({pot}): {best} рука ({clause})",
         "win-other": "вы забираете {pot_name} {pot} как лучшая из остальных рук ({clause})",
@@ -452,6 +456,8 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
         up, count = int(fields.get("up") or 0), int(fields["count"])
         fields["down"] = count - up
         key = "deal-mixed" if 0 < up < count else "deal-up" if up else "deal" if count > 1 else "deal-down"
+    if key == "fold-win" and fields.get("mucked"):       # S1: the others mucked at the showdown
+        key = "muck-win"
     if key == "win" and fields.get("best") == "other":       # F7: the chips the sevens rule takes from the checker
         key = "win-other"
     if key == "discard" and not fields.get("cards"):      # a hand history's unknown cards ("????")
