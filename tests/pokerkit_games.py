@@ -100,7 +100,9 @@ def pokerkit_finishing_stacks(text: str) -> list[int]:
 
 def pokerkit_choices(text: str) -> list[tuple[bool, tuple[int, int] | None] | None]:
     """Return what pokerkit lets the player to act do before each action of a PHH text, read by its own reader:
-    (may fold facing a bet, (least, most) to bet or raise to, or None); None where no player is to act."""
+    (may fold, (least, most) to bet or raise to, or None); None where no player is to act. Its reader plays a cash
+    game, where a player facing no bet may fold too (with a warning): so may he at the PHH tables
+    (``fold_facing_no_bet``, B1, O4)."""
     choices = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -109,7 +111,7 @@ def pokerkit_choices(text: str) -> list[tuple[bool, tuple[int, int] | None] | No
                 choices.append(None)
                 continue
             raising = state.can_complete_bet_or_raise_to()
-            folding = state.can_fold() and state.checking_or_calling_amount > 0   # facing no bet: check, not fold
+            folding = state.can_fold()
             choices.append((folding, (state.min_completion_betting_or_raising_to_amount,
                                                state.max_completion_betting_or_raising_to_amount) if raising else None))
     return choices

@@ -39,11 +39,12 @@ def test_json_is_one_object_a_hand_then_the_summary(capsys):
     assert all(set(hand) == KEYS for hand in hands)
     assert [h["hand"] for h in hands] == ["900000000001", "900000000002", "900000000101"]     # file order
     first = hands[0]
-    assert first["status"] == "verified" and first["reason"] is None and first["game"] == "deuce-to-seven-triple-draw"
+    assert first["status"] == "verified" and first["reason"] is None and first["game"] == \
+        "pokerstars-deuce-to-seven-triple-draw"                 # the room's own table (O4), which judged it
     assert first["collected"] == {"Lena": "1.94", "Misha": "0", "Hero": "0", "Olga": "0"}     # money as strings
     assert (first["rake"], first["pot"]) == ("0.06", "2")
     assert summary["hands"] == 3 and summary["verified"] == 3 and summary["files"] == 2
-    assert summary["by_room"]["PokerStars"]["stud-high-low"] == {"verified": 1}
+    assert summary["by_room"]["PokerStars"]["pokerstars-stud-high-low"] == {"verified": 1}
 
 
 def test_a_hand_that_disagrees_exits_1_and_names_the_line_the_rule_and_the_room(capsys):

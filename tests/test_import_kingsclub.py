@@ -223,12 +223,14 @@ def test_a_stack_after_the_hand_that_the_rules_do_not_leave_disagrees():
     assert "Anna" in judgement.reason() and "990" in judgement.reason()
 
 
-def test_a_blind_posted_out_of_turn_is_refused_by_name():
-    """O4: "posts blind 20" is a player joining or returning, which no table plays yet."""
+def test_a_blind_posted_out_of_turn_is_a_live_post_of_that_hand():
+    """O4: "posts blind 20" is a player joining or returning: a live post of his seat, which counts toward his
+    raise to 40 (the button's 20 more, not 40), so the hand adds up as the room wrote it."""
     text = FIRST.replace("Hero: posts the big blind 20\n", "Hero: posts the big blind 20\nBoris: posts blind 20\n")
     judgement = one(text)
-    assert judgement.status is Status.REFUSED and judgement.finding.key == "extra-post"
-    assert judgement.finding.line == 10
+    assert judgement.status is Status.VERIFIED, judgement.reason()
+    assert judgement.table.seat_posts == (0, 0, 20 * 100)      # in cents: the hand holds amounts like 800.50
+    assert one(text.replace("Boris raises to 40", "Boris raises to 60")).status is Status.DISAGREES
 
 
 @pytest.mark.parametrize("change", [
@@ -271,10 +273,11 @@ REAL_HANDS = {
     "49595550": ("verified", None, None),                  # stud high-low, the 2022 export with its streets fixed
     "45381014": ("refused", "unplayed-game", None),        # 2-7 drawmaha (games.unplayed)
     "45394277": ("refused", "unplayed-game", None),
-    # Badeucey dealt seven-handed: the table seats 2-6 (W7); the room seats 7 (O4).
-    "40200897": ("disagrees", "cannot-start", 1),
-    # A player returning posts "blind 44" out of turn (O4); the stacks after the hand say he paid 66.
-    "39879543": ("refused", "extra-post", 21),
+    # Badeucey dealt seven-handed: the card rooms seat 2-6 (W7); the room seats 7, its table says so (O4).
+    "40200897": ("verified", None, None),
+    # A player returning posts "blind 44" out of turn (O4), a live post; the stacks after the hand say he paid 66,
+    # and the pot is 22 more than the lines put in.
+    "39879543": ("disagrees", "pot", None),
     # Run twice: "Run 1: ... shows", "draws [8c] [Qs]", and the older "Dealt to Hero: [6h Ks Ks]" on the draw.
     "3857875": ("refused", "run-it-twice", 29),
     "45393683": ("refused", "run-it-twice", 40),
@@ -288,7 +291,7 @@ REAL_HANDS = {
     # complete to 500 (L4, G6).
     "3537921": ("disagrees", "illegal", 31),
     # 2-7 razz: the hands are shown before the seventh street, whose down cards are never shown (O2).
-    "3703449": ("refused", "unshown", None),
+    "3703449": ("refused", "unshown", 44),
     # Everyone folds to a raise (the room prints no return of an uncalled bet: its stacks after the hand say it),
     # and the room pays a pot of 1,350 where the lines put in 1,225: the small blind the file's name says was
     # missed, posted without a line.

@@ -86,7 +86,8 @@ def test_a_utf16_file_cut_in_half_a_character_still_reads():
 def test_a_triple_draw_hand_is_verified_with_its_rake():
     judgement = one(FIRST)
     assert judgement.status is Status.VERIFIED, judgement.reason()
-    assert judgement.table.name == "deuce-to-seven-triple-draw"
+    assert judgement.table.name == "pokerstars-deuce-to-seven-triple-draw"      # the room's table (O4)
+    assert judgement.table.extends == "deuce-to-seven-triple-draw"
     assert judgement.collected == {"Lena": Decimal("1.94")} and judgement.rake == Decimal("0.06")
     assert judgement.unit == Decimal("0.01")
 
@@ -191,7 +192,7 @@ def test_a_verified_hand_is_written_as_phh_that_replays_to_the_rules_stacks():
     judgement = one(STUD)
     text = phh_text(judgement)
     data = read_history(text)
-    assert data["variant"] == "F7S/8" and data["_lowball_rules"] == "stud-high-low"
+    assert data["variant"] == "F7S/8" and data["_lowball_rules"] == "pokerstars/stud-high-low.toml"   # O4
     assert data["currency"] == "USD" and data["_room"] == "PokerStars" and data["_room_hand"] == "900000000101"
     assert data["winnings"] == [0, Decimal("0.43"), Decimal("0.65")] and data["_rake"] == Decimal("0.04")
     assert replay(text).finishing_stacks == (Decimal("1.59"), Decimal("0.45"), Decimal("3.76"))
@@ -211,19 +212,13 @@ def test_the_phh_reads_into_pokerkit_to_the_same_stacks():
 
 # What each PokerStars hand that is not verified comes to, and why (the rest are verified): found by reading each
 # hand, not by running the judge.
+# Verified since the room's tables (rules/rooms/pokerstars/) and the posts of joining players (forced.seat_posts):
+# the folds facing no bet (O4) of LBad-USD-SNG8-201011.txt (#52588453597, #52588496813 and five more) and of
+# 7-StudHL-USD-0.04-0.08-200911.txt (#35874676388), and the big blinds posted by players who join (O4) in
+# Badugi-USD-0.25-0.50-201009.txt (#49164255772, #49164287914) and 5-Carddraw-USD-0.10-0.20-200911.txt
+# (#35839492817): tests/test_room_departures.py.
 NOT_VERIFIED = {
-    "49164255772": ("refused", "blinds-count"),      # a joining player's big blind out of position (O4)
-    "49164287914": ("refused", "blinds-count"),
-    "35839492817": ("refused", "blinds-count"),
-    "52588453597": ("disagrees", "illegal"),         # a player folds facing no bet (the room allows it, O4)
-    "52588496813": ("disagrees", "illegal"),
-    "52588572718": ("disagrees", "illegal"),
-    "52588913917": ("disagrees", "illegal"),
-    "52589031233": ("disagrees", "illegal"),
-    "52590241976": ("disagrees", "illegal"),
-    "52591758704": ("disagrees", "illegal"),
-    "35874676388": ("disagrees", "illegal"),
-    "52589452703": ("disagrees", "illegal"),         # an all-in player sitting out is folded by the room
+    "52589452703": ("disagrees", "illegal"),         # the room folds a sitting-out player who is all in (O4)
     "91733835979": ("refused", "unread-line"),       # a card written "of"
     "81631597149": ("refused", "unread-line"),       # "discards 2 cards []"
     "20349633663": ("refused", "cancelled"),

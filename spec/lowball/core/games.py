@@ -36,6 +36,12 @@ from lowball.core.reader import (MAX_DEPTH, TableReader, apply_overrides, descri
 from lowball.errors import RulesError
 
 GAMES_DIR = RULES_DIR / "games"
+# The clause of the online rooms' departures from the card rooms' rulebooks (docs/rules-digest.md part G), which
+# the keys of those departures cite.
+DEPARTURES = "O4"
+# The tables of online rooms whose rules depart from the card rooms' (O4), each extending a built-in game; a room's
+# table is named by its path in this folder ("pokerstars/badugi.toml").
+ROOMS_DIR = RULES_DIR / "rooms"
 DEFAULT_GAME = "teaching-table"
 TEACHING_TABLE_FILE = GAMES_DIR / f"{DEFAULT_GAME}.toml"
 # The engine plays at most this many seats. No rulebook seats more than ten at a poker table,
@@ -139,6 +145,9 @@ GAME_KEYS: tuple[Key, ...] = (
             ShortAllIn.FULL_RAISE_ONLY.value),
     Key(path="check_raise", kind="flag", clause="B1, K7, F6",
         doc="whether a player who checked may raise later in the same round"),
+    Key(path="fold_facing_no_bet", kind="flag", clause=f"B1, {DEPARTURES}", default=False,
+        doc="whether a player facing no bet may fold as well as check or bet: an online room's rule (O4; pokerkit "
+            "reading a PHH history allows it too); off: facing no bet a player checks or bets (B1)"),
     Key(path="pot_rounding", kind="count", clause="N7", default=0,
         doc="pot-limit only: the pot after calling is rounded up to a multiple of this many chips when the largest "
             "bet is sized (RRP, WSOP L 186: an odd amount counts as the next larger size); 0: not rounded"),
@@ -170,6 +179,11 @@ GAME_KEYS: tuple[Key, ...] = (
     Key(path="forced.blinds", kind="counts", clause="K3, V11", default=(),
         doc="[small, big], then any straddles: live bets posted in turn by the players on the dealer's left "
             "(heads-up the dealer posts the small, the other the big, and nobody straddles)"),
+    Key(path="forced.seat_posts", kind="seat-chips", clause=DEPARTURES, default=(),
+        doc="live posts of players who join or return, seat by seat from the dealer's left, as a room's history "
+            "states them (a hand then seats exactly that many players): each counts toward a call and leaves the "
+            "poster his option, and the first round still opens left of the big blind; the dead part of a post "
+            "is that seat's ante (forced.seat_antes)"),
     Key(path="forced.posts", kind="counts", clause="F4", default=(),
         doc="California posts: the dealer first, then up to two players on the dealer's left"),
     Key(path="forced.bring_in", kind="count", clause="L4, R2", default=0,
@@ -282,6 +296,7 @@ class GameTable:
     heads_up_cap: HeadsUpCap
     short_all_in: ShortAllIn
     check_raise: bool
+    fold_facing_no_bet: bool         # O4: a player facing no bet may fold too (B1: he checks or bets)
     min_stack: int
     pot_rounding: int
     players_min: int
@@ -296,6 +311,7 @@ class GameTable:
     ante_trimming: bool
     posting_order: PostingOrder
     blinds: tuple[int, ...]
+    seat_posts: tuple[int, ...]      # O4: live posts of players who join, seat by seat (empty: none)
     posts: tuple[int, ...]
     bring_in: int
     bring_in_by: BringIn | None
@@ -364,6 +380,13 @@ class GameTable:
                 return self.big_bet
             case _:
                 assert_never(street.open_pair)
+
+    @functools.cached_property
+    def player_counts(self) -> range:
+        """Return every number of players a hand may start with (T1); forced bets stated seat by seat (V11, O4)
+        seat exactly that many."""
+        seats = len(self.seat_antes) or len(self.seat_posts)
+        return range(seats, seats + 1) if seats else range(self.players_min, self.players_max + 1)
 
     @functools.cached_property
     def hand_size(self) -> int:
@@ -606,6 +629,8 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
                                              "(V4): this table has no blinds")
     if blinds and posts:
         raise r.fail("forced.posts", "a table has blinds (K3) or California posts (F4), not both")
+    seat_posts = g.get("forced.seat_posts")
+    _check_seat_posts(r, seat_posts, blinds, seat_antes)
     bring_in = g.get("forced.bring_in")
     bring_in_by = g.get("forced.bring_in_by")
     if bool(bring_in) != (bring_in_by is not None):
@@ -628,12 +653,13 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         source=r.source, sides=sides, structure=structure, small_bet=small_bet, big_bet=big_bet,
         raises_per_round=raises, cap_counts=CapCounts(g.get("cap_counts")),
         heads_up_cap=HeadsUpCap(g.get("heads_up_cap")), short_all_in=short_all_in,
-        check_raise=g.get("check_raise"), min_stack=g.get("min_stack"), pot_rounding=g.get("pot_rounding"),
+        check_raise=g.get("check_raise"), fold_facing_no_bet=g.get("fold_facing_no_bet"),
+        min_stack=g.get("min_stack"), pot_rounding=g.get("pot_rounding"),
         players_min=players_min, players_max=players_max, deck_cards=deck, joker=Joker(joker) if joker else None,
         runs_out=RunsOut(g.get("deck.runs_out")), community_card_on_boards=g.get("deck.community_card_on_boards"),
         ante=ante, ante_by=ante_by, seat_antes=seat_antes,
         ante_trimming=g.get("forced.ante_trimming"), posting_order=PostingOrder(g.get("forced.posting_order")),
-        blinds=blinds, posts=posts,
+        blinds=blinds, seat_posts=seat_posts, posts=posts,
         bring_in=bring_in, bring_in_by=BringIn(bring_in_by) if bring_in_by else None,
         bring_in_may_bet=g.get("forced.bring_in_may_bet"),
         nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets, serve=Serve(g.get("draw.serve")),
@@ -771,6 +797,33 @@ def _check_antes(r: TableReader, ante: int, ante_by: AnteBy, seat_antes: tuple[i
     if trimming and uneven:
         raise r.fail("forced.ante_trimming", "ante trimming is for antes every player posts alike; PHH keeps it off "
                                              "for uneven antes, so that everyone may win them (V5, V9)")
+
+
+def _check_seat_posts(r: TableReader, seat_posts: tuple[int, ...], blinds: tuple[int, ...],
+                      seat_antes: tuple[int, ...]) -> None:
+    """Refuse posts of joining players that say nothing or could not be posted (O4): each is a live big blind at
+    most, from a seat that posts no blind or straddle, at a table of blinds; with seat antes, one list per seat."""
+    if not seat_posts:
+        return
+    key = "forced.seat_posts"
+    if not any(seat_posts):
+        raise r.fail(key, "the posts of joining players, seat by seat: one of them at least 1 (O4)")
+    if not blinds:
+        raise r.fail(key, "a joining player posts a big blind out of turn (O4): the table needs blinds (K3)")
+    if len(seat_posts) > MAX_PLAYERS:
+        raise r.fail(key, f"{len(seat_posts)} seats; a table seats at most {MAX_PLAYERS}")
+    if seat_antes and len(seat_antes) != len(seat_posts):
+        raise r.fail(key, f"{len(seat_posts)} seats, and forced.seat_antes {len(seat_antes)}: a hand seats one "
+                          f"number of players")
+    n = len(seat_posts)
+    blind_seats = set(range(min(len(blinds), n)))      # K3: the blinds and straddles, from the dealer's left
+    for seat, amount in enumerate(seat_posts):
+        if amount and seat in blind_seats:
+            raise r.fail(f"{key}[{seat}]", f"seat {seat + 1} posts a blind or straddle already (K3); a joining "
+                                           f"player's post is made from another seat (O4)")
+        if amount > blinds[1]:
+            raise r.fail(f"{key}[{seat}]", f"a post of {amount} is more than the big blind {blinds[1]}: the live "
+                                           f"part of a joining player's post is the big blind (O4)")
 
 
 def _size(r: TableReader, key: str, posts: tuple[int, ...] = (), small: int = 0) -> int:

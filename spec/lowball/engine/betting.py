@@ -24,7 +24,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, assert_never
 
 from lowball.core.behaviours import CapCounts, OpenPair, ShortAllIn, Structure
-from lowball.core.games import Street
+from lowball.core.games import DEPARTURES, Street
 from lowball.core.refusals import Refusal
 from lowball.engine import betting_round as br
 from lowball.engine import openers, sevens
@@ -423,7 +423,10 @@ def _tell(hand: "Hand", rnd: Round, action: Action, before: br.State) -> None:
     turn = clauses["turn" if rnd.number == 0 else "later_rounds"]
     match action.kind:
         case Kind.FOLD:
-            hand.tell("fold", who=who, clause=turn)
+            if before.bets[seat] == max(before.bets) and plain.may_call(PY, rnd.rules, before, seat):
+                hand.tell("fold-facing-no-bet", who=who, clause=DEPARTURES)      # O4: he could have checked
+            else:
+                hand.tell("fold", who=who, clause=turn)
             if after.lifted and not before.lifted:         # G2: play became heads-up before the cap
                 hand.tell("cap-lifted", clause=clauses["heads_up"])
         case Kind.BRING_IN:

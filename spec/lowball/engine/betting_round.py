@@ -1,13 +1,16 @@
 """A betting round, written once: the engine plays these functions on numbers and the proofs read them as Z3 terms.
 
 B1: facing no bet a player checks or bets; facing a bet, calls, raises or
-folds (``may_fold``, ``may_call``). T3, K5, L5, G4, G5: what a bet or raise may
-be (``raise_range``, ``legal_raise``). T4, G1, G2, P1: the cap, what counts
-toward it and when heads-up play lifts it (``capped``). G3, G4, P2: what a
+folds (``may_fold``, ``may_call``); O4: where the table lets him
+(``fold_facing_no_bet``, an online room's rule), he may fold facing no bet
+too. T3, K5, L5, G4, G5: what a bet or raise may be (``raise_range``,
+``legal_raise``). T4, G1, G2, P1: the cap, what counts toward it and when
+heads-up play lifts it (``capped``). G3, G4, P2: what a
 short all-in reopens (the three ``ShortAllIn`` modes in ``step``). S1: the
 round ends when nobody is left to act or one player is left (``done``); a bet
 nobody matched goes back (``finish``). B1, B2, K3, F4, L4, L6, R3: who opens
-(``RULE_SEATS``, ``first_from``, ``start``). T2, K3, F4: forced bets (``forced``).
+(``RULE_SEATS``, ``first_from``, ``start``). T2, K3, F4, O4: forced bets
+(``forced``).
 
 The state is every seat's bet this round, chips behind, folded, still to act,
 acted since the last full raise, checked; the cap count, the last full raise
@@ -69,6 +72,7 @@ class Rules:
     short_all_in: ShortAllIn
     structure: Structure
     check_raise: bool
+    fold_facing_no_bet: bool        # whether a player facing no bet may fold too (O4; B1: check or bet)
     check: bool                     # whether a player facing no bet may check (B1, F5)
     bring_in: int                   # the bring-in of this round (0: none; only the first round of stud)
     bring_in_may_bet: bool          # the bring-in may complete (L4) or open for more (N7) instead
@@ -89,7 +93,8 @@ class Rules:
         opened = open_pair and street.open_pair is OpenPair.BIG_BET_OPTION
         return cls(players=players, size=table.size_of(street), cap=table.bets_per_round,
                    cap_counts=table.cap_counts, heads_up_cap=table.heads_up_cap, short_all_in=table.short_all_in,
-                   structure=table.structure, check_raise=table.check_raise, check=street.check,
+                   structure=table.structure, check_raise=table.check_raise,
+                   fold_facing_no_bet=table.fold_facing_no_bet, check=street.check,
                    bring_in=table.bring_in if first else 0, bring_in_may_bet=table.bring_in_may_bet,
                    pot_rounding=table.pot_rounding, open_pair=opened,
                    big=table.most_size_of(street) if opened else 0, opener=street.opener, first=first,
@@ -254,7 +259,10 @@ def call_amount(o, s: State, i: int) -> Any:
 
 def may_fold(o, r: Rules, s: State, i: int, raising: Any = None) -> Any:
     """Return whether seat ``i`` may fold: facing a bet (B1), or where checking is off and a bet can be made
-    (F5: bet or drop); never a bring-in due. (``raising``: ``may_raise`` of the same state, if known.)"""
+    (F5: bet or drop), or at any turn where the table lets a player fold facing no bet (O4); never a bring-in due.
+    (``raising``: ``may_raise`` of the same state, if known.)"""
+    if r.fold_facing_no_bet:                     # O4: the room folds a player who could check, if he wants
+        return o.Not(s.bring_in_due)
     return o.And(o.Not(s.bring_in_due), o.Or(owed(o, s, i) > 0, bet_or_drop(o, r, s, i, raising)))
 
 

@@ -1,12 +1,16 @@
-"""Forced bets before the deal: antes (T2, K4, L4, V1-V9), blinds and straddles (K3, V11), California posts (F4).
+"""Forced bets before the deal: antes (T2, K4, L4, V1-V9), blinds and straddles (K3, V11), California posts (F4),
+and the posts of players who join or return at an online room (O4).
 
 Who owes what is read off the table once per player count (``owed``). Antes are
 dead money: they go into the pot and never count toward a call (V3, V9). Blinds,
 straddles and posts are live: they are the first round's first bets and count
-toward calls (K3, F4, V3). A player who cannot cover his forced bets puts in all
-his chips and is all in (G6); the table says which he covers first, the blind or
-the ante (V4). The bring-in is not posted here: the player the cards choose brings
-it in on third street, or completes (L4).
+toward calls (K3, F4, V3). A joining player's post (``forced.seat_posts``, O4) is
+live too, but it moves nobody's turn: the first round still opens left of the big
+blind, and the poster, his post called, has his option as the big blind has; the
+dead part of such a post is that seat's ante. A player who cannot cover his
+forced bets puts in all his chips and is all in (G6); the table says which he
+covers first, the blind or the ante (V4). The bring-in is not posted here: the
+player the cards choose brings it in on third street, or completes (L4).
 
 ``post`` is written once over the operations ``o`` (``lowball.core.ops``): the
 engine runs it on chips, ``lowball verify`` on Z3 terms, so the proofs are about
@@ -19,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence, assert_never
 
 from lowball.core.behaviours import AnteBy, CapCounts, PostingOrder
-from lowball.core.games import GameTable
+from lowball.core.games import DEPARTURES, GameTable
 from lowball.engine.openers import big_blind_seat, blind_seats, post_seats
 from lowball.engine.memo import per_table
 from lowball.core.ops import PY
@@ -72,12 +76,21 @@ def ante_seats(table: GameTable, players: int) -> tuple[int, ...]:
 
 def blind_amounts(table: GameTable, players: int) -> tuple[int, ...]:
     """Return each seat's live forced bet: the blinds and straddles in turn from the dealer's left (heads-up the
-    dealer posts the small blind and nobody straddles, K3), or the California posts (F4)."""
+    dealer posts the small blind and nobody straddles, K3), the posts of joining players seat by seat (O4), or the
+    California posts (F4).
+
+    >>> from lowball.core.games import load_game_table, with_stakes
+    >>> joined = with_stakes(load_game_table("badugi"), {"forced.seat_posts": [0, 0, 0, 2, 0]})
+    >>> blind_amounts(joined, 5)                     # O4: p4 posts a big blind as he joins
+    (1, 2, 0, 2, 0)
+    """
     bets = [0] * players
     if table.blinds:
         order = blind_seats(players) + tuple(range(2, players))
         for seat, amount in zip(order, table.blinds):     # heads-up the order has two seats: nobody straddles
             bets[seat] += amount
+    for seat, amount in enumerate(table.seat_posts[:players]):     # O4: never a blind's seat (the loader)
+        bets[seat] += amount
     for seat, amount in zip(post_seats(players, len(table.posts)), table.posts):
         bets[seat] += amount
     return tuple(bets)
@@ -172,11 +185,12 @@ def post_forced(hand: "Hand") -> Posted:
     posted = post(PY, due, hand.stacks)
     names, clause = hand.names, table.clauses["forced"]
     key = "ante" if table.ante_by in (AnteBy.EVERY_PLAYER, AnteBy.BY_SEAT) else "table-ante"
+    joining = table.seat_posts or (0,) * hand.n
     for seat, ante in enumerate(posted.antes):
         if due.antes[seat]:
             hand.put_in(seat, ante)
             hand.dead[seat] += ante
-            if hand.narrate:
+            if hand.narrate and not joining[seat]:        # O4: told with the post it is part of (below)
                 hand.tell(key, who=names[seat], ante=ante, clause=clause)
     if table.blinds:
         keys = ("small-blind", "big-blind") + ("straddle",) * (len(table.blinds) - 2)
@@ -185,6 +199,13 @@ def post_forced(hand: "Hand") -> Posted:
             hand.put_in(seat, posted.bets[seat])
             if hand.narrate:
                 hand.tell(key, who=names[seat], amount=posted.bets[seat], clause=clause)
+    for seat, amount in enumerate(table.seat_posts):      # O4: a player who joins or returns
+        if amount:
+            hand.put_in(seat, posted.bets[seat])
+            if hand.narrate:
+                hand.tell("joining-post", who=names[seat], amount=posted.bets[seat], clause=DEPARTURES)
+                if posted.antes[seat]:                    # the dead part of his post (his seat's ante)
+                    hand.tell("joining-dead", who=names[seat], ante=posted.antes[seat], clause=DEPARTURES)
     for seat in post_seats(hand.n, len(table.posts)):
         hand.put_in(seat, posted.bets[seat])
         if hand.narrate:
@@ -204,12 +225,12 @@ def most_forced(table: GameTable) -> int:
     >>> most_forced(table_from_text(blinds + 'players = {min = 3, max = 3}\\n[forced]\\nante_by = "by-seat"\\n'
     ...                             'seat_antes = [0, 3, 0]\\n'))                    # V11: the big blind's 3 and 2
     5
+    >>> most_forced(table_from_text(blinds + '[forced]\\nante_by = "by-seat"\\nseat_antes = [0, 0, 1, 0]\\n'
+    ...                             'seat_posts = [0, 0, 2, 0]\\n'))     # O4: p3 joins: 1 dead and the big blind live
+    3
     """
-    counts = range(table.players_min, table.players_max + 1)
-    if table.ante_by is AnteBy.BY_SEAT:
-        counts = range(len(table.seat_antes), len(table.seat_antes) + 1)
     most = 0
-    for players in counts:
+    for players in table.player_counts:
         due = owed(table, players)
         most = max(most, *(ante + max(blind, table.bring_in) for ante, blind in zip(due.antes, due.blinds)))
     return most

@@ -104,6 +104,9 @@ def check_can_start(table: GameTable, stacks: Sequence[int], names: Sequence[str
     if table.seat_antes and len(stacks) != len(table.seat_antes):
         raise refused(Refusal("seat-antes-count", clauses["forced"], {"seats": len(table.seat_antes),
                                                                       "players": len(stacks)}))
+    if table.seat_posts and len(stacks) != len(table.seat_posts):          # O4
+        raise refused(Refusal("seat-posts-count", clauses["forced"], {"seats": len(table.seat_posts),
+                                                                      "players": len(stacks)}))
     for name, stack in zip(names, stacks):
         if isinstance(stack, bool) or not isinstance(stack, int):
             raise refused(Refusal("stack-not-whole", "", {"who": name, "stack": quote(stack)}))

@@ -16,12 +16,10 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from lowball.core.games import GameTable, load_game_table
-from lowball.core.rankings import RULES_DIR
+from lowball.core.games import ROOMS_DIR, GameTable, load_game_table
 from lowball.core.reader import read_toml
 from lowball.errors import RulesError
 
-ROOMS_DIR = RULES_DIR / "rooms"
 ROOMS_FILE = ROOMS_DIR / "rooms.toml"
 
 

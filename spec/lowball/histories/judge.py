@@ -179,6 +179,7 @@ class _Replay:
         self.dealt: dict[str, deque[tuple[Card | None, ...]]] = defaultdict(deque)
         self.board: deque[tuple[Card | None, ...]] = deque()
         self.shows: dict[str, Event] = {}
+        self.shown: dict[str, Event] = {}      # the shows carried out, by player
         self.mucks: dict[str, Event] = {}
         self.returns: list[Event] = []
         self.collects: list[Event] = []
@@ -277,7 +278,9 @@ class _Replay:
         self.scale = 10 ** max(places, 0)
 
     def _stakes(self) -> dict[str, Any]:
-        """Return the table keys of the stakes the history states: the bets, the antes, blinds and bring-in."""
+        """Return the table keys of the stakes the history states: the bets, the antes, blinds and bring-in, and the
+        posts of players who join or return (O4): live, seat by seat (``forced.seat_posts``), their dead part the
+        seat's ante (``forced.seat_antes``)."""
         site, table = self.site, self.table
         posted: dict[EventKind, dict[str, Event]] = defaultdict(dict)
         for event in site.events:
@@ -286,27 +289,34 @@ class _Replay:
                     raise _refuse("posts-twice", HISTORY, event.line, who=event.player)
                 posted[event.kind][event.player] = event
         stakes: dict[str, Any] = {}
-        if posted[EventKind.POST]:
-            event = next(iter(posted[EventKind.POST].values()))
-            raise _refuse("extra-post", DEPARTURES, event.line, who=event.player)
+        blinds, joining = self._blinds(posted)
+        joining += list(posted[EventKind.POST].values())
+        seen: set[str] = set()
+        for event in joining:                       # O4: one post a player, live and dead together
+            if event.player in seen:
+                raise _refuse("posts-twice", HISTORY, event.line, who=event.player)
+            seen.add(event.player)
+        dead = {event.player: self.chips(event.dead) for event in joining if event.dead}
         antes = posted[EventKind.ANTE]
-        if antes:
-            full = max(event.amount for event in antes.values())
+        if antes or dead:
+            full = max((event.amount for event in antes.values()), default=Decimal(0))
             short = [e for e in antes.values() if e.amount < full and not e.all_in]
             if short:
                 raise _disagree("ante-short", DEPARTURES, short[0].line, who=short[0].player)
-            if set(antes) == set(self.names):
+            if set(antes) == set(self.names) and not dead:
                 stakes["forced.ante"], stakes["forced.ante_by"] = self.chips(full), AnteBy.EVERY_PLAYER.value
                 stakes["forced.seat_antes"] = []
             else:
                 stakes["forced.ante"], stakes["forced.ante_by"] = 0, AnteBy.BY_SEAT.value
-                stakes["forced.seat_antes"] = [self.chips(antes[name].amount) if name in antes else 0
-                                               for name in self.names]
+                stakes["forced.seat_antes"] = [(self.chips(antes[name].amount) if name in antes else 0) +
+                                               dead.get(name, 0) for name in self.names]
         elif table.ante:
             stakes["forced.ante"] = 0
-        blinds = self._blinds(posted)
         if blinds or table.blinds:
             stakes["forced.blinds"] = blinds
+        if joining:
+            posts = {event.player: self.chips(self._nominal(event)) for event in joining}
+            stakes["forced.seat_posts"] = [posts.get(name, 0) for name in self.names]
         if table.bring_in or posted[EventKind.BRING_IN]:
             stakes["forced.bring_in"] = self.chips(self._bring_in(posted[EventKind.BRING_IN]))
         if table.structure is Structure.FIXED_LIMIT:
@@ -334,14 +344,20 @@ class _Replay:
             return bring.amount
         raise _refuse("no-bring-in", HISTORY)
 
-    def _blinds(self, posted: Mapping[EventKind, Mapping[str, Event]]) -> list[int]:
-        """Return the blinds posted, [small, big], refusing a history whose blinds are not where the rules put them
+    def _blinds(self, posted: Mapping[EventKind, Mapping[str, Event]]) -> tuple[list[int], list[Event]]:
+        """Return the blinds posted, [small, big], and the big blinds posted from other seats than the big blind's:
+        posts of players who join or return (O4). Refuse a history whose blinds are not where the rules put them
         (the first two seats on the dealer's left; heads-up the dealer posts the small, K3)."""
         small, big = posted[EventKind.SMALL_BLIND], posted[EventKind.BIG_BLIND]
         if not small and not big:
-            return []
+            return [], []
         n = len(self.names)
         small_seat, big_seat = (1, 0) if n == 2 else (0, 1)
+        joining = [event for name, event in big.items() if self.names.index(name) != big_seat]
+        if len(big) > 1 and len(joining) == len(big) - 1:      # the big blind in its seat; the others join (O4)
+            big = {name: event for name, event in big.items() if event not in joining}
+        else:
+            joining = []
         if len(big) != 1 or len(small) > 1:
             event = next(iter({**small, **big}.values()))
             raise _refuse("blinds-count", DEPARTURES, event.line, small=len(small), big=len(big))
@@ -357,15 +373,16 @@ class _Replay:
                 if event.amount != stated and not event.all_in:
                     raise _disagree("post-header", self.table.clauses["forced"], event.line, text=event.text,
                                     who=event.player, rules=self.money(self.chips(stated)))
-        return [self.chips(self._nominal(small_event)), self.chips(self._nominal(big_event))]
+        return [self.chips(self._nominal(small_event)), self.chips(self._nominal(big_event))], joining
 
     def _nominal(self, event: Event) -> Decimal:
-        """Return a blind's full size: what was posted, or for a short all-in the header's (K3)."""
+        """Return a blind's full size: what was posted, or for a short all-in the header's (K3); a joining player's
+        post is the big blind (O4)."""
         if not event.all_in:
             return event.amount
         site = self.site
         big = site.stakes[0] if self.table.structure is Structure.FIXED_LIMIT else site.stakes[-1]
-        return big if event.kind is EventKind.BIG_BLIND else big / 2
+        return big if event.kind in (EventKind.BIG_BLIND, EventKind.POST) else big / 2
 
     def _start(self) -> None:
         """Seat the players at the table at the history's stakes, and check every forced bet it posted."""
@@ -404,11 +421,11 @@ class _Replay:
             return
         if kind is EventKind.SHOW:
             self.shows[event.player] = event
-            self._deal_and_show(event)
+            self._deal_and_show(event, eager=False)
             return
         if kind is EventKind.MUCK:
             self.mucks[event.player] = event
-            self._deal_and_show(event)
+            self._deal_and_show(event, eager=False)
             return
         if kind is EventKind.RETURN:
             self.returns.append(event)
@@ -497,18 +514,28 @@ class _Replay:
             event = self.returns[len(engine)]
             raise _disagree("return-extra", self.table.clauses["stack"], event.line, text=event.text)
 
-    def _deal_and_show(self, upto: Event | None) -> None:
+    def _deal_and_show(self, upto: Event | None, eager: bool = True) -> None:
         """Let the dealer deal what is due from the cards the history named, and the players show what they
-        showed, until a player must decide (or the hand waits for a show the history has not reached)."""
+        showed, until a player must decide (or the hand waits for a show the history has not reached).
+
+        ``eager``: deal cards the history has not named yet; a show is carried out without (the rooms write the
+        later streets' cards after the hands shown when everyone is all in, G6), so that the deals it comes before
+        take the cards their lines name."""
         hand = self.hand
         while hand.phase != OVER:
             step = dealer.due(hand)
             if step is not None:
                 if step.kind == "board":
+                    if not self.board and not eager:
+                        return
                     shown = self.board.popleft() if self.board else None
                 else:
                     queue = self.dealt.get(self.names[step.seat])
-                    shown = queue.popleft() if queue else None
+                    if not queue and not eager:
+                        return
+                    shown = self._from_show(step, queue.popleft() if queue else None)
+                if step.up and (shown is None or len(shown) == step.count and None in shown[step.down:]):
+                    raise _refuse("up-cards-unknown", UNKNOWN_CARDS, None, who=self.names[step.seat])
                 try:
                     action = dealer.dealer_action(step, shown)
                 except ValueError:
@@ -532,25 +559,52 @@ class _Replay:
     def _no_choice(self, upto: Event | None) -> bool:
         """Check for a player whose only action is a check, where the history goes on without one: every other
         player is all in or has folded, so there is nothing to call and nobody to bet against, and the round is over
-        as the rooms play it (S1). Return whether a check was made."""
+        as the rooms play it (S1). (A fold the room's table allows there, O4, gives the pot away: nobody makes it.)
+        Return whether a check was made."""
         hand = self.hand
         if hand.phase != BET or hand.to_act is None or upto is not None and upto.player == self.names[hand.to_act]:
             return False
-        legal = hand.legal_actions()
+        legal = [action for action in hand.legal_actions() if action.kind != Kind.FOLD]
         if len(legal) != 1 or legal[0].kind != Kind.CHECK_OR_CALL or hand.owed(hand.to_act):
             return False
         self._apply(legal[0], None)
         return True
 
+    def _from_show(self, step: dealer.Due, named: tuple | None) -> tuple | None:
+        """Return the cards of a deal, each one the history does not name taken from the player's show where he
+        has shown already (hands shown early, when everyone is all in, name the cards dealt after, G6), in the
+        order the room lists them, which is the order they were dealt."""
+        if step.kind != "deal":
+            return named
+        shown = self.shown.get(self.names[step.seat])
+        if shown is None or named is not None and None not in named:
+            return named
+        held = set(self.hand.hands[step.seat]) | set(self.hand.community)
+        spare = [card for card in shown.cards or () if card is not None and card not in held]
+        cards = list(named) if named is not None and len(named) == step.count else \
+            [None] * step.down + list(named) if named is not None else [None] * step.count
+        if named is not None and len(named) not in (step.count, step.up):
+            return named                           # a count the dealer refuses, as it is
+        for at, card in enumerate(cards):
+            if card is None and spare:
+                cards[at] = spare.pop(0)
+        return tuple(cards)
+
     def _show_next(self) -> bool:
-        """Apply the next show or muck the history has reached; return False if none is due yet."""
+        """Apply the next show or muck the history has reached; return False if none is due yet. A player who
+        showed before the last cards were dealt (G6) shows again what his show named."""
         hand = self.hand
         for seat in list(hand.current.showing):
             name = self.names[seat]
+            if name not in self.shows and name in self.shown:
+                self.shows[name] = self.shown[name]
             if name in self.shows:
                 event = self.shows.pop(name)
+                self.shown[name] = event
                 held = hand.hands[seat]
                 cards = _as_held(event.cards or (), held, hand.community)
+                if None in held and len(cards) < len(held):       # a show before the last card, never shown (O2)
+                    raise _refuse("unshown", UNKNOWN_CARDS, event.line, who=name)
                 self._mark(event)
                 self._apply(Action(Kind.SHOW, seat, cards=cards), event)
                 return True
@@ -584,15 +638,21 @@ class _Replay:
         clause = self.table.clauses["result"]
         if gross is None:
             raise _refuse("no-total", HISTORY)
-        if self.chips(gross) != pot:
+        # A room that pays an uncalled bet back with what its owner collects counts it in its pot (Winamax).
+        returned: dict[int, int] = defaultdict(int)
+        if site.returns_in_pot:
+            for told in hand.events:
+                if told.key == "uncalled":
+                    returned[self.names.index(told.get("who"))] += told.get("amount")
+        if self.chips(gross) != pot + sum(returned.values()):
             raise _disagree("pot", clause, None, room=self.money(self.chips(gross)), rules=self.money(pot))
         rake = site.rake or Decimal(0)
         paid = sum((event.amount for event in self.collects), Decimal(0))
         if paid + rake != gross:
             raise _refuse("paid", RAKE, None, paid=str(paid), rake=str(rake), pot=str(gross))
         awards = _awards(hand.events)
-        nets = self._nets(awards, pot, rake)
-        due: dict[int, int] = defaultdict(int)
+        nets = self._nets(awards, pot, rake, sum(returned.values()))
+        due: dict[int, int] = defaultdict(int, returned)
         for number, pot_awards in awards.items():
             net = nets[number]
             gross_pot = sum(chips for _, chips, _ in pot_awards)
@@ -617,21 +677,25 @@ class _Replay:
         finishing = dict(site.finishing)
         for seat, name in enumerate(self.names):
             if name in finishing:
-                rules = hand.starting_stacks[seat] - hand.invested[seat] + due.get(seat, 0)
+                rules = hand.starting_stacks[seat] - hand.invested[seat] + due.get(seat, 0) - returned.get(seat, 0)
                 if self.chips(finishing[name]) != rules:
                     raise _disagree("finishing", clause, None, who=name, room=str(finishing[name]),
                                     rules=self.money(rules))
 
-    def _nets(self, awards: Mapping[int, list[tuple[str, int, tuple[int, ...]]]], pot: int, rake: Decimal
-              ) -> dict[int, int]:
-        """Return each pot after the rake: as the room lists its pots, or the one pot less the rake (O3)."""
+    def _nets(self, awards: Mapping[int, list[tuple[str, int, tuple[int, ...]]]], pot: int, rake: Decimal,
+              returned: int = 0) -> dict[int, int]:
+        """Return each pot after the rake: as the room lists its pots, or the one pot less the rake (O3). A room
+        that pays an uncalled bet back as a pot of its own lists it last (``returned``): it is no pot of the rules."""
         site = self.site
         numbers = sorted(awards)
+        listed = list(site.pots)
+        if returned and len(listed) == len(numbers) + 1 and self.chips(listed[-1]) == returned:
+            listed.pop()
         if len(numbers) == 1:
             return {numbers[0]: pot - self.chips(rake)}
-        if len(site.pots) != len(numbers):
-            raise _refuse("pots-unlisted", RAKE, None, pots=len(numbers), listed=len(site.pots))
-        nets = {number: self.chips(amount) for number, amount in zip(numbers, site.pots)}
+        if len(listed) != len(numbers):
+            raise _refuse("pots-unlisted", RAKE, None, pots=len(numbers), listed=len(listed))
+        nets = {number: self.chips(amount) for number, amount in zip(numbers, listed)}
         for number in numbers:
             gross = sum(chips for _, chips, _ in awards[number])
             if nets[number] > gross:
@@ -670,13 +734,16 @@ def _at_stakes(name: str, stakes: str) -> GameTable:
 
 
 def _as_held(shown: tuple[Card | None, ...], held: list[Card | None], community: list[Card]) -> tuple:
-    """Return the cards of a show that the player holds now: a room may list a stud hand's seven cards when the
-    engine shows the hands early, before the last cards are dealt (G6); the unknown ones are taken in the order
-    the room lists them, which is the order they were dealt."""
+    """Return the cards of a show that the player holds now. A room may list a stud hand's seven cards when the
+    engine shows the hands early, before the last cards are dealt (G6), or only the down cards, the up cards being
+    in its deal lines; the unknown ones are taken from the show in the order the room lists them, which is the
+    order they were dealt. A show that cannot fill them is left as it is, for the engine to refuse."""
     known = [card for card in held if card is not None]
     fresh = [card for card in shown if card is not None and card not in known and card not in community]
     need = held.count(None)
-    return tuple(known) + tuple(fresh[:need]) if len(fresh) > need else tuple(shown)
+    if len(fresh) >= need and (len(fresh) > need or len(shown) != len(held)):
+        return tuple(known) + tuple(fresh[:need])
+    return tuple(shown)
 
 
 def _awards(events: Iterable[Any]) -> dict[int, list[tuple[str, int, tuple[int, ...]]]]:

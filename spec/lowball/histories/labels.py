@@ -71,7 +71,7 @@ def claim(words: str, row: RankingSystem) -> Claim:
     """
     text = " ".join(words.replace(":", " ").replace(",", " ").split()).lower()
     text = re.sub(r"^(?:lo|low|hi|high(?= card)|)\s*", "", text) if text.startswith(("lo ", "low ", "hi ")) else text
-    text = re.sub(r"^an? ", "", text)
+    text = re.sub(r"^an? (?=[a-z]{2}|\d-card)", "", text)      # the article, not an ace: "a pair", never "A,9,7,4,3"
     if not text:
         raise ValueError(words)
     listed = re.fullmatch(r"(?:(badugi|\d-card) )?((?:(?:[2-9tjqka]|10) ?)+)", text)

@@ -106,6 +106,8 @@ class SiteHand:
     pot_after_rake: bool = False     # the room's "total pot" is what was paid out (Winamax), not before the rake
     returns_told: bool = True        # the room writes a line for each uncalled bet it gives back (Kings Club: no;
                                      # the pot, the payouts and the stacks after the hand then say it)
+    returns_in_pot: bool = False     # the room counts an uncalled bet in its pot and pays it back with what its
+                                     # owner collects (Winamax)
     finishing: tuple[tuple[str, Decimal], ...] = ()   # each player's stack after the hand, where the room says it
     unread: tuple[tuple[int, str], ...] = field(default=())   # lines the reader could not read: (number, text)
     unsupported: tuple[tuple[int, str], ...] = ()   # what the reader knows and the judge cannot judge: (line, key

@@ -98,7 +98,7 @@ def read_hand(block: Sequence[tuple[int, str]], file: str) -> SiteHand:
                     events.append(Event(kind=EventKind.BOARD, line=number, text=line,
                                         cards=cards_of(f"[{street['card']}]")))
                 continue
-            event = _event(number, line, names)
+            event = _event(number, line, names, _big_blind(stakes, structure))
             if event is not None:
                 events.append(event)
                 continue
@@ -132,6 +132,14 @@ def _stakes(game: str, blinds: str | None) -> tuple[Decimal, ...]:
     return tuple(money(amount) for amount in found[:2]) if len(found) >= 2 else ()
 
 
+def _big_blind(stakes: tuple[Decimal, ...], structure: str | None) -> Decimal | None:
+    """Return the big blind the header's stakes give: the small bet in limit, the second blind in pot- and no-limit
+    (K3, K5); None where the header gives none."""
+    if len(stakes) < 2:
+        return None
+    return stakes[0] if structure == "fixed-limit" else stakes[1]
+
+
 def _currency(header: str, tournament: str | None) -> str | None:
     if tournament:
         return None                                  # tournament chips
@@ -141,8 +149,14 @@ def _currency(header: str, tournament: str | None) -> str | None:
     return None
 
 
-def _event(number: int, line: str, names: list[str]) -> Event | None:
-    """Return the event of one line of the play (posts, deals, bets, draws, shows, collections)."""
+def _event(number: int, line: str, names: list[str], big_blind: Decimal | None = None) -> Event | None:
+    """Return the event of one line of the play (posts, deals, bets, draws, shows, collections). A post of both
+    blinds by a player who joins or returns (O4) is the big blind live and the rest dead, by the header's big blind.
+
+    >>> post = _event(9, "Kim: posts small & big blinds $0.30", ["Kim"], Decimal("0.20"))
+    >>> post.kind.value, post.amount, post.dead
+    ('post', Decimal('0.20'), Decimal('0.10'))
+    """
     if line.startswith("Dealt to "):
         split = split_name(line[len("Dealt to "):], names, " [")
         if split is None:
@@ -192,7 +206,12 @@ def _event(number: int, line: str, names: list[str]) -> Event | None:
         if found is not None:
             amount = money(found["a"]) if "a" in found.groupdict() and found["a"] else None
             to = money(found["to"]) if "to" in found.groupdict() and found["to"] else None
-            return Event(kind=kind, line=number, text=line, player=player, amount=amount, to=to, all_in=all_in)
+            dead = Decimal(0)
+            if kind is EventKind.POST and amount is not None and big_blind is not None:
+                live = min(amount, big_blind)        # O4: the big blind is live, the small blind dead
+                amount, dead = live, amount - live
+            return Event(kind=kind, line=number, text=line, player=player, amount=amount, to=to, dead=dead,
+                         all_in=all_in)
     if (found := re.fullmatch(r"discards (\d+) cards?(?: \[(.*)\])?", rest)) is not None:
         cards = cards_of(f"[{found[2]}]") if found[2] is not None else None
         if cards is not None and len(cards) != int(found[1]):

@@ -7,7 +7,7 @@ line; ``--site`` names it when a file's first line is not enough.
 >>> recognise("PokerStars Hand #85872891589:  5 Card Draw Limit ($0.25/$0.50 USD) - 2012/09/08 9:27:48 ET").SITE
 'PokerStars'
 >>> sorted(READERS)
-['kingsclub', 'pokerstars']
+['fulltilt', 'kingsclub', 'pokerstars', 'winamax']
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from __future__ import annotations
 from types import ModuleType
 
 from lowball.errors import HistoryError
-from lowball.histories import kingsclub, pokerstars
+from lowball.histories import fulltilt, kingsclub, pokerstars, winamax
 
 # The readers by the name ``--site`` takes (the room's name in lower case, without spaces or punctuation).
-READERS: dict[str, ModuleType] = {"pokerstars": pokerstars, "kingsclub": kingsclub}
+READERS: dict[str, ModuleType] = {"pokerstars": pokerstars, "fulltilt": fulltilt, "winamax": winamax,
+                                   "kingsclub": kingsclub}
 
 
 def site_names() -> list[str]:

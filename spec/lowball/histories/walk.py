@@ -19,11 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lowball.histories.judge import POSTS, Judgement
+from lowball.histories.model import EventKind
 from lowball.text.narration import narrate
 
 
 # The engine's narration of the forced bets a hand starts with (engine.forced).
-FORCED = frozenset({"ante", "table-ante", "small-blind", "big-blind", "straddle", "post"})
+FORCED = frozenset({"ante", "table-ante", "small-blind", "big-blind", "straddle", "post", "joining-post",
+                    "joining-dead"})
 
 
 @dataclass(frozen=True)
@@ -54,8 +56,10 @@ def walk(judgement: Judgement, lang: str = "en") -> list[Step]:
         mine = [index for index, who in posted.items() if who == event.player and index not in placed] \
             if event.kind in POSTS else []
         if mine:
-            steps.append(Step(event.line, event.text, [told[mine[0]]]))
-            placed.add(mine[0])
+            # O4: a joining player's post with a dead part is told as two: the live post, then the dead part
+            mine = mine[:2] if event.kind is EventKind.POST and event.dead else mine[:1]
+            steps.append(Step(event.line, event.text, [told[index] for index in mine]))
+            placed.update(mine)
             continue
         waiting = [told[index] for index in range(done, own) if index not in placed]
         if waiting:

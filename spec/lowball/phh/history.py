@@ -31,7 +31,7 @@ from typing import Any, Sequence
 from lowball.core.arguments import instance_of, takes
 from lowball.core.behaviours import AnteBy, Serve, Structure
 from lowball.core.files import exists, quote, read_text
-from lowball.core.games import TABLE, GameTable, builtin_games, load_game_table, with_stakes
+from lowball.core.games import ROOMS_DIR, TABLE, GameTable, builtin_games, load_game_table, with_stakes
 from lowball.core.reader import parse_toml
 from lowball.engine.actions import Action, Kind, parse_action
 from lowball.engine.forced import owed
@@ -44,8 +44,12 @@ MAX_ACTIONS = 10_000
 # The user fields (PHH allows any field starting with "_") naming the house table a hand was played at.
 HOUSE_TABLE, HOUSE_TABLE_FILE = "_lowball_table", "_lowball_table_file"
 # The user field naming the built-in game whose rules judge a hand written under the PHH standard's code of the
-# game (a card room's hand written as F2L3D for pokerkit, judged by the card-room table, not pokerkit's).
+# game (a card room's hand written as F2L3D for pokerkit, judged by the card-room table, not pokerkit's), or the
+# online room's table that judged it (its path in rules/rooms: "pokerstars/badugi.toml", O4).
 RULES_TABLE = "_lowball_rules"
+# The user field marking which seats' entries of ``blinds_or_straddles`` are the live posts of players who join or
+# return (O4: ``forced.seat_posts``), not straddles: true or false for each seat, in PHH's order.
+POSTS_FIELD = "_lowball_posts"
 # The keys a history may set where the game lets it choose the stakes (the PHH standard's games).
 STAKES_KEYS = ("forced", "small_bet", "big_bet")
 
@@ -96,14 +100,21 @@ def to_phh(hand: Hand, unit: Decimal = Decimal(1), fields: dict[str, Any] | None
     table = hand.table
     due = owed(table, hand.n)
     code = standard_code(table) if standard else table.variant
+    room = room_table(table)
     lines = [f"variant = {_toml(code)}", f"antes = {_amounts(in_phh_order(due.antes), unit)}"]
-    if code != table.variant and is_builtin_game(table):
+    if room is not None:
+        lines.append(f"{RULES_TABLE} = {_toml(room)}")
+    elif code != table.variant and is_builtin_game(table):
         lines.append(f"{RULES_TABLE} = {_toml(table.name)}")
     if table.ante_trimming:
         lines.append("ante_trimming_status = true")
     if table.blinds:
         posted = table.blinds[:2] if hand.n == 2 else table.blinds[:hand.n]
-        lines.append(f"blinds_or_straddles = {_amounts(list(posted) + [0] * (hand.n - len(posted)), unit)}")
+        seats = list(posted) + [0] * (hand.n - len(posted))
+        joining = list(table.seat_posts) or [0] * hand.n        # O4: a joining player's post, in his seat's entry
+        lines.append(f"blinds_or_straddles = {_amounts([b + p for b, p in zip(seats, joining)], unit)}")
+        if table.seat_posts:
+            lines.append(f"{POSTS_FIELD} = {_toml([bool(p) for p in in_phh_order(table.seat_posts)])}")
     if table.bring_in:
         lines.append(f"bring_in = {money(table.bring_in, unit)}")
     if table.structure is Structure.FIXED_LIMIT:
@@ -124,7 +135,7 @@ def to_phh(hand: Hand, unit: Decimal = Decimal(1), fields: dict[str, Any] | None
         lines.append(f"finishing_stacks = {_amounts(hand.result.finishing_stacks, unit)}")
     for key, value in (fields or {}).items():
         lines.append(f"{key} = {str(value) if isinstance(value, Decimal) else _toml(value)}")
-    if not is_builtin_game(table):
+    if not is_builtin_game(table) and room is None:
         lines.append(f"{HOUSE_TABLE} = {_toml(table.name)}")
         if table.path:
             lines.append(f"{HOUSE_TABLE_FILE} = {_toml(table.path)}")
@@ -136,6 +147,30 @@ def _action_text(action: Any, unit: Decimal) -> str:
     if action.amount is None or unit == 1:
         return str(action)
     return str(action)[: -len(str(action.amount))] + str(money(action.amount, unit))
+
+
+def room_table(table: GameTable) -> str | None:
+    """Return the name of an online room's table (its path in ``rules/rooms``, as ``rooms.toml`` names it:
+    "pokerstars/badugi.toml", O4) where ``table`` was loaded from one, else None.
+
+    >>> from lowball.core.games import load_game_table
+    >>> room_table(load_game_table(ROOMS_DIR / "pokerstars" / "badugi.toml")), room_table(load_game_table("badugi"))
+    ('pokerstars/badugi.toml', None)
+    """
+    if not table.path:
+        return None
+    try:
+        return Path(table.path).resolve().relative_to(ROOMS_DIR.resolve()).as_posix()
+    except ValueError:
+        return None
+
+
+def _room_table(name: str) -> GameTable | None:
+    """Return the online room's table of that name (a path in ``rules/rooms``), None if there is none."""
+    path = (ROOMS_DIR / name).resolve()
+    if not name.endswith(".toml") or not path.is_relative_to(ROOMS_DIR.resolve()) or not path.is_file():
+        return None
+    return load_game_table(path)
 
 
 def is_builtin_game(table: GameTable) -> bool:
@@ -324,16 +359,21 @@ def standard_code(table: GameTable) -> str:
     """
     by_name = {game.name: game for game in games_by_variant().values()}
     sibling = by_name.get(f"{table.name}-phh")
+    if sibling is None and room_table(table) is not None:     # a room's table: the code of the game it extends
+        sibling = by_name.get(f"{table.extends}-phh")
     return sibling.variant if sibling is not None else table.variant
 
 
 def _rules_table(name: Any, variant: Any) -> GameTable:
-    """Return the built-in game ``_lowball_rules`` names, whose standard code the history's variant must be."""
+    """Return the built-in game ``_lowball_rules`` names, or the online room's table (O4), whose code or standard
+    code the history's variant must be."""
     by_name = {game.name: game for game in games_by_variant().values()}
-    if not isinstance(name, str) or name not in by_name:
-        raise HistoryError(f"{RULES_TABLE}: expected the name of a built-in game (see `lowball games`), got "
-                           f"{quote(name)}")
-    table = by_name[name]
+    table = by_name.get(name) if isinstance(name, str) else None
+    if table is None and isinstance(name, str):
+        table = _room_table(name)
+    if table is None:
+        raise HistoryError(f"{RULES_TABLE}: expected the name of a built-in game (see `lowball games`) or of a "
+                           f"room's table (rules/rooms), got {quote(name)}")
     if variant not in (table.variant, standard_code(table)):
         raise HistoryError(f"variant {quote(variant)}: {name} is written {standard_code(table)!r}")
     return table
@@ -370,6 +410,9 @@ def _forced_stakes(data: dict[str, Any], table: GameTable, seat_antes: list[int]
         raise HistoryError(f"blinds_or_straddles {blinds}: a negative entry is a button blind (V8), which no game "
                            f"here plays")
     blinds = _ints(data, "blinds_or_straddles", required=False)
+    if POSTS_FIELD in data:
+        blinds, seat_posts = _joining_posts(data[POSTS_FIELD], blinds, players)
+        stakes["forced.seat_posts"] = seat_posts
     if table.blinds or (blinds and any(blinds)):
         stakes["forced.blinds"] = _blind_list(blinds, players)
     if table.bring_in or "bring_in" in data:
@@ -401,6 +444,25 @@ def ante_stakes(seat_antes: Sequence[int], table: GameTable) -> dict[str, Any]:
             "forced.seat_antes": list(seat_antes) if by is AnteBy.BY_SEAT else []}
 
 
+def _joining_posts(marks: Any, blinds: list[int] | None, players: int) -> tuple[list[int], list[int]]:
+    """Return the blinds and straddles of a history's ``blinds_or_straddles`` and the posts of joining players
+    (O4), seat by seat, as ``_lowball_posts`` marks them.
+
+    >>> _joining_posts([False, False, False, True, False], [1, 2, 0, 2, 0], 5)
+    ([1, 2, 0, 0, 0], [0, 0, 0, 2, 0])
+    """
+    if not isinstance(marks, list) or len(marks) != players or not all(isinstance(m, bool) for m in marks):
+        raise HistoryError(f"{POSTS_FIELD}: expected true or false for each of the {players} players (true: that "
+                           f"seat's entry of blinds_or_straddles is the post of a player who joins, O4), got "
+                           f"{quote(marks)}")
+    if blinds is None or len(blinds) != players or any(m and not b for m, b in zip(marks, blinds)):
+        raise HistoryError(f"{POSTS_FIELD}: a seat marked as a joining player's post posts nothing in "
+                           f"blinds_or_straddles {quote(blinds)}")
+    marked = in_phh_order(marks)
+    return ([0 if m else b for m, b in zip(marks, blinds)],
+            [b if m else 0 for m, b in zip(marked, in_phh_order(blinds))])
+
+
 def _blind_list(blinds: list[int] | None, players: int) -> list[int]:
     """Return the table's blinds from a history's per-seat list: [small, big, straddles...] posted in turn (K3)."""
     shown = quote(blinds)
@@ -422,6 +484,8 @@ def _check_table_stakes(table: GameTable, seat_antes: list[int], stakes: dict[st
         rule = f"every player posts an ante of {table.ante}" if table.ante_by is AnteBy.EVERY_PLAYER else \
             f"the antes here are {in_phh_order(want)}"
         raise IllegalAction(f"antes {in_phh_order(seat_antes)}: {rule} ({clauses['forced']})")
+    if tuple(stakes.get("forced.seat_posts", table.seat_posts)) != table.seat_posts:
+        raise IllegalAction(f"{POSTS_FIELD}: this table has no posts of joining players ({clauses['forced']})")
     if tuple(stakes.get("forced.blinds", table.blinds)) != table.blinds:
         raise IllegalAction(f"blinds_or_straddles {stakes['forced.blinds']}: the blinds here are "
                             f"{list(table.blinds)} ({clauses['forced']})")

@@ -1,7 +1,8 @@
 """Players to practise against. A bot is a function ``(hand, rng) -> Action`` choosing among legal actions.
 
 * ``random``: any legal action, uniformly (discards: any subset; bets in a
-  range: the least, the most, or an amount between).
+  range: the least, the most, or an amount between), but a fold where a check
+  is free: a table may allow it (O4), and nobody gives a hand away for nothing.
 * ``sound``: a simple sound player under the table's own ranking. In draw
   lowball it draws to a seven-low or better and breaks a straight or a flush
   that only looks low (E1, E2); in a high game (five-card draw, X1) it keeps
@@ -59,10 +60,15 @@ def random_bot(hand: Hand, rng: random.Random) -> Action:
     """Return a uniformly random legal action (at the draw: a uniformly random legal discard).
 
     Where bets may be any amount in a range (pot-limit, no-limit), a bet is the
-    least, the most, or an amount in between, each as likely.
+    least, the most, or an amount in between, each as likely. A fold facing no
+    bet, where the table allows it beside a check (``fold_facing_no_bet``, O4),
+    is never chosen: the check keeps the hand for nothing.
     """
     if hand.phase == BET:
-        action = rng.choice(hand.legal_actions())
+        legal = hand.legal_actions()
+        if hand.owed(hand.to_act) == 0 and any(a.kind == "cc" for a in legal):
+            legal = [a for a in legal if a.kind != "f"]
+        action = rng.choice(legal)
         span = hand.raise_range() if action.kind == "cbr" and hand.table.structure is not Structure.FIXED_LIMIT \
             else None
         if span is not None and span[1] > span[0]:

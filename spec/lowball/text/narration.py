@@ -66,6 +66,9 @@ LINES = {
         "straddle": "{who} straddles for {amount} ({clause})",
         "table-ante": "{who} posts the ante of {ante} for the whole table ({clause})",
         "post": "{who} posts {amount} ({clause})",
+        "joining-post": "{who} joins the game with a live post of {amount}: it counts toward a call and changes "
+                        "nobody's turn ({clause})",
+        "joining-dead": "{who} puts {ante} in dead as well: it never counts toward a call ({clause})",
         "bring-in": "{who} brings it in for {amount} ({clause})",
         "deal": "{who} is dealt {count} {card_word}, one at a time, clockwise from the dealer's left ({clause})",
         "deal-down": "{who} is dealt {count} {card_word} face down ({clause})",
@@ -86,6 +89,7 @@ LINES = {
                        "({clause})",
         "call": "{who} calls {amount}{all_in} ({clause})",
         "fold": "{who} folds ({clause})",
+        "fold-facing-no-bet": "{who} folds though nobody has bet, as this table allows ({clause})",
         "capped": "the round is capped: a bet and {cap} {raise_word} ({clause})",
         "capped-actions": "the round is capped: {cap} {action_word}, forced bets not counted ({clause})",
         "cap-lifted": "two players are left: the cap on raises is lifted ({clause})",
@@ -142,6 +146,9 @@ LINES = {
         "straddle": "{who} ставит стреддл {amount} ({clause})",
         "table-ante": "{who} вносит анте {ante} за весь стол ({clause})",
         "post": "{who} вносит обязательную ставку {amount} ({clause})",
+        "joining-post": "{who} вступает в игру с живой ставкой {amount}: она идёт в счёт уравнивания и ничью "
+                        "очередь не сдвигает ({clause})",
+        "joining-dead": "{who} вносит ещё {ante} мёртвыми деньгами: они не идут в счёт уравнивания ({clause})",
         "bring-in": "{who} ставит бринг-ин {amount} ({clause})",
         "deal": "{who} получает {count} {card_word} в закрытую — по одной, по часовой стрелке, начиная слева "
                 "от сдающего ({clause})",
@@ -165,6 +172,7 @@ LINES = {
                        "засчитывается ({clause})",
         "call": "{who} уравнивает {amount}{all_in} ({clause})",
         "fold": "{who} пасует ({clause})",
+        "fold-facing-no-bet": "{who} пасует, хотя ставки нет: за этим столом так можно ({clause})",
         "capped": "повышать больше нельзя: уже были ставка и {cap} {raise_word} ({clause})",
         "capped-actions": "повышать больше нельзя: уже сделано {cap} {action_word}, обязательные ставки не в счёт "
                           "({clause})",
@@ -229,6 +237,9 @@ YOUR_LINES = {
         "straddle": "you straddle for {amount} ({clause})",
         "table-ante": "you post the ante of {ante} for the whole table ({clause})",
         "post": "you post {amount} ({clause})",
+        "joining-post": "you join the game with a live post of {amount}: it counts toward a call and changes "
+                        "nobody's turn ({clause})",
+        "joining-dead": "you put {ante} in dead as well: it never counts toward a call ({clause})",
         "bring-in": "you bring it in for {amount} ({clause})",
         "deal": "you are dealt {count} {card_word}, one at a time, clockwise from the dealer's left ({clause})",
         "deal-down": "you are dealt {count} {card_word} face down ({clause})",
@@ -248,6 +259,7 @@ YOUR_LINES = {
                        "({clause})",
         "call": "you call {amount}{all_in} ({clause})",
         "fold": "you fold ({clause})",
+        "fold-facing-no-bet": "you fold though nobody has bet, as this table allows ({clause})",
         "uncalled": "nobody matched {amount} of your bet: it goes back to you ({clause})",
         "stand-pat": "you stand pat ({clause})",
         "discard": "you discard {count}: {cards} ({clause})",
@@ -282,6 +294,9 @@ YOUR_LINES = {
         "straddle": "вы ставите стреддл {amount} ({clause})",
         "table-ante": "вы вносите анте {ante} за весь стол ({clause})",
         "post": "вы вносите обязательную ставку {amount} ({clause})",
+        "joining-post": "вы вступаете в игру с живой ставкой {amount}: она идёт в счёт уравнивания и ничью "
+                        "очередь не сдвигает ({clause})",
+        "joining-dead": "вы вносите ещё {ante} мёртвыми деньгами: они не идут в счёт уравнивания ({clause})",
         "bring-in": "вы ставите бринг-ин {amount} ({clause})",
         "deal": "вы получаете {count} {card_word} в закрытую — по одной, по часовой стрелке, начиная слева "
                 "от сдающего ({clause})",
@@ -304,6 +319,7 @@ YOUR_LINES = {
                        "засчитывается ({clause})",
         "call": "вы уравниваете {amount}{all_in} ({clause})",
         "fold": "вы пасуете ({clause})",
+        "fold-facing-no-bet": "вы пасуете, хотя ставки нет: за этим столом так можно ({clause})",
         "uncalled": "вы забираете назад {amount}: эту часть ставки никто не уравнял ({clause})",
         "stand-pat": "вы не меняете карт ({clause})",
         "discard": "вы меняете {count} {card_word}: {cards} ({clause})",

@@ -134,6 +134,11 @@ def _forced(t: GameTable, lang: str) -> str:
         if straddles:
             each = ", ".join(map(str, straddles))
             parts.append(f"the next players straddle for {each}" if en else f"следующие игроки ставят стреддл {each}")
+        joining = [(seat + 1, post) for seat, post in enumerate(t.seat_posts) if post]
+        if joining:                                                     # O4
+            each = ", ".join(f"p{seat} {post}" for seat, post in joining)
+            parts.append(f"players joining the game post live ({each}), which moves nobody's turn (O4)" if en else
+                         f"вступающие в игру ставят живые ставки ({each}), и ничья очередь не сдвигается (O4)")
         first = t.posting_order is PostingOrder.BLIND_FIRST
         parts.append(f"a player too short for both his blind and an ante posts the {'blind' if first else 'ante'} "
                      f"first" if en else
@@ -320,8 +325,10 @@ def _openers(t: GameTable, lang: str, later: bool) -> str:
 def _check_raise(t: GameTable, lang: str) -> str:
     if lang == "en":
         return ("Check-raise is allowed." if t.check_raise else
-                "A player who checked may call later in the round, but not raise.")
-    return "Чек-рейз разрешён." if t.check_raise else "Кто сказал «чек», может потом уравнять, но не повысить."
+                "A player who checked may call later in the round, but not raise.") + \
+            (" Facing no bet a player may also fold (O4)." if t.fold_facing_no_bet else "")
+    return ("Чек-рейз разрешён." if t.check_raise else "Кто сказал «чек», может потом уравнять, но не повысить.") + \
+        (" Если ставки нет, можно и спасовать (O4)." if t.fold_facing_no_bet else "")
 
 
 def _round_end(t: GameTable, lang: str) -> str:

@@ -33,7 +33,7 @@ from lowball.core.ops import Z3
 from lowball.verify.checks import Check, timed
 from lowball.engine import betting_round as rm
 from lowball.verify.proof import ProofUnknown, prove, undecided
-from lowball.verify.rounds import Step, invariant_refutation, player_counts, step_kinds
+from lowball.verify.rounds import Step, invariant_refutation, player_counts, players_words, step_kinds
 
 
 def check_actions(check: Check, table: GameTable) -> bool:
@@ -75,7 +75,7 @@ def check_actions(check: Check, table: GameTable) -> bool:
                  f"chips only "
                  f"from the actor's stack into the pot, never more than the actor has; at the end of a round an "
                  f"unmatched bet goes back to its owner only, and the highest bet left is matched "
-                 f"({table.players_min}-{table.players_max} players)")
+                 f"({players_words(table)})")
     return True
 
 

@@ -124,7 +124,7 @@ def check_card_bound(table: GameTable) -> Check:
             choices = cm.Choices.symbolic(table, players, f"c{players}")
             known = choices.legal(table)
             most, _ = maximize(cm.demand(Z3, table, players, choices), *known)
-            if players == table.players_max:
+            if players == player_counts(table)[-1]:
                 check.figures["max_cards"] = most
             if most <= table.deck_cards:
                 fits.append((players, most))

@@ -245,7 +245,7 @@ def check_engine_link(table: GameTable, hands: int = 40, seed: int = 0, policy: 
     rng = random.Random(seed)
     report = LinkReport(table=table.name, symbolic=symbolic)
     for number in range(hands):
-        players = rng.randint(table.players_min, table.players_max)
+        players = rng.choice(table.player_counts)     # V11, O4: forced bets seat by seat seat that many
         chips = stacks(rng, players) if stacks else default_stacks(table, rng, players)
         hand = Hand(chips, table=table, seed=rng.randrange(2**32), narrate=False)
         report.hands += 1

@@ -22,7 +22,7 @@ from lowball.verify.checks import Check, timed
 from lowball.engine import forced
 from lowball.core.ops import Z3
 from lowball.verify.proof import prove
-from lowball.verify.rounds import player_counts
+from lowball.verify.rounds import player_counts, players_words
 
 
 def check_redeals(table: GameTable) -> Check:
@@ -76,8 +76,8 @@ def check_redeals(table: GameTable) -> Check:
                            f"bounds how often")
                 return check
         check.record(f"a redeal happens only while every player can ante again, and each one antes again: after k "
-                     f"redeals every stack has lost at least k + 1 antes ({table.players_min}-{table.players_max} "
-                     f"players, inductive invariant)")
+                     f"redeals every stack has lost at least k + 1 antes ({players_words(table)}, "
+                     f"inductive invariant)")
         words = "a hand has at most floor(s / ante) - 1 redeals for its smallest starting stack s: bounded " \
                 "whatever the cards, not merely ending with probability one"
         if table.min_stack:

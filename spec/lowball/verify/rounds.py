@@ -33,8 +33,16 @@ from lowball.verify.proof import find, maximize, prove
 
 
 def player_counts(table: GameTable) -> range:
-    """Return every number of players the table allows (T1)."""
-    return range(table.players_min, table.players_max + 1)
+    """Return every number of players the table allows (T1): exactly the seats of forced bets stated seat by seat
+    (V11, O4)."""
+    return table.player_counts
+
+
+def players_words(table: GameTable) -> str:
+    """Return the player counts a proof covers, in words ("2-6 players", or "6 players" for a table that seats one
+    number)."""
+    counts = player_counts(table)
+    return f"{counts[0]} players" if len(counts) == 1 else f"{counts[0]}-{counts[-1]} players"
 
 
 def rounds_of(table: GameTable) -> Iterator[tuple[int, rm.Rules]]:
@@ -243,7 +251,7 @@ def check_rounds(table: GameTable) -> Check:
                 else:
                     stack_bound = True
         check.record("the invariant of every betting round holds at each start the engine can reach and after every "
-                     f"legal action ({table.players_min}-{table.players_max} players); the player to act always "
+                     f"legal action ({players_words(table)}); the player to act always "
                      f"has a legal action")
         openers: dict[str, list[int]] = {}
         for index, street in enumerate(table.bet_streets):

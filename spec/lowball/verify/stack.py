@@ -38,7 +38,7 @@ from lowball.verify.checks import Check, timed
 from lowball.engine import betting_round as rm
 from lowball.core.ops import Z3
 from lowball.verify.proof import maximize, prove
-from lowball.verify.rounds import Step, player_counts
+from lowball.verify.rounds import Step, player_counts, players_words
 from lowball.verify.witness import MAX_WITNESS_ACTIONS, Witness, check_until_no_redeal, play, raise_heads_up, raise_most
 
 # Chips for the players of a witness that must never run short (the bound plus room).
@@ -108,7 +108,7 @@ def war_goes_on(r: rm.Rules) -> bool:
 def any_stack_all_in(check: Check, table: GameTable, why: str, policy=raise_heads_up) -> None:
     """Refute the guarantee: play a hand in which a player with the minimum stack goes all in."""
     check.words["unbounded"] = why
-    players = 2 if table.players_min <= 2 else table.players_min
+    players = player_counts(table)[0]
     witness = play(table, [table.min_stack] * players, policy, stop_at_all_in=True, limit=MAX_WITNESS_ACTIONS)
     if policy is not raise_heads_up:
         if witness.all_in is None:
@@ -221,7 +221,7 @@ def check_stack_guarantee(table: GameTable) -> Check:
         total = ante + sum(most for most, _ in rounds)
         sum_words = f"{_chips_words(ante, rounds)} = {total}"
         check.words["max_investment"] = sum_words
-        players = max(2, table.players_min)
+        players = player_counts(table)[0]
         if 2 * total > MAX_STACK:
             check.fail(f"the proof bounds a player's total at {sum_words} chips, more than the engine seats "
                        f"({MAX_STACK:,}): no legal sequence can be played to show the bound is reached")
@@ -239,7 +239,7 @@ def check_stack_guarantee(table: GameTable) -> Check:
         for index, (most, size) in enumerate(rounds):
             check.record(f"round {index + 1}: every legal action keeps each player's bet this round at most "
                          f"{most} (Z3 Optimize over every start, an inductive invariant for "
-                         f"{table.players_min}-{table.players_max} players)")
+                         f"{players_words(table)})")
         if reached != total:
             check.fail(f"the proof bounds a player's total at {sum_words} chips, but the most a legal sequence "
                        f"reaches is {reached} ({story}): the bound is not tight, so the minimum safe stack is not "
