@@ -8,7 +8,7 @@ no hand history gets one line saying so in the page's language, never a tracebac
 >>> text = open("tests/data/histories/pokerstars/single-draw.txt", encoding="utf-8").read()
 >>> judged = judge_bytes(text.encode(), "pasted")
 >>> [verdict(j) for j in judged.hands]
-['PokerStars #900000000201, deuce-to-seven single draw (no-limit), card-room rules: verified']
+['PokerStars #900000000201, deuce-to-seven single draw (no-limit), PokerStars rules: verified']
 >>> row = next(r for r in rows(judged.hands[0]) if r.room == "Hero: raises $1 to $1.50")
 >>> row.number, row.rules
 (11, ('Hero raises to 1.50 (G4)',))
@@ -209,7 +209,7 @@ class WalkTable:
     >>> print(*repr(WalkTable(judge_bytes(text.encode(), "x").hands[0])).splitlines()[:3], sep="\\n")
      line  the room printed                              what the rules did with it
     -------------------------------------------------------------------------------
-           (the dealer)                                  Lena posts the small blind of 0.25 (K3)
+        7  Lena: posts small blind $0.25                 Lena posts the small blind of 0.25 (K3)
     """
 
     ROOM_WIDTH = 44
