@@ -98,6 +98,7 @@ bench: venv
 	$(PY) benchmarks/bench_games.py
 	$(PY) benchmarks/bench_draws.py
 	$(PY) benchmarks/bench_solve.py
+	$(PY) benchmarks/bench_import.py
 
 # The docs site: Sphinx + myst-nb from the repository root (so notebooks/*.ipynb are pages), the
 # configuration in docs/. Always a fresh build: the pages run the package and the notebooks, and a
