@@ -256,3 +256,21 @@ def test_every_verified_real_hand_replays_from_its_phh(real):
         if judgement.status is Status.VERIFIED:
             text = phh_text(judgement)
             assert replay(text).finishing_stacks, judgement.site_hand.number
+
+
+@pytest.mark.parametrize("header, game, structure, tournament", [
+    ("PokerStars Home Game Hand #900000000301: {Spec Club} Tournament #7001, 100+9 8-Game (Triple Draw 2-7 Lowball "
+     "Limit) - Level I (10/20) - 2026/12/01 20:00:00 ET", "deuce-to-seven-triple-draw", "fixed-limit", "7001"),
+    ("PokerStars Hand #900000000302: Tournament #7002, $0.98+$0.12 USD HORSE (Razz Limit) - Level V (200/400) - "
+     "2026/12/01 20:00:00 ET", "razz", "fixed-limit", "7002"),
+    ("PokerStars Game #900000000303: Tournament #7003, $1.40+$0.10 USD Single Draw 2-7 Lowball No Limit - Match Round "
+     "I, Level V (50/100) - 2026/12/01 20:00:00 CET [2026/12/01 14:00:00 ET]", "deuce-to-seven-single-draw",
+     "no-limit", "7003"),
+    ("PokerStars Game #900000000304: TOURNAMENT #7004, $10+$1 7 CARD STUD HI/LO LIMIT - LEVEL I (25/50) - "
+     "2026/12/01 20:00:00 ET", "stud-high-low", "fixed-limit", "7004"),
+])
+def test_the_headers_of_home_games_mixed_games_and_tournaments_are_read(header, game, structure, tournament):
+    """O1: home games and mixed rotations name the game in brackets; both the Game # and the Hand # header."""
+    hand = read_hand([(1, header)], "t.txt")
+    assert (hand.game, hand.structure, hand.tournament, hand.currency) == (game, structure, tournament, None)
+    assert len(hand.stakes) == 2 and not hand.unread
