@@ -655,7 +655,6 @@ class _Replay:
         due: dict[int, int] = defaultdict(int, returned)
         for number, pot_awards in awards.items():
             net = nets[number]
-            gross_pot = sum(chips for _, chips, _ in pot_awards)
             if len(pot_awards) == 2:
                 cut = halves(net, True)
                 parts = list(zip(pot_awards, cut))
@@ -665,7 +664,6 @@ class _Replay:
                 by_card = self._odd_chip_card(half) if len(winners) > 1 else lambda seat: 0
                 for seat, amount in share(net_part, winners, self.table.odd_chip, by_card).items():
                     due[seat] += amount
-            del gross_pot
         room = defaultdict(int)
         for event in self.collects:
             room[self.names.index(event.player)] += self.chips(event.amount)

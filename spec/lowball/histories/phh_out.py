@@ -11,6 +11,7 @@ by the same rules. ``finishing_stacks`` are the stacks the rules leave before th
 
 from __future__ import annotations
 
+import datetime
 import re
 from decimal import Decimal
 from typing import Any
@@ -23,10 +24,6 @@ from lowball.phh.history import to_phh
 IANA = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York", "PT": "America/Los_Angeles",
         "UTC": "UTC", "GMT": "UTC", "CET": "Europe/Paris", "WET": "Europe/Lisbon", "EET": "Europe/Helsinki",
         "MSK": "Europe/Moscow", "AEST": "Australia/Sydney", "CCT": "Asia/Shanghai"}
-
-
-class LocalTime(str):
-    """A TOML local time, written bare (``time = 09:27:48``), not as a string."""
 
 
 def standard_fields(judgement: Judgement) -> dict[str, Any]:
@@ -50,7 +47,7 @@ def standard_fields(judgement: Judgement) -> dict[str, Any]:
         fields.update(year=year, month=month, day=day)
     if site.time:
         hours, minutes, seconds = (int(part) for part in site.time.split(":"))
-        fields["time"] = LocalTime(f"{hours:02d}:{minutes:02d}:{seconds:02d}")
+        fields["time"] = datetime.time(hours, minutes, seconds)          # a TOML local time
     if site.time_zone:
         if site.time_zone.upper() in IANA:
             fields["time_zone"] = IANA[site.time_zone.upper()]
@@ -81,34 +78,4 @@ def phh_text(judgement: Judgement) -> str | None:
     hand = judgement.hand
     if hand is None or hand.result is None:
         return None
-    fields = {key: (_toml_value(value)) for key, value in standard_fields(judgement).items()}
-    return to_phh(hand, unit=judgement.unit, fields=fields, standard=True)
-
-
-def _toml_value(value: Any) -> Any:
-    """Return a field's value as ``to_phh`` writes it: money as exact decimals, a local time bare."""
-    if isinstance(value, LocalTime):
-        return _Bare(value)
-    if isinstance(value, list) and value and isinstance(value[0], Decimal):
-        return _Bare("[" + ", ".join(_money(v) for v in value) + "]")
-    if isinstance(value, Decimal):
-        return _Bare(_money(value))
-    return value
-
-
-def _money(value: Decimal) -> str:
-    """Return money as TOML writes a number: ``0`` stays ``0``, ``1.3`` stays ``1.3`` (exact, O5)."""
-    text = format(value, "f")
-    return text
-
-
-class _Bare(Decimal):
-    """A value written into the TOML as it is (a local time, a list of exact decimals)."""
-
-    def __new__(cls, text: str):
-        self = Decimal.__new__(cls, 0)
-        self.text = text
-        return self
-
-    def __str__(self) -> str:
-        return self.text
+    return to_phh(hand, unit=judgement.unit, fields=standard_fields(judgement), standard=True)

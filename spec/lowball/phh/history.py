@@ -19,6 +19,7 @@ history's smallest unit (a cent), and given back in money.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import json
 from dataclasses import replace
@@ -134,12 +135,23 @@ def to_phh(hand: Hand, unit: Decimal = Decimal(1), fields: dict[str, Any] | None
     if hand.result is not None:
         lines.append(f"finishing_stacks = {_amounts(hand.result.finishing_stacks, unit)}")
     for key, value in (fields or {}).items():
-        lines.append(f"{key} = {str(value) if isinstance(value, Decimal) else _toml(value)}")
+        lines.append(f"{key} = {_field_text(value)}")
     if not is_builtin_game(table) and room is None:
         lines.append(f"{HOUSE_TABLE} = {_toml(table.name)}")
         if table.path:
             lines.append(f"{HOUSE_TABLE_FILE} = {_toml(table.path)}")
     return "\n".join(lines) + "\n"
+
+
+def _field_text(value: Any) -> str:
+    """Return a field's value as TOML: money as an exact decimal (``0.45``, O5), a time of day bare (``09:27:48``)."""
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    if isinstance(value, list) and any(isinstance(v, Decimal) for v in value):
+        return "[" + ", ".join(_field_text(v) for v in value) + "]"
+    if isinstance(value, datetime.time):
+        return value.isoformat()
+    return _toml(value)
 
 
 def _action_text(action: Any, unit: Decimal) -> str:
