@@ -435,7 +435,7 @@ def test_voila_14_the_russian_edition_judges_in_russian_from_the_start(voila, pa
     expect(page.locator("h1").first).to_contain_text("Настоящие раздачи")
     hand = (HISTORIES / "single-draw.txt").read_text(encoding="utf-8")
     judge_pasted(panel, hand.replace("Hero collected $8.08", "Lena collected $8.08"), ": расходится с правилами")
-    expect(table.locator("tr.lowball-finding")).to_contain_text("Lena забрал 8.08; по правилам после рейка")
+    expect(table.locator("tr.lowball-finding")).to_contain_text("строка 25: Lena: рум выплатил 8.08, а по правилам после рейка")
     judge_pasted(panel, hand, ": проверена")
     shot(page, "14-ru")
     assert_clean(page, voila)

@@ -110,8 +110,7 @@ def docs_labels() -> set[str]:
     from lowball_docs.rulebook import PAGES
 
     labels = {f"verify-property-{n}" for n in range(1, 10)} | set(PAGES)
-    # A clause's cell is T1, its label t1: most clauses have theirs on a rules page, and a clause of another page
-    # (the O clauses of a room's history, on docs/histories.md) is a label of the site all the same.
+    # A clause's cell is T1, its label t1, on a rules page.
     pages = [*(ROOT / "docs" / "rules").glob("*.md"), *(ROOT / "docs").glob("*.md")]
     for page in pages:
         labels |= {label.upper() for label in docs_anchors(page)}
