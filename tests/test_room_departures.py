@@ -427,7 +427,7 @@ def real():
 
 
 @pytest.mark.parametrize("number, seat_posts", [
-    ("49164255772", (0, 0, 0, 25, 0, 0)),          # kallexx1: posts big blind $0.25 (line 115)
+    ("49164255772", (0, 0, 0, 25, 0, 0)),          # a joining player's big blind (line 115)
     ("49164287914", (0, 0, 0, 0, 0, 25, 0)),
     ("35839492817", (0, 0, 0, 0, 10, 0)),
 ])

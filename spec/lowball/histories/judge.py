@@ -382,7 +382,10 @@ class _Replay:
             return event.amount
         site = self.site
         big = site.stakes[0] if self.table.structure is Structure.FIXED_LIMIT else site.stakes[-1]
-        return big if event.kind in (EventKind.BIG_BLIND, EventKind.POST) else big / 2
+        if event.kind in (EventKind.BIG_BLIND, EventKind.POST) or len(self.table.blinds) < 2:
+            return big
+        small, full = self.table.blinds[:2]                 # the table's own proportion of the blinds (K3)
+        return big * small / full
 
     def _start(self) -> None:
         """Seat the players at the table at the history's stakes, and check every forced bet it posted."""

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Sequence
 from lowball.core.cards import RANK_OF, Card, rank_value
 from lowball.core.rankings import RankingSystem
 from lowball.ranking.best import best_five, best_low_five
-from lowball.ranking.literate import as_system, judge, playing_cards
+from lowball.ranking.literate import SET_CATEGORY, as_system, judge, playing_cards
 from lowball.ranking.names import rank_text
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def claim(words: str, row: RankingSystem) -> Claim:
     if listed is not None:
         values = tuple(_rank(c, row) for c in listed[2].split())
         if not row.five_cards:
-            category = {4: "four-card", 3: "three-card", 2: "two-card", 1: "one-card"}.get(len(values))
+            category = SET_CATEGORY.get(len(values))
             kind = listed[1] or ""
             if category is None or kind.endswith("-card") and int(kind[0]) != len(values) or \
                     kind == "badugi" and len(values) != 4:
