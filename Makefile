@@ -1,9 +1,9 @@
 # Build infrastructure for lowball-spec.  GNU make 4.3.
 #
 #   make venv   .venv with the package (editable) and every dev dependency, from uv.lock
-#   make test   make venv, then the docs site, then the whole test suite
+#   make test   make venv, then the whole test suite, the docs site built beside it (scripts/test.sh)
 #   make docs   make venv, then the docs site in docs/_build/html (warnings are errors)
-#   make lab    make venv, then JupyterLab on notebooks/ at http://127.0.0.1:$(PORT)/lab
+#   make lab    make venv, then JupyterLab on notebooks/ at http://127.0.0.1:$(PORT)/lab (with its token, printed)
 #   make clean  remove .venv and caches
 
 SHELL := /bin/bash
@@ -30,7 +30,8 @@ export UV_PROJECT_ENVIRONMENT := $(VENV)
 help:
 	@echo "Targets:"
 	@echo "  make venv    create $(VENV) with the package (editable) and all dev deps from uv.lock"
-	@echo "  make test    make venv and docs, then run every test (pytest: tests, doctests, notebooks)"
+	@echo "  make test    make venv, then every test (pytest: tests, doctests, notebooks, browser) on both cores, the docs"
+	@echo "               site built beside them; about 12 minutes on two cores (scripts/test.sh)"
 	@echo "  make docs    make venv, then build the docs site into docs/_build/html, in Russian into .../html/ru (warnings are errors;"
 	@echo "               runs the notebooks and lowball verify; fetches pinned npm files once)"
 	@echo "  make lab     make venv, then JupyterLab on notebooks/ at http://127.0.0.1:$(PORT)/lab (PORT=..., EDITION=ru)"
@@ -63,9 +64,10 @@ $(STAMP): pyproject.toml uv.lock
 # pytest options (testpaths, --doctest-modules, strict --nbval) live in pyproject.toml.
 # Notebook output sanitising: once notebooks/sanitize.cfg exists, add
 # "--nbval-sanitize-with", "notebooks/sanitize.cfg" to addopts in pyproject.toml.
-test: venv docs
-	bash scripts/install-chromium.sh
-	LOWBALL_DOCS_BUILT=1 $(PY) -m pytest -q --durations=25
+# The docs site is built in the background while the tests that do not read it run on both cores; then the
+# tests of the built site (scripts/test.sh says how). WORKERS=1 for one core.
+test: venv
+	PY=$(PY) bash scripts/test.sh
 
 test-full: test
 	LOWBALL_SLOW=1 $(PY) -m pytest -q -m slow tests/
@@ -116,14 +118,21 @@ docs: venv
 EDITION ?= en
 START := notebooks/$(if $(filter ru,$(EDITION)),ru/,)00-start-here.ipynb
 
+# Jupyter keeps its token: anyone who can reach the port could otherwise run code as you. A fresh token is made
+# each time unless TOKEN=... is given, and the address is printed with it (open it, or paste the token).
+ifeq ($(origin TOKEN),undefined)
+TOKEN := $(if $(filter lab,$(MAKECMDGOALS)),$(shell $(PYTHON) -c 'import secrets; print(secrets.token_hex(24))'))
+endif
+
 lab: venv
-	@echo "JupyterLab: http://127.0.0.1:$(PORT)/lab (English: notebooks/, Russian: notebooks/ru/; make lab EDITION=ru)"
+	@echo "JupyterLab: http://127.0.0.1:$(PORT)/lab/tree/$(START)?token=$(TOKEN)"
+	@echo "  (English: notebooks/, Russian: notebooks/ru/, make lab EDITION=ru; the token keeps other local users out)"
 	$(VENV)/bin/jupyter lab \
 	    --ServerApp.ip=127.0.0.1 \
 	    --ServerApp.port=$(PORT) \
 	    --ServerApp.port_retries=0 \
 	    --allow-root \
-	    --IdentityProvider.token='' \
+	    --IdentityProvider.token='$(TOKEN)' \
 	    --ServerApp.open_browser=False \
 	    --ServerApp.root_dir=. \
 	    --LabApp.default_url=/lab/tree/$(START)

@@ -49,7 +49,8 @@ exclude_patterns = [
     ".*", "spec", "tests", "benchmarks", "build", "dist", "artifacts", "README.md",
     "notebooks/.ipynb_checkpoints",
 ]
-html_extra_path = ["_extra"]          # index.html at the site root: a redirect to docs/index.html
+# index.html at the site root: the start page of both languages, the Russian site's own in ru/
+html_extra_path = ["_extra" if language == "en" else "_extra_ru"]
 templates_path = ["_templates"]      # sidebar/lang.html: the same page in the other language
 # Quotes and ellipses become typographic; dashes do not, so "--game" stays an option, never "–game".
 smartquotes_action = "qe"

@@ -17,6 +17,8 @@ from playwright.sync_api import expect
 
 from browser_support import ARTIFACTS, ROOT, launched_chromium, recording_page, safe_name
 
+pytestmark = pytest.mark.site      # run after the site is built (scripts/test.sh)
+
 SITE = ROOT / "docs" / "_build" / "html"
 
 

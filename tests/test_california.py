@@ -1,6 +1,6 @@
 """California lowball (seed 004): posts that set the limit, pass and out, no check-raise, the sevens rule, dead hands.
 
-Clauses F1-F9 of ../shared/RULES.md part B/D. Every stack change below is worked out by hand in the docstring.
+Clauses F1-F9 of the rules digest, parts B and D. Every stack change below is worked out by hand in the docstring.
 Seats: p1 sits on the dealer's left; the last seat deals and posts first (F4).
 """
 

@@ -1,4 +1,4 @@
-"""Card text in the seeds' notation and in ASCII (../shared/DESIGN.md public contract)."""
+"""Card text in the seeds' notation and in ASCII (the public contract, docs/reference/api.md)."""
 
 import pytest
 

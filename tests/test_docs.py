@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+pytestmark = pytest.mark.site      # run after the site is built (scripts/test.sh)
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "docs" / "_build" / "html"
 LOCK = ROOT / "docs" / "_static_src" / "js.lock.json"
@@ -332,7 +334,17 @@ def test_the_verify_report_and_the_cli_help_are_generated():
         assert f'id="cli-lowball-{name}"' in cli, f"lowball {name} --help is not on the CLI page"
 
 
-def test_the_site_root_redirects_to_the_book():
+def test_the_site_root_is_a_page_of_both_languages_whose_links_all_land():
+    """The root is a page a reader can start from, not a redirect stub: the tour first, in English and Russian."""
     site_pages()
-    assert 'url=docs/index.html' in (SITE / "index.html").read_text(encoding="utf-8")
+    root = (SITE / "index.html").read_text(encoding="utf-8")
+    assert "http-equiv" not in root, "the site's root page is a redirect"
+    targets = re.findall(r'href="([^"#]+)"', root)
+    assert targets[0] == "docs/tour.html" and "ru/docs/tour.html" in targets
+    missing = [t for t in targets if not (SITE / t).is_file()]
+    assert not missing, f"the root page links to pages the site lacks: {missing}"
+    russian = (SITE / "ru" / "index.html").read_text(encoding="utf-8")
+    assert 'lang="ru"' in russian and "Краткая экскурсия" in russian
+    missing = [t for t in re.findall(r'href="([^"#]+)"', russian) if not (SITE / "ru" / t).resolve().is_file()]
+    assert not missing, f"the Russian root page links to pages the site lacks: {missing}"
     assert json.loads(LOCK.read_text(encoding="utf-8"))["packages"]

@@ -128,6 +128,7 @@ def test_the_contents_are_the_same_in_both_editions_and_name_both_titles():
     assert all(e.title_ru and CYRILLIC.search(e.title_ru) for e in written)
 
 
+@pytest.mark.site
 @pytest.mark.skipif(not (SITE / "ru" / "docs" / "index.html").is_file() and not os.environ.get("LOWBALL_DOCS_BUILT"),
                     reason="the docs site is not built (make docs)")
 def test_the_docs_site_has_its_russian_half():

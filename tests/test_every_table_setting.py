@@ -4,7 +4,7 @@ Mutation testing changed one value of a game table at a time (a number plus or m
 flipped, a choice set to the next one) and found that many changes passed every test: the tests
 played mostly the teaching table and the worked examples, so a cap of five bets instead of four at
 California lowball, or no burn before the draw at triple draw, went unseen. Here each game plays
-the same small probes, and what each probe must show is written down per game from ../shared/RULES.md (the
+the same small probes, and what each probe must show is written down per game from the rules digest (the
 clause is named beside each value), never read from the table or computed by the engine.
 
 Seats: p1 (seat 0) sits on the dealer's left, the last seat deals (T6, K3, F4).
@@ -25,7 +25,7 @@ from lowball.text.narration import narrate
 
 @dataclass(frozen=True, kw_only=True)
 class Rules:
-    """What the rules say a game does, each value with its clause (../shared/RULES.md), for the probes below."""
+    """What the rules say a game does, each value with its clause (the rules digest), for the probes below."""
 
     players: tuple[int, int]          # the fewest and the most players
     forced: tuple[int, ...]           # 3 players, 100 chips each: each stack after the forced bets

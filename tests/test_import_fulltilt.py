@@ -3,7 +3,7 @@
 The hands in tests/data/histories/fulltilt/ were written for the project in Full Tilt's format (never copied from a
 room's file); each one is verified, and a changed copy of it (a wrong amount paid, an illegal raise, a call of the
 wrong size, a hand named wrongly, a line the reader does not know) is found to disagree or refused, naming the line
-and the clause. The real files in ../shared/histories/FullTilt/ (third-party test data, read where they lie) are
+and the clause. The real files in the FullTilt folder of the rooms' real histories (third-party test data, read where they lie: tests/outside_data.py) are
 judged hand by hand against a table of what each hand comes to, found by reading each hand.
 """
 
@@ -24,8 +24,10 @@ from lowball.histories.model import EventKind
 from lowball.histories.phh_out import phh_text
 from lowball.phh.history import replay
 
+from outside_data import real_histories
+
 DATA = Path(__file__).resolve().parent / "data" / "histories" / "fulltilt"
-REAL = Path(__file__).resolve().parents[2] / "shared" / "histories" / "FullTilt"
+REAL = real_histories("FullTilt")
 
 
 def judged(text: str, name: str = "test.txt"):

@@ -17,7 +17,9 @@ from lowball.histories.phh_out import phh_text
 from lowball.phh.history import replay, replay_in_money
 from lowball.text.narration import narrate
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "histories"
+from outside_data import HISTORIES
+
+SHARED = HISTORIES
 ROOMS = ("PokerStars", "FullTilt", "Winamax", "KingsClub")
 STANDARD = {"F2L3D", "N2L1D", "FB", "F7S/8", "F7S", "FR"}
 # The verified hands pokerkit 0.7.7 cannot read, and why (its departures, docs/rules/pokerkit.md).

@@ -3,7 +3,7 @@
 The hands in tests/data/histories/pokerstars/ were written for the project in PokerStars's format (never copied from
 a room's file); each one is verified, and a changed copy of it (a wrong amount paid, an illegal raise, a hand named
 wrongly, a line cut off) is found to disagree or refused, naming the line and the clause. The real files in
-../shared/histories/PokerStars/ (third-party test data, read where they lie) are judged hand by hand against a
+the PokerStars folder of the rooms' real histories (third-party test data, read where they lie: tests/outside_data.py) are judged hand by hand against a
 table of what each hand comes to.
 """
 
@@ -26,8 +26,10 @@ from lowball.histories.reading import hand_blocks, text_lines
 from lowball.histories import pokerstars
 from lowball.phh.history import read_history, replay
 
+from outside_data import real_histories
+
 DATA = Path(__file__).resolve().parent / "data" / "histories" / "pokerstars"
-REAL = Path(__file__).resolve().parents[2] / "shared" / "histories" / "PokerStars"
+REAL = real_histories("PokerStars")
 
 
 def judged(text: str, name: str = "test.txt"):

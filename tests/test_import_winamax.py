@@ -5,7 +5,7 @@ room's file): a 2-7 triple draw hand with a side pot, one with a split pot and a
 seven-card stud hand, and a tournament hand. Each one is verified, and a changed copy of it (a wrong amount paid,
 an illegal raise, a hand named wrongly, a call of the wrong size, a bring-in by the wrong player, a line the reader
 does not know) is found to disagree or refused, naming the line and the clause. The real files in
-../shared/histories/Winamax/ (third-party test data, read where they lie) are judged hand by hand against a table
+the Winamax folder of the rooms' real histories (third-party test data, read where they lie: tests/outside_data.py) are judged hand by hand against a table
 of what each hand comes to, found by reading each hand and doing its arithmetic.
 """
 
@@ -27,8 +27,10 @@ from lowball.histories.reading import hand_blocks, open_history, text_lines
 from lowball.histories.winamax import read_hand
 from lowball.phh.history import replay
 
+from outside_data import real_histories
+
 DATA = Path(__file__).resolve().parent / "data" / "histories" / "winamax"
-REAL = Path(__file__).resolve().parents[2] / "shared" / "histories" / "Winamax"
+REAL = real_histories("Winamax")
 
 DRAW = (DATA / "triple-draw.txt").read_text(encoding="utf-8")
 SIDE_POT, SPLIT = (block + "\n" for block in DRAW.split("\n\n"))

@@ -3,7 +3,7 @@
 Everything else in the project (the literate evaluator, the fast tables, the census, the Z3 model)
 is built from the same row of ``rules/rankings.toml``: a wrong cell there moves them all together,
 and they agree with each other. This file types the rules a second time, from the clauses of
-../shared/RULES.md, so that a machine checks the table against them (STYLE: "copies only where a machine
+the rules digest, so that a machine checks the table against them (STYLE: "copies only where a machine
 checks them"):
 
 * ordered best-to-worst lists, per system and per category, written out by hand from the clauses

@@ -1,4 +1,4 @@
-"""The package's layers import only downwards (../shared/DESIGN.md: layers), checked on every import of every module.
+"""The package's layers import only downwards (docs/reference/api.md: layers), checked on every import of every module.
 
 cards and tables -> ranking -> engine -> text, analysis -> verify, phh -> histories -> solve, openspiel -> play -> cli,
 widgets.

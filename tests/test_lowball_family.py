@@ -1,4 +1,4 @@
-"""The rest of the lowball family as tables (../shared/RULES.md part F): London lowball (N1-N10), ace-to-five triple draw
+"""The rest of the lowball family as tables (the rules digest, part F): London lowball (N1-N10), ace-to-five triple draw
 (W1-W8), deuce-to-seven razz (Y1-Y6) and badugi (U1-U7), each extending a built-in table.
 
 The rulebooks' own figures are the tests: BARGE's pot-limit sums for London lowball (N6), the bring-in cards and

@@ -41,7 +41,9 @@ from lowball.verify import check_engine_link
 from lowball.verify.game import GAME_CHECKS
 from lowball.verify.proof import find
 
-REAL = Path(__file__).resolve().parents[2] / "shared" / "histories" / "PokerStars"
+from outside_data import real_histories
+
+REAL = real_histories("PokerStars")
 ROOM_BADUGI = ROOMS_DIR / "pokerstars" / "badugi.toml"
 
 

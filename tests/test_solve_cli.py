@@ -65,7 +65,7 @@ def test_strategy_at_deuce_to_seven(capsys):
     (["solve", "--game", "nope"], "no game 'nope'"),
     (["solve", "--game", "deuce-to-seven-triple-draw"], "3 draws; only single-draw tables are solved"),
     (["solve", "--game", "teaching-table", "--pre", "3"], "--pre must be 6 to 256"),
-    (["solve", "--iterations", "many"], "argument --iterations: invalid int value: 'many'"),
+    (["solve", "--iterations", "many"], "argument --iterations: expected a whole number written with the digits"),
     (["solve", "--game", "teaching-table", "--out", "solution.txt"], "--out: a solution is a .npz file"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, message):
@@ -73,8 +73,59 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, message):
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
 
 
+@pytest.mark.parametrize("option, value, message", [
+    # 0 is a size like any other: refused, never taken for "the default".
+    ("--pre", "0", "--pre must be 6 to 256 buckets (one per best discard count at least), got 0"),
+    ("--post", "0", "--post must be 2 to 7,462 buckets (the classes of a ranking), got 0"),
+    ("--iterations", "0", "--iterations must be 1 to 10,000,000, got 0"),
+    ("--stacks", "100000000000000000000", "--stacks must be 13 to 64 chips at teaching-table (its minimum stack to "
+                                          "32 big bets), got 100,000,000,000,000,000,000"),
+    ("--stacks", "12", "--stacks must be 13 to 64 chips at teaching-table"),
+    ("--goal", "inf", "--goal must be a positive finite number of mbb/hand, got inf"),
+    ("--pre", " 8", "argument --pre: expected a whole number written with the digits 0-9, e.g. 3; got ' 8'"),
+    ("--post", "+8", "argument --post: expected a whole number written with the digits 0-9, e.g. 3; got '+8'"),
+    ("--stacks", "\u0663\u0660", "argument --stacks: expected a whole number written with the digits 0-9"),  # ٣٠
+    ("--iterations", "1_000", "argument --iterations: expected a whole number written with the digits 0-9"),
+])
+def test_a_solve_option_out_of_its_range_or_oddly_written_is_refused(capsys, tmp_path, option, value, message):
+    code, out, err = call(capsys, "solve", option, value, "--out", str(tmp_path / "s.npz"), "--checkpoints",
+                          str(tmp_path))
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1, err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_joker_is_refused_at_a_table_dealt_without_one(capsys):
+    code, out, err = call(capsys, "strategy", "Jk 4h 3s 2d Ac")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert err.strip() == ("lowball strategy: error: Jk: teaching-table is dealt from 52 cards without a joker, "
+                           "and its solution places no hand holding one")
+
+
+@pytest.mark.parametrize("line, message", [
+    ("raise", "'raise' is not legal for p1 after the deal: p1 may check, bet (there is no bet to raise: say bet)"),
+    ("check call", "'call' is not legal for p2 after 'check': p2 may check, bet (there is nothing to call: say check)"),
+    ("bet check", "'check' is not legal for p2 after 'bet': p2 may fold, call, raise (there is a bet to call: say "
+                  "call)"),
+    ("bet bet", "'bet' is not legal for p2 after 'bet': p2 may fold, call, raise (there is a bet already: say raise)"),
+    ("check fold", "'fold' is not legal for p2 after 'check': p2 may check, bet (there is no bet to fold to: say "
+                   "check)"),
+    ("check check check", "'check' is not legal for p1 after 'check check': p1 may pat, draw1, draw2, draw3, draw4, "
+                          "draw5"),
+])
+def test_a_line_word_that_is_not_the_word_for_the_action_there_is_refused(capsys, line, message):
+    # The tree's labels call a bet 'raise' and a check 'call'; a player's words do not, so neither is read so.
+    code, out, err = call(capsys, "strategy", "6c 4h 3s 2d Ac", "--line", line)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert err.strip() == f"lowball strategy: error: {message}", err
+
+
+def test_the_right_words_and_the_trees_draw0_still_read(capsys):
+    code, out, _ = call(capsys, "strategy", "--json", "6c 4h 3s 2d Ac", "--line", "check bet call draw0 pat")
+    assert code == 0 and json.loads(out)["labels"] == ["call", "raise", "call", "draw0", "draw0"]
+
+
 def test_bad_input_as_json(capsys):
-    code, _, err = call(capsys, "strategy", "--json", "--line", "raise raise raise raise raise", "7c5d4h3s2c")
+    code, _, err = call(capsys, "strategy", "--json", "--line", "bet raise raise raise raise", "7c5d4h3s2c")
     record = json.loads(err)
     # The bet and three raises are the cap (T4): p1 may not raise a fourth time.
     assert code == 2 and record["kind"] == "IllegalLine"

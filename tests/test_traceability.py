@@ -1,8 +1,8 @@
 """Traceability: every clause id of the rules digest can be followed from the source to its proof.
 
-../shared/RULES.md asks that each clause id be cited wherever the clause is implemented, tested, proved or
-taught. These tests take the ids from the digest (``docs/rules-digest.md``, a verbatim copy of
-``../shared/RULES.md``, checked below whenever that file is present) and require each one, as a
+The rules digest asks that each clause id be cited wherever the clause is implemented, tested, proved or
+taught. These tests take the ids from the digest (``docs/rules-digest.md``: its upstream text with only the
+changes of ``outside_data.LOCALISED``, checked below whenever the upstream is present) and require each one, as a
 whole word, in
 
 (a) the rules tables or the package: ``spec/lowball/rules/**/*.toml`` (the games are in
@@ -23,8 +23,9 @@ from pathlib import Path
 
 import pytest
 
+from outside_data import LOCALISED, UPSTREAM_RULES, localised
+
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_RULES = ROOT.parent / "shared" / "RULES.md"
 DIGEST = ROOT / "docs" / "rules-digest.md"
 DOCS = ROOT / "docs"
 DOC_SUFFIXES = {".md", ".rst", ".py", ".toml", ".txt"}
@@ -87,12 +88,19 @@ def citing(clause: str, paths: tuple[Path, ...]) -> list[str]:
     return [p.relative_to(ROOT).as_posix() for p in paths if word.search(text_of(p))]
 
 
-def test_the_digest_copy_is_verbatim():
-    if not SHARED_RULES.is_file():
-        pytest.skip(f"{SHARED_RULES} is not here to compare with")
-    assert DIGEST.read_bytes() == SHARED_RULES.read_bytes(), (
-        f"{DIGEST.relative_to(ROOT)} has drifted from {SHARED_RULES}: copy it again (cp ../shared/RULES.md "
-        f"docs/rules-digest.md), then cite any new clause")
+def test_the_digest_is_its_upstream_text_with_only_the_local_changes():
+    if not UPSTREAM_RULES.is_file():
+        pytest.skip(f"the upstream digest ({UPSTREAM_RULES}) is not here to compare with")
+    assert DIGEST.read_text(encoding="utf-8") == localised(UPSTREAM_RULES.read_text(encoding="utf-8")), (
+        f"{DIGEST.relative_to(ROOT)} has drifted from its upstream: write it again from the upstream with "
+        f"outside_data.localised(), then cite any new clause")
+
+
+def test_the_local_changes_of_the_digest_are_in_it():
+    """Without the upstream, the digest still holds every local change and none of the workspace's paths."""
+    text = DIGEST.read_text(encoding="utf-8")
+    for old, new in LOCALISED:
+        assert new in text and old not in text
 
 
 def test_the_digest_has_clause_ids():

@@ -507,11 +507,18 @@ def test_russian_names_of_the_characters():
 
 
 def test_every_property_has_a_russian_title():
-    """The proof panel's Russian titles are a copy of lowball.verify's English ones: one per property, checked here."""
-    from lowball.verify.properties import PROPERTIES
-    from lowball.widgets.proofs import TITLES_RU
+    """The proof panel's Russian titles are lowball.verify's own (one home, beside the English), naming the table's
+    values as the English ones do."""
+    from lowball.verify import load_for_verify, verify
+    from lowball.verify.properties import BY_NUMBER, PROPERTIES
+    from lowball.widgets.proofs import title
 
-    assert set(TITLES_RU) == {p.name for p in PROPERTIES}
+    table, rankings = load_for_verify()
+    for check in verify(table, rankings, only={4, 5, 8}):
+        russian = title(check, table, "ru")
+        assert russian == BY_NUMBER[check.number].title(table, "ru") and russian != check.title
+        assert re.search(r"[а-я]", russian)
+    assert all(p.title(table, "ru") != p.title(table, "en") for p in PROPERTIES)
 
 
 @pytest.mark.parametrize("call", [

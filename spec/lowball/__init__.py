@@ -1,6 +1,6 @@
 """lowball: an executable, formally checked specification of lowball poker.
 
-The public contract (named by the design notes, ../shared/DESIGN.md; shown in docs/reference/api.md) is
+The public contract (the names docs/reference/api.md lists, kept from release to release) is
 re-exported here:
 
 >>> import lowball

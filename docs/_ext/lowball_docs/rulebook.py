@@ -228,13 +228,10 @@ def properties(lang: str) -> dict[int, str]:
 
         return property_descriptions()
     from lowball.core.games import load_game_table
-    from lowball.text.plural import CARD, CHIP, ru
     from lowball.verify.properties import PROPERTIES
-    from lowball.widgets.proofs import TITLES_RU
 
     table = load_game_table()
-    return {p.number: TITLES_RU[p.name].format(chips=ru(table.min_stack, CHIP), cards=ru(table.deck_cards, CARD, "gen"))
-            .capitalize() + "." for p in PROPERTIES}
+    return {p.number: p.title(table, "ru").capitalize() + "." for p in PROPERTIES}
 
 
 def notebook_text(lang: str) -> str:

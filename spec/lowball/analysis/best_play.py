@@ -25,7 +25,8 @@ Two more make it fast without changing an answer: the cards of a draw come one a
 differ only by a renaming meet in one position; and where a flush spoils a low, a keep is valued only while the
 same goal with every set of its ranks made (a bound from above, solved by ranks alone) says it could still beat
 the best keep found. A question that would value more than ``WORK_BUDGET`` positions is refused (drawing five
-fresh cards three times in deuce-to-seven takes about 1.5 million, minutes here).
+fresh cards three times in deuce-to-seven takes about 1.5 million, minutes here); where a flush spoils a low it is
+sized first and refused before any counting (``estimated_positions``).
 
 The fixed-keep rule of ``lowball.analysis.draws`` (keep the same cards every draw) is the other reading of
 "within N draws": it undercounts whenever a draw catches a useful card that the rule then throws away again.
@@ -41,17 +42,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from tqdm import tqdm
-
 from lowball.analysis.draws import check_draws
 from lowball.analysis.odds import Kind, goal_kind, split_hand
 from lowball.core.cards import DECK, JOKER, SUIT_CHARS, Card, deck_of, format_cards
+from lowball.core.progress import progress_bar
 from lowball.errors import LowballError
 from lowball.ranking import RankingSystem, as_system, evaluate, value
 from lowball.ranking.joker import refuse_joker
 
-# The most positions the search may value before it says the question is too big to answer exactly here.
+# The most positions the search may value before it says the question is too big to answer exactly here: about
+# half a minute of counting on the shared two-core machine.
 WORK_BUDGET = 150_000
+# What to ask instead of a question too big for the search.
+ASK_INSTEAD = "ask for fewer draws or keep more cards, or ask for the fixed-keep odds"
 
 
 FULL = 0b1111                 # a rank row's four suits, one bit each (c, d, h, s)
@@ -432,8 +435,8 @@ class Search:
         if found is None:
             self.positions += 1
             if self.positions > self.budget:
-                raise LowballError(f"the best play here has more than {self.budget:,} positions to value: ask for "
-                                   f"fewer draws or keep more cards, or ask for the fixed-keep odds")
+                raise LowballError(f"the best play here has more than {self.budget:,} positions to value: "
+                                   f"{ASK_INSTEAD}")
             if self.bar is not None:
                 self.bar.update()
             found = self.values[name] = self.best_keep(position, draws)[1]
@@ -519,11 +522,67 @@ def best_play(cards: str | Iterable[Card | str], system: str | RankingSystem | N
     held, thrown = split_hand(cards, discard or "", deck, size=row.hand_size)
     kind = goal_kind(row, goal)
     target = goal_of(row, kind, deck)
+    check_size(held, thrown if discard is not None else (), target, draws, budget)
     unseen = tuple(card for card in deck_of(deck) if card not in held)
     position = position_of(held, unseen, target)
-    with tqdm(total=budget, unit="position", unit_scale=True, delay=1.0, disable=not progress, leave=False,
-              desc="best play") as bar:
+    # No total: how many positions a question takes is not known before it is answered (the budget only caps it),
+    # so the bar counts them and shows no time left.
+    with progress_bar(unit=" positions", unit_scale=True, enabled=progress, desc="best play") as bar:
         return _answer(Search(target, budget, bar), row, kind, held, thrown, discard is not None, position, draws)
+
+
+# Where a flush spoils a low (deuce-to-seven, ace-to-six), the positions valued grow about tenfold for every two
+# cards the search follows before the last draw, (draws - 1) x the cards drawn at the first, however they are split.
+# Measured for a seven-low in deuce-to-seven: 4 such cards took 2,000 to 9,000 positions, 6 took 56,000 to 88,000,
+# 8 (two cards to 7-5-2 within five draws) 415,000 and 10 (five fresh cards three times) 1.5 million. They grow too
+# with the ranks the goal can use, about as their cube: a nine-low (eight ranks) took 18,700 and 197,000 where the
+# seven-low (six) took 9,000 and 88,000. Where suits do not matter (ace-to-five) or a badugi's do, renamings merge so
+# many positions that no such rule holds (five fresh cards five times in ace-to-five take 105,000): those questions
+# are stopped by the budget only, while counting.
+# The ranks a seven-low in deuce-to-seven can use (2 to 7): the goal the sizes above were measured on.
+MEASURED_RANKS = 6
+
+
+def estimated_positions(followed: int, ranks: int = MEASURED_RANKS) -> int:
+    """Return about how many positions the search values, where a flush spoils a low, to follow ``followed`` cards
+    before the last draw toward a goal that can use ``ranks`` ranks.
+
+    >>> estimated_positions(4), estimated_positions(6) <= WORK_BUDGET < estimated_positions(8)
+    (10000, True)
+    >>> estimated_positions(6, ranks=8) > WORK_BUDGET                  # a nine-low: 197,000 measured
+    True
+    """
+    return round(10 ** (2 + followed / 2) * (ranks / MEASURED_RANKS) ** 3)
+
+
+def check_size(held: tuple[Card, ...], thrown: tuple[Card, ...], goal: Goal, draws: int,
+               budget: int = WORK_BUDGET) -> None:
+    """Refuse, before any counting, a question whose estimated positions pass ``budget`` (``estimated_positions``).
+
+    The first draw takes every card but the useful ones kept (a dead card kept is thrown at the next draw), all of
+    them when no discard is asked (the best keep is looked for).
+
+    >>> from lowball.core.cards import parse_cards
+    >>> goal = goal_of(as_system("deuce-to-seven"), goal_kind("deuce-to-seven", "seven"), 52)
+    >>> held = parse_cards("7c 5d 2h Ks Qs")
+    >>> check_size(held, held[3:], goal, draws=4)          # 6 cards followed: about 100,000 positions
+    >>> check_size(held, held[3:], goal, draws=5)
+    Traceback (most recent call last):
+    lowball.errors.LowballError: the best play of 2 cards within 5 draws follows 8 cards before the last draw,
+    about 1,000,000 positions: over the limit of 150,000 (half a minute of counting); ask for fewer draws or keep
+    more cards, or ask for the fixed-keep odds
+    """
+    if not goal.flush_spoils:
+        return
+    kept = {spot[0] for card in held if card not in thrown and (spot := spot_of(card, goal)) is not None}
+    drawn = goal.size - len(kept)
+    followed = (draws - 1) * drawn
+    size = estimated_positions(followed, len(goal.values))
+    if size > budget:
+        why = " (half a minute of counting)" if budget == WORK_BUDGET else ""
+        raise LowballError(f"the best play of {drawn} card{'s' if drawn != 1 else ''} within {draws} draws follows "
+                           f"{followed} cards before the last draw, about {round(size, 1 - len(str(size))):,} "
+                           f"positions: over the limit of {budget:,}{why}; {ASK_INSTEAD}")
 
 
 def _answer(search: Search, row: RankingSystem, kind: Kind, held: tuple[Card, ...], thrown: tuple[Card, ...],

@@ -26,11 +26,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
-from tqdm import tqdm
 
 from lowball.core.arguments import FLAG, is_whole, takes
 from lowball.core.files import quote
 from lowball.core.cards import DECK, SUIT_CHARS, Card, deck_of
+from lowball.core.progress import progress_bar
 from lowball.core.rankings import load_rankings
 from lowball.errors import LowballError
 from lowball.ranking import HAND_SIZE, RankingSystem, as_system, class_ranks, representative, strength_key, value
@@ -68,8 +68,7 @@ def _walk_deck(progress: bool) -> dict[Shape, int]:
     suits = [card.suit for card in DECK]
     counts: Counter[Shape] = Counter()
     total = math.comb(len(DECK), HAND_SIZE)
-    with tqdm(total=total, unit="hand", unit_scale=True, delay=1.0, disable=not progress,
-              desc="dealing every hand", leave=False) as bar:
+    with progress_bar(total=total, unit="hand", unit_scale=True, enabled=progress, desc="dealing every hand") as bar:
         for a in range(len(DECK) - HAND_SIZE + 1):
             # DECK is rank-major, so each combination lists its ranks in rising order.
             for b, c, d, e in itertools.combinations(range(a + 1, len(DECK)), HAND_SIZE - 1):
@@ -293,8 +292,8 @@ def flush_patterns(cards: int, progress: bool = False) -> FlushPatterns:
 def _find_patterns(cards: int, progress: bool) -> FlushPatterns:
     digits = rank_multisets(cards)
     rows, masks, hands = [], [], []
-    walk = tqdm(digits.tolist(), unit="multiset", unit_scale=True, delay=1.0, disable=not progress,
-                desc=f"suit patterns of {cards} cards", leave=False)
+    walk = progress_bar(digits.tolist(), unit="multiset", unit_scale=True, enabled=progress,
+                        desc=f"suit patterns of {cards} cards")
     for index, ranks in enumerate(walk):
         held = Counter(ranks)
         distinct = sorted(held)

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections import Counter, defaultdict
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from lowball.core.files import write_atomically
 from lowball.errors import LowballError
 from lowball.histories.importer import FileProblem, import_files
 from lowball.histories.judge import Judgement, Status
 from lowball.histories.phh_out import phh_text
 from lowball.histories.sites import site_names
+from lowball.phh.history import phh_code, pokerkit_note
 from lowball.text.narration import narrate
 from lowball.text.plural import counted
 
@@ -82,7 +83,7 @@ def add_import_command(commands: Any) -> None:
                      help="write each hand the rules replayed to its end as DIR/ROOM-HAND.phh (the folder is made)")
     cmd.add_argument("--narrate", action="store_true", help="tell each hand line by line, with its clause ids")
     cmd.add_argument("--list", action="store_true", help="print a line for every hand, the verified ones too")
-    cmd.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the findings and the story")
+    cmd.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the findings and the story (default: %(default)s)")
     cmd.add_argument("--json", action="store_true",
                      help="one JSON object a hand a line, then {\"summary\": ...}")
     cmd.set_defaults(run=cmd_import)
@@ -93,6 +94,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     folder = _phh_folder(args.phh_dir)
     summary = Summary()
     progress = _progress(args)
+    codes: set[str] = set()                  # the variant codes of the histories written
     try:
         for item in import_files(args.files, args.site):
             if isinstance(item, FileProblem):
@@ -100,12 +102,20 @@ def cmd_import(args: argparse.Namespace) -> int:
                 _tell_problem(item, args)
                 continue
             written = _write_phh(item, folder) if folder is not None else None
+            if written is not None:
+                codes.add(phh_code(item.hand.table, standard=True))
             summary.add(item, written)
             _tell_hand(item, written, args)
             progress.update()
     finally:
         progress.close()
     _tell_summary(summary, args)
+    unread = pokerkit_note(codes)            # once, where pokerkit cannot read what was written
+    if unread and sys.stderr is not None:
+        try:                                 # a full or closed stderr (2>/dev/full) costs the note only
+            print(json.dumps({"note": unread}) if args.json else f"lowball import: note: {unread}", file=sys.stderr)
+        except OSError:
+            pass
     if summary.unreadable or summary.malformed:
         return 2
     return 1 if summary.counts[Status.DISAGREES] else 0
@@ -257,10 +267,8 @@ def _write_phh(judgement: Judgement, folder: Path) -> Path | None:
     room = "".join(ch for ch in site.site.lower() if ch.isalnum())
     number = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in site.number)
     path = folder / f"{room}-{number}.phh"
-    temporary = path.with_suffix(".phh.tmp")
     try:
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
+        write_atomically(path, text, durable=False)        # a hand a file: no fsync each (files.write_atomically)
     except OSError as err:
         raise LowballError(f"--phh-dir: cannot write {path}: {err.strerror or err}") from None
     return path
@@ -278,6 +286,6 @@ def _progress(args: argparse.Namespace) -> Any:
     """Return a progress bar on a terminal (hands judged), nothing otherwise."""
     if args.json or not sys.stderr.isatty():
         return _NoProgress()
-    from tqdm import tqdm
+    from lowball.core.progress import progress_bar
 
-    return tqdm(unit=" hands", desc="lowball import", delay=1.0, leave=False, file=sys.stderr)
+    return progress_bar(unit=" hands", desc="lowball import", file=sys.stderr)

@@ -9,14 +9,38 @@ import argparse
 import ctypes
 import json
 import sys
-from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from lowball.errors import LowballError
 from lowball.cli.interrupt import ctrl_c_stops, is_interruption, quiet_z3_finalizers
 from lowball.cli.output import READER_GONE, OutputError, guarded_stdout, silence_stdout
 
-SYSTEM_HELP = "ranking system (default: the teaching table's, {default}); one of: {names}"
+SYSTEM_HELP = ("ranking system (default: the teaching table's, {default}); one of: {names}; the names in brackets "
+               "are aliases, in any case")
+CARDS_NOTE = """
+Cards: ranks 2-9, T or 10, J, Q, K, A (any case); suits c d h s or ♣ ♦ ♥ ♠;
+separate them with spaces or commas, or run them together.
+"""
+RANK_EXAMPLES = """\
+examples:
+  lowball rank --system ace-to-six "6♣ 4♥ 3♠ 2♦ A♣"
+  lowball rank --system all 5s4d3c2hAd          # the wheel under every system
+  lowball rank -s 2-7 --lang ru 7c5h4s3d2c      # an alias; names in Russian
+  lowball rank --system badugi "Ac 2d 3h 4s"    # four cards in badugi (U1)
+""" + CARDS_NOTE
+COMPARE_EXAMPLES = """\
+examples:
+  lowball compare --system ace-to-six "6c 4h 3s 2d Ac" "5s 4d 3c 2h Ad"
+  lowball compare --lang ru --system deuce-to-seven "7c5h4s3d2c" "7d6s5c4c2d"
+  lowball compare --system all --json "8c 6h 4d 3c Ad" "7s 5s 4s 3s As"   # the flush, system by system
+""" + CARDS_NOTE
+CENSUS_EXAMPLES = """\
+examples:
+  lowball census --system ace-to-five
+  lowball census --system ace-to-five --joker   # the 53-card deck: 2,869,685 hands (F8)
+  lowball census --cards 7                      # all 133,784,560 seven-card hands, best five (L1)
+  lowball census --game razz --lang ru          # a game's ranking over the cards a player ends with
+"""
 EXAMPLES = """\
 examples:
   lowball rank --system ace-to-six "6♣ 4♥ 3♠ 2♦ A♣"
@@ -28,10 +52,12 @@ examples:
   lowball census --cards 7                      # all 133,784,560 seven-card hands, best five (L1)
   lowball split "Ah 2h 3d 4c 9h Kh 7h" "As Ks Qd Qc 9s 8s 2s"   # stud high-low: each half, the scoop (L2)
 
-Cards: ranks 2-9, T or 10, J, Q, K, A (any case); suits c d h s or ♣ ♦ ♥ ♠;
-separate them with spaces or commas, or run them together.
-"""
+Each command says more with --help (lowball rank --help); every command speaks English or Russian (--lang).
+""" + CARDS_NOTE
 
+
+# What a --game option takes, in the words of its refusal.
+GAME_NAME = "a built-in game's name (see `lowball games`) or a table file"
 
 # An error is one short line: at most this many characters (a user's long input is quoted in part).
 MAX_ERROR = 300
@@ -114,22 +140,65 @@ def report(message: str, kind: str, as_json: bool) -> None:
         pass
 
 
+def package_version() -> str:
+    """Return the version of the installed package (``importlib.metadata``), or say it is not installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("lowball-spec")
+    except PackageNotFoundError:        # run from a source tree that was never installed
+        return "(not installed: no version)"
+
+
 def _system_names() -> list[str]:
     from lowball.core.rankings import load_rankings
 
     return [row.key for row in load_rankings().all_systems]
 
 
+def system_help(allow_all: bool = False) -> str:
+    """Return the help of a ``--system`` option: the default, then every system with its aliases (and "all")."""
+    from lowball.core.rankings import load_rankings
+    from lowball.ranking import as_system
+
+    names = [f"{row.key} ({', '.join(row.aliases)})" if row.aliases else row.key
+             for row in load_rankings().all_systems] + (["all"] if allow_all else [])
+    # No default typed here: None is the teaching table's system, read from its table.
+    return SYSTEM_HELP.format(default=as_system(None).key, names=", ".join(names))
+
+
+def add_lang(parser: argparse.ArgumentParser, what: str = "names and explanations") -> None:
+    """Add ``--lang`` to a command: the language of ``what`` it prints, English unless told."""
+    from lowball.core.rankings import LANGUAGES
+
+    parser.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
+                        help=f"language of {what} (default: %(default)s)")
+
+
 def _add_common(parser: argparse.ArgumentParser, *, system: bool = True, allow_all: bool = False) -> None:
     if system:
-        from lowball.ranking import as_system
-
-        names = _system_names() + (["all"] if allow_all else [])
-        # No default typed here: None is the teaching table's system, read from its table.
-        parser.add_argument("--system", "-s", default=None, metavar="SYSTEM",
-                            help=SYSTEM_HELP.format(default=as_system(None).key, names=", ".join(names)))
-    parser.add_argument("--lang", choices=("en", "ru"), default="en", help="language of names and explanations")
+        parser.add_argument("--system", "-s", default=None, metavar="SYSTEM", help=system_help(allow_all))
+    add_lang(parser)
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def system_of(name: str | None, allow_all: bool = False) -> str | None:
+    """Return the key of the system ``--system`` names (a key or an alias, in any case), "all", or None (the
+    teaching table's); refuse any other name, listing the names it takes."""
+    if name is None:
+        return None
+    if allow_all and name.strip().casefold() == "all":
+        return "all"
+    from lowball.core.files import quote
+    from lowball.errors import RulesError
+    from lowball.ranking import as_system
+
+    try:
+        return as_system(name).key
+    except RulesError:
+        known = ", ".join(_system_names() + (["all"] if allow_all else []))
+        raise LowballError(f"--system: unknown ranking system {quote(name)} (known: {known}; or an alias, "
+                           f"see --help)") from None
 
 
 def _systems_for(name: str | None, cards: Sequence[Any] = (), size: int | None = None) -> list[str]:
@@ -182,6 +251,7 @@ def _hand_record(cards: Sequence[Any], system: str, lang: str) -> dict[str, Any]
 
 def cmd_rank(args: argparse.Namespace) -> int:
     """Rank one hand under one system (or all of them)."""
+    args.system = system_of(args.system, allow_all=True)
     cards = _hand_for(" ".join(args.cards), args.system)
     records = [_hand_record(cards, name, args.lang) for name in _systems_for(args.system, cards, len(cards))]
     if args.json:
@@ -242,6 +312,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from lowball.text.explain import explain
     from lowball.ranking import compare
 
+    args.system = system_of(args.system, allow_all=True)
     a, b = _hand_for(args.hand_a, args.system), _hand_for(args.hand_b, args.system)
     if len(a) != len(b):
         raise LowballError(f"hand A holds {len(a)} cards and hand B {len(b)}: compare hands of one size")
@@ -279,6 +350,7 @@ def cmd_census(args: argparse.Namespace) -> int:
     from lowball.core.rankings import load_rankings
     from lowball.text.explain import category_name, value_text
 
+    args.system = system_of(args.system, allow_all=True)
     deck = len(deck_of(len(DECK) + 1)) if args.joker else args.deck
     cards = args.cards
     if args.game:                       # the game's ranking over the cards a player ends with (N1, Y1: seven)
@@ -333,27 +405,60 @@ def cmd_census(args: argparse.Namespace) -> int:
 
 
 def _settings(pairs: list[str]) -> dict[str, str]:
+    from lowball.core.files import quote
+
     settings = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise LowballError(f"--set needs KEY=VALUE, got {pair!r} (e.g. --set raises_per_round=4)")
+        if not value.strip():           # an unset variable in a script, not a wish for an empty name
+            raise LowballError(f"--set {quote(key.strip())[1:-1]}=: the value after '=' is empty; give one, "
+                               f"e.g. --set raises_per_round=4")
         settings[key.strip()] = value.strip()
     return settings
 
 
+def settled_part(report: str) -> str:
+    """Return what of a verify report stays as it is while more checks come: all but its summary line.
+
+    >>> settled_part("lowball verify: t" + 2 * chr(10) + "1. a: proved" + 2 * chr(10) + "all properties hold")
+    'lowball verify: t\\n\\n1. a: proved\\n'
+    """
+    return report[:report.rindex("\n\n") + 1]
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
-    """Prove every property of a game table and its rankings; exit 0 only if every applicable one holds."""
+    """Prove every property of a game table and its rankings; exit 0 only if every applicable one holds.
+
+    The text report is printed a property at a time, as each is settled; its lines are those of ``render``.
+    """
+    from lowball.core.progress import progress_bar
     from lowball.verify import holds, load_for_verify, verify
     from lowball.verify.ctrl_c import proofs_stop_on_ctrl_c
-    from lowball.verify.properties import parse_only
+    from lowball.verify.properties import NUMBERS, parse_only
     from lowball.verify.report import as_json, render
 
     only = parse_only(args.only)
     table, rankings = load_for_verify(args.rules, _settings(args.set), args.rankings)
-    with proofs_stop_on_ctrl_c():
-        checks = verify(table, rankings, exhaustive=not args.quick, only=only)
-    print(as_json(checks, table) if args.json else render(checks, table))
+    settled: list[Any] = []
+    shown = ""                          # the report's text printed so far
+    # No delay: the first property may be the long one (every hand, property 2), and the bar says work goes on.
+    bar = progress_bar(total=len(only or NUMBERS), unit=" properties", desc="verify", enabled=not args.json, delay=0)
+
+    def show(check: Any) -> None:
+        nonlocal shown
+        bar.update()
+        if args.json:                   # one JSON document, at the end
+            return
+        settled.append(check)
+        done = settled_part(render(settled, table, args.lang))
+        bar.put(done[len(shown):-1])    # print() adds the last newline back
+        shown = done
+
+    with bar, proofs_stop_on_ctrl_c():
+        checks = verify(table, rankings, exhaustive=not args.quick, only=only, on_check=show)
+    print(as_json(checks, table) if args.json else render(checks, table, args.lang)[len(shown):])
     return 0 if holds(checks) else 1
 
 
@@ -367,6 +472,7 @@ def build_parser() -> argparse.ArgumentParser:
     from lowball.cli.odds import add_odds_command
     from lowball.cli.solve import add_solve_commands
     from lowball.cli.importer import add_import_command
+    from lowball.core.arguments import text_option, whole_option
 
     parser = OneLineParser(
         prog="lowball",
@@ -374,10 +480,12 @@ def build_parser() -> argparse.ArgumentParser:
                     "ace-to-six, deuce-to-seven and ace-to-five, and see why one hand beats another.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"lowball {package_version()}",
+                        help="print the version of lowball and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     commands.required = True
 
-    rank = commands.add_parser("rank", help="rank one five-card hand (four in badugi)", epilog=EXAMPLES,
+    rank = commands.add_parser("rank", help="rank one five-card hand (four in badugi)", epilog=RANK_EXAMPLES,
                                formatter_class=argparse.RawDescriptionHelpFormatter,
                                description="Rank five cards (four under badugi, U1): category, class rank "
                                            "(1 = best) and name.")
@@ -385,7 +493,7 @@ def build_parser() -> argparse.ArgumentParser:
     rank.add_argument("cards", nargs="+", metavar="CARDS", help="five cards, e.g. 6c 4h 3s 2d Ac")
     rank.set_defaults(run=cmd_rank)
 
-    comp = commands.add_parser("compare", help="compare two hands and explain why one wins", epilog=EXAMPLES,
+    comp = commands.add_parser("compare", help="compare two hands and explain why one wins", epilog=COMPARE_EXAMPLES,
                                formatter_class=argparse.RawDescriptionHelpFormatter,
                                description="Compare hand A with hand B and name the rule that decides.")
     _add_common(comp, allow_all=True)
@@ -402,16 +510,16 @@ def build_parser() -> argparse.ArgumentParser:
                '  lowball split "Ah 2h 3d 4c 9h Kh 7h" "As Ks Qd Qc 9s 8s 2s"\n'
                '  lowball split --names Lena,Misha --lang ru "Ah 2h 3d 4c 9h Kh 7h" "As Ks Qd Qc 9s 8s 2s"\n')
     spl.add_argument("hands", nargs="+", metavar="HAND", help='five to seven cards, quoted: "Ah 2h 3d 4c 9h Kh 7h"')
-    spl.add_argument("--game", default=None, metavar="NAME|FILE",
+    spl.add_argument("--game", default=None, metavar="NAME|FILE", type=text_option(GAME_NAME),
                      help="a split game's table, for its high ranking and its qualifier (default: the first built-in "
                           "split game, as `lowball games` lists them)")
     spl.add_argument("--names", default="", metavar="A,B,...", help="the players' names, in the hands' order")
-    spl.add_argument("--lang", choices=("en", "ru"), default="en", help="language of names and explanations")
+    add_lang(spl)
     spl.add_argument("--json", action="store_true", help="print JSON instead of text")
     spl.set_defaults(run=cmd_split)
 
     cen = commands.add_parser("census", help="count every hand (five or seven cards) by category and class",
-                              formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXAMPLES,
+                              formatter_class=argparse.RawDescriptionHelpFormatter, epilog=CENSUS_EXAMPLES,
                               description="Deal every five-card hand once (2,598,960; 2,869,685 with the joker) "
                                           "or walk every seven-card hand (133,784,560, each played as its best "
                                           "five, L1) and count hands and classes per category; also the no-pair "
@@ -419,15 +527,14 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(cen, allow_all=True)
     from lowball.analysis.census import CENSUS_CARDS
     from lowball.core.cards import DECK
-    from lowball.core.rankings import HAND_SIZE
 
-    cen.add_argument("--cards", type=int, choices=CENSUS_CARDS, default=None,
+    cen.add_argument("--cards", type=whole_option, choices=CENSUS_CARDS, default=None,
                      help="cards per hand, each played as its best five (default: the system's hand, 5; badugi's "
                           "4); 7 without --system: every five-card system")
-    cen.add_argument("--game", default=None, metavar="NAME|FILE",
+    cen.add_argument("--game", default=None, metavar="NAME|FILE", type=text_option(GAME_NAME),
                      help="count the hands of a game: its ranking over the cards a player ends with "
                           "(london-lowball, deuce-to-seven-razz: seven)")
-    cen.add_argument("--deck", type=int, choices=(len(DECK), len(DECK) + 1), default=len(DECK),
+    cen.add_argument("--deck", type=whole_option, choices=(len(DECK), len(DECK) + 1), default=len(DECK),
                      help="52 cards, or 53 with the joker (five-card hands, ace-to-five only: F2, F8)")
     cen.add_argument("--joker", action="store_true", help="the same as --deck 53")
     cen.set_defaults(run=cmd_census)
@@ -455,15 +562,21 @@ def build_parser() -> argparse.ArgumentParser:
                "  lowball verify --set players.max=6 --set min_stack=12\n"
                "  lowball verify --set rankings.systems.ace-to-six.wheel_is_straight=false\n"
                "  lowball verify --rules my-table.toml --json")
-    ver.add_argument("--game", "--rules", dest="rules", metavar="NAME|FILE", default=None,
+    ver.add_argument("--game", "--rules", dest="rules", metavar="NAME|FILE", default=None, type=text_option(GAME_NAME),
                      help="a built-in game (see `lowball games`) or a game table file (default: the teaching table); "
                           "--rules is the same option")
-    ver.add_argument("--rankings", metavar="FILE.toml", default=None, help="a rankings table (default: shipped)")
+    ver.add_argument("--rankings", metavar="FILE.toml", default=None, type=text_option("a rankings table file"),
+                     help="a rankings table (default: shipped)")
     ver.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="change a dotted key of the table, e.g. players.max=6, raises_per_round=4, min_stack=12; "
                           "keys starting rankings. change the rankings table")
     ver.add_argument("--quick", action="store_true", help="skip the enumeration of all 2,598,960 hands")
-    ver.add_argument("--only", metavar="N,N", default="", help="check only these properties (1-8), e.g. 4,5")
+    from lowball.verify.properties import PROPERTIES
+
+    listed = "; ".join(f"{p.number} {p.name}" for p in PROPERTIES)      # from the properties' one home
+    ver.add_argument("--only", metavar="N,N", default=None, type=text_option("property numbers such as 4,5"),
+                     help=f"check only these properties, e.g. 4,5: {listed}")
+    add_lang(ver, "the report's titles and verdicts")
     ver.add_argument("--json", action="store_true", help="print JSON instead of text")
     ver.set_defaults(run=cmd_verify)
     return parser
@@ -492,6 +605,10 @@ def _run(argv: list[str], as_json: bool) -> int:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
+    if not argv:                                 # a newcomer's first try: the help, not an error
+        with guarded_stdout():
+            parser.print_help()
+        return 0
     commands = {sub.prog.split()[-1]: sub for sub in _subparsers(parser)}
     # An unknown option is told the options of the command it was given to (the first command word on the line).
     named = next((commands[word] for word in argv if word in commands), parser)

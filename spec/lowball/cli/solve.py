@@ -12,7 +12,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from lowball.core.arguments import whole_option
 from lowball.errors import LowballError
+from lowball.text.words import decimal, many, percent, say
 
 SOLVE_EXAMPLES = """\
 examples:
@@ -70,13 +72,28 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(record, indent=2))
         return 0
-    resumed = f" (resumed at {record['resumed_at']})" if record["resumed_at"] else ""
-    print(f"{table.name}: {record['iterations']} iterations{resumed}, exploitability "
-          f"{record['exploitability_mbb']:.3g} mbb/hand (goal {record['goal_mbb']:g})")
-    for seat, (chips, milli) in enumerate(zip(record["values"], record["values_mbb"])):
-        print(f"  value to p{seat + 1}: {chips:+.4f} chips a hand ({milli:+.1f} mbb/hand)")
-    print(f"written: {record['file']}")
+    print("\n".join(solved_text(record, args.lang)))
     return 0
+
+
+def solved_text(record: dict[str, Any], lang: str = "en") -> list[str]:
+    """Return the lines ``lowball solve`` prints of a solved table: iterations, exploitability, values, the file.
+
+    >>> record = {"game": "teaching-table", "iterations": 200, "resumed_at": 0, "exploitability_mbb": 12.345,
+    ...           "goal_mbb": 1.0, "values": [-0.0123, 0.0123], "values_mbb": [-6.15, 6.15], "file": "t.npz"}
+    >>> print("\\n".join(solved_text(record, "ru")[:2]))
+    teaching-table: 200 итераций, уязвимость 12,3 mbb за раздачу (цель 1)
+      выигрыш p1: −0,0123 фишки за раздачу (−6,2 mbb за раздачу)
+    """
+    resumed = say(lang, "resumed", iteration=record["resumed_at"]) if record["resumed_at"] else ""
+    lines = [say(lang, "solved", table=record["game"], iterations=many(record["iterations"], "iterations", lang),
+                 resumed=resumed, exploitability=decimal(record["exploitability_mbb"], ".3g", lang),
+                 goal=decimal(record["goal_mbb"], "g", lang))]
+    for seat, (chips, milli) in enumerate(zip(record["values"], record["values_mbb"])):
+        lines.append(say(lang, "value", seat=seat + 1, chips=decimal(chips, "+.4f", lang),
+                         mbb=decimal(milli, "+.1f", lang)))
+    lines.append(say(lang, "written", file=record["file"]))
+    return lines
 
 
 def advice_record(advice: Any) -> dict[str, Any]:
@@ -91,27 +108,38 @@ def advice_record(advice: Any) -> dict[str, Any]:
             "weak": advice.weak, "range_above": advice.range_above}
 
 
-def advice_text(advice: Any) -> list[str]:
+def action_word(word: str, lang: str = "en") -> str:
+    """Return an action of ``Advice.frequencies`` as a player says it: 'draw2', «поменять 2», «стоять пат».
+
+    >>> action_word("draw2"), action_word("draw2", "ru"), action_word("pat", "ru"), action_word("fold", "ru")
+    ('draw2', 'поменять 2', 'стоять пат', 'пас')
+    """
+    if word.startswith("draw"):
+        return say(lang, "draw", count=word[len("draw"):])
+    return say(lang, word)
+
+
+def advice_text(advice: Any, lang: str = "en") -> list[str]:
     """Return the lines ``lowball strategy`` prints: who acts where, the frequencies, the draw, the facts."""
-    where = f"after {' '.join(advice.said)}" if advice.said else "at the start"
-    stage = "pre-draw" if advice.phase == "draw" or advice.range_above is None else "final"
-    lines = [f"{advice.table}: p{advice.seat + 1} to act {where}, holding "
-             f"{' '.join(map(str, advice.cards))} ({stage} bucket {advice.bucket})"]
+    where = say(lang, "after", line=" ".join(advice.said)) if advice.said else say(lang, "at the start")
+    stage = "pre-draw bucket" if advice.phase == "draw" or advice.range_above is None else "final bucket"
+    lines = [say(lang, "to act", table=advice.table, seat=advice.seat + 1, where=where,
+                 cards=" ".join(map(str, advice.cards)), bucket=say(lang, stage, bucket=advice.bucket))]
     throws = {f"draw{t.count}" if t.count else "pat": t for t in advice.throws}
+    width = max(6, *(len(action_word(word, lang)) for word in advice.frequencies))
     for word, chance in advice.frequencies.items():
         thrown = throws.get(word)
-        tail = f"  throws {' '.join(map(str, thrown.cards))}" if thrown and thrown.cards else ""
-        lines.append(f"  {word:<6} {chance:7.1%}{tail}")
+        tail = f"  {say(lang, 'throws', cards=' '.join(map(str, thrown.cards)))}" if thrown and thrown.cards else ""
+        lines.append(f"  {action_word(word, lang):<{width}} {percent(chance, lang):>7}{tail}")
     if advice.phase == "draw":
         if advice.pat_hand:
-            lines.append(f"  a pat hand (standing pat is its best play against a random hand): "
-                         f"breaks it {advice.breaking:.1%}")
+            lines.append(f"  {say(lang, 'pat hand', percent=percent(advice.breaking, lang))}")
         if advice.weak:
-            lines.append(f"  a weak hand (in the worse half of all final hands): snows (stands pat) {advice.snow:.1%}")
+            lines.append(f"  {say(lang, 'weak hand', percent=percent(advice.snow, lang))}")
     elif advice.range_above is not None:
-        share = f"{advice.range_above:.0%} of p{advice.seat + 1}'s range here is better"
-        lines.append(f"  {share}: " + (f"a bet or raise is a bluff; bluffs {advice.bluff:.1%}"
-                                        if advice.range_above >= 0.5 else "a bet or raise would not be a bluff"))
+        share = say(lang, "range above", share=percent(advice.range_above, lang, 0), seat=advice.seat + 1)
+        lines.append(f"  {share}: " + (say(lang, "bluff", percent=percent(advice.bluff, lang))
+                                        if advice.range_above >= 0.5 else say(lang, "no bluff")))
     return lines
 
 
@@ -126,12 +154,14 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(advice_record(advice), indent=2))
         return 0
-    print("\n".join(advice_text(advice)))
+    print("\n".join(advice_text(advice, args.lang)))
     return 0
 
 
 def add_solve_commands(commands: Any) -> None:
     """Add ``solve`` and ``strategy`` to the sub-commands of the ``lowball`` parser."""
+    from lowball.cli.main import add_lang
+
     solve = commands.add_parser(
         "solve", help="solve a heads-up fixed-limit single-draw table (CFR in an abstract game)",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=SOLVE_EXAMPLES,
@@ -142,15 +172,21 @@ def add_solve_commands(commands: Any) -> None:
     solve.add_argument("--game", default="teaching-table", metavar="NAME|FILE",
                        help="the table (see `lowball games`): teaching-table (default), "
                             "deuce-to-seven-single-draw-limit, or a heads-up fixed-limit single-draw table of your own")
-    solve.add_argument("--iterations", type=int, default=20000, help="stop after this many iterations (%(default)s)")
+    solve.add_argument("--iterations", type=whole_option, default=20000,
+                       help="stop after this many iterations, 1 to 10,000,000 (%(default)s)")
     solve.add_argument("--goal", type=float, default=1.0, help="stop at this exploitability, mbb/hand (%(default)s)")
-    solve.add_argument("--pre", type=int, default=None, help="pre-draw buckets, 6 to 256 (default: per table, 128)")
-    solve.add_argument("--post", type=int, default=None, help="post-draw buckets (default: per table, 128 or 256)")
-    solve.add_argument("--stacks", type=int, default=None, help="each player's stack (default: per table)")
+    solve.add_argument("--pre", type=whole_option, default=None,
+                       help="pre-draw buckets, 6 to 256 (default: per table, 128)")
+    solve.add_argument("--post", type=whole_option, default=None,
+                       help="post-draw buckets, 2 to 7462 (default: per table, 128 or 256)")
+    solve.add_argument("--stacks", type=whole_option, default=None,
+                       help="each player's stack, from the table's minimum to 32 big bets (default: per table)")
     solve.add_argument("--out", default=None, metavar="PATH",
                        help="the solution file to write (default: solutions/NAME.npz here)")
     solve.add_argument("--checkpoints", default="build/solve", metavar="DIR",
-                       help="the folder of the checkpoints (default: %(default)s)")
+                       help="the folder of the checkpoints, saved every two minutes and on Ctrl-C "
+                            "(default: %(default)s)")
+    add_lang(solve, "the summary")
     solve.add_argument("--json", action="store_true", help="print JSON instead of text (no progress bar)")
     solve.set_defaults(run=cmd_solve)
 
@@ -167,5 +203,6 @@ def add_solve_commands(commands: Any) -> None:
                                "deuce-to-seven-single-draw-limit")
     strategy.add_argument("--line", default="", metavar='"check bet ..."',
                           help="the public actions so far, both players', in order (default: none)")
+    add_lang(strategy, "the advice")
     strategy.add_argument("--json", action="store_true", help="print JSON instead of text")
     strategy.set_defaults(run=cmd_strategy)

@@ -21,9 +21,11 @@ lowball.errors.ArgumentError: deal: lang: expected 'en' or 'ru', got 'xx'
 
 from __future__ import annotations
 
+import argparse
 import functools
 import inspect
 import os
+import re
 from collections.abc import Mapping
 from itertools import repeat
 from pathlib import Path
@@ -220,3 +222,48 @@ def takes(**kinds: Kind) -> Callable[[Callable], Callable]:
         return checked
 
     return decorate
+
+
+# ---- Options of the command line ----
+
+# A whole number on the command line is written with the digits 0-9 and at most a minus sign. Python's int() also
+# reads ' 3', '+3', '3_000' and Arabic-Indic '٣'; a script that passes those has a bug, so each is refused.
+PLAIN_WHOLE = re.compile(r"-?[0-9]+")
+
+
+def whole_option(text: str) -> int:
+    """Return an option's value read as a whole number written plainly, or refuse it (an argparse ``type``).
+
+    argparse names the option before the reason: ``argument --players: expected a whole number ...``.
+
+    >>> whole_option("3"), whole_option("-1")
+    (3, -1)
+    >>> whole_option("+3")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected a whole number written with the digits 0-9, e.g. 3; got '+3'
+    """
+    if not isinstance(text, str) or not PLAIN_WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0-9, e.g. 3; "
+                                         f"got {quote(text, 40)}")
+    return int(text)
+
+
+def text_option(what: str) -> Callable[[str], str]:
+    """Return an argparse ``type`` that takes ``what`` (e.g. "a game's name or table file") and refuses an empty value.
+
+    An empty value is what a script passes when its variable is unset: it is refused, never read as the default.
+
+    >>> game = text_option("a game's name or table file")
+    >>> game("razz")
+    'razz'
+    >>> game(" ")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected a game's name or table file, got ' '
+    """
+    def read(text: str) -> str:
+        if not isinstance(text, str) or not text.strip():
+            raise argparse.ArgumentTypeError(f"expected {what}, got {quote(text, 40)}")
+        return text
+
+    read.__name__ = "text"          # argparse's fallback wording names the type: never shown, since read explains
+    return read

@@ -16,7 +16,10 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import hashlib
+import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, assert_never
@@ -27,7 +30,7 @@ from lowball.core.behaviours import (
 )
 from lowball.core.card_flow import COMMUNITY_RULES, shortfall
 from lowball.core.cards import RANK_OF
-from lowball.core.files import quote
+from lowball.core.files import exists, quote
 from lowball.core.arguments import LABEL, NAME_OR_PATH, TEXT, instance_of, mapping_of, optional, takes
 from lowball.core.rankings import (HAND_SIZE, MOST_CARDS, RULES_DIR, known_systems, load_rankings,
                                    register_house_systems, resolve_systems)
@@ -107,7 +110,10 @@ GAME_KEYS: tuple[Key, ...] = (
     Key(path="name", kind="text", doc="the game's short name, used by --game and in file names"),
     Key(path="en", kind="text", doc="the game's title in English"),
     Key(path="ru", kind="text", doc="the game's title in Russian"),
-    Key(path="variant", kind="text", doc="the PHH variant code of its hand histories (FA6L1D, F2L3D, ...)"),
+    Key(path="variant", kind="text",
+        doc="the PHH variant code of its hand histories (FA6L1D, F2L3D, ...); a house table that changes a built-in "
+            "game's rules and names no code of its own gets one (the game's code, -H and a digest of its rules; "
+            "docs/phh.md)"),
     Key(path="phh_stakes", kind="choice", default="from-history", choices=("from-history", "must-match"),
         clause="T2, T3",
         doc="whether a hand history may choose the stakes (antes, blinds, bets: the PHH standard's games) or must "
@@ -578,9 +584,9 @@ class _Reader:
         if key.kind == "flag":
             return r.value(path, bool, default)
         if key.kind == "counts":
-            return r.counts(path, 1, default=default)
+            return r.counts(path, 1, default=default, most=MAX_CHIPS)
         if key.kind == "seat-chips":
-            return r.counts(path, 0, default=default)
+            return r.counts(path, 0, default=default, most=MAX_CHIPS)
         raise AssertionError(key.kind)
 
 
@@ -631,6 +637,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         raise r.fail("forced.posts", "a table has blinds (K3) or California posts (F4), not both")
     seat_posts = g.get("forced.seat_posts")
     _check_seat_posts(r, seat_posts, blinds, seat_antes)
+    _check_seats_listed(r, seat_antes, seat_posts, players_min, players_max)
     bring_in = g.get("forced.bring_in")
     bring_in_by = g.get("forced.bring_in_by")
     if bool(bring_in) != (bring_in_by is not None):
@@ -826,6 +833,23 @@ def _check_seat_posts(r: TableReader, seat_posts: tuple[int, ...], blinds: tuple
                                            f"part of a joining player's post is the big blind (O4)")
 
 
+def _check_seats_listed(r: TableReader, seat_antes: tuple[int, ...], seat_posts: tuple[int, ...], players_min: int,
+                        players_max: int) -> None:
+    """Refuse forced bets listed seat by seat for a number of players the table never seats (V11, O4): a hand then
+    seats exactly that many, so a list of another length would make every hand refuse to start.
+
+    >>> _check_seats_listed(TableReader("t.toml", {}), (1, 1, 1), (), 2, 5)
+    >>> _check_seats_listed(TableReader("t.toml", {}), (1,) * 7, (), 2, 5)
+    Traceback (most recent call last):
+    lowball.errors.RulesError: t.toml: forced.seat_antes: 7 seats, but a hand seats 2 to 5 players (players.min, players.max): a hand here seats exactly one player for each seat listed (V11)
+    """
+    key, seats = ("forced.seat_antes", len(seat_antes)) if seat_antes else ("forced.seat_posts", len(seat_posts))
+    if seats and not players_min <= seats <= players_max:
+        raise r.fail(key, f"{seats} seats, but a hand seats {players_min} to {players_max} players (players.min, "
+                          f"players.max): a hand here seats exactly one player for each seat listed "
+                          f"({'V11' if seat_antes else DEPARTURES})")
+
+
 def _size(r: TableReader, key: str, posts: tuple[int, ...] = (), small: int = 0) -> int:
     """Read a bet size: chips, or "total-posts" (F4: the posts set the limit) or "double" (F4: after the draw)."""
     value = r.value(key, (int, str))
@@ -834,6 +858,8 @@ def _size(r: TableReader, key: str, posts: tuple[int, ...] = (), small: int = 0)
         if value not in named or (value == "total-posts" and not posts) or (value == "double" and not small):
             allowed = '"total-posts" (with forced.posts)' if key == "small_bet" else '"double"'
             raise r.fail(key, f"expected a whole number of chips or {allowed}, got {quote(value)}")
+        if named[value] > MAX_CHIPS:            # the limit holds for every amount, named or counted
+            raise r.fail(key, f"{quote(value)} makes {named[value]}; a bet is at most {MAX_CHIPS}")
         return named[value]
     return r.count(key, 1, MAX_CHIPS)
 
@@ -1022,7 +1048,7 @@ def _check_forced_bets(r: TableReader, t: GameTable, low: set[str]) -> None:
 def _check_cards(r: TableReader, t: GameTable) -> None:
     """Refuse a table whose stub can fail a street for some player count, even by its rule for a short stub."""
     for players in range(t.players_min, t.players_max + 1):
-        failed = shortfall(t, players)
+        failed = shortfall(t, players) or _short_draw_burn(t, players)
         if failed is None:
             continue
         index, key, problem = failed
@@ -1035,6 +1061,34 @@ def _check_cards(r: TableReader, t: GameTable) -> None:
                          f"another rule for a short stub")
 
 
+def _short_draw_burn(t: GameTable, players: int) -> tuple[int, str, str] | None:
+    """Return the first draw whose burn the stub cannot give with ``players`` players at a table that never
+    reshuffles (D1, K8), as ``shortfall`` says it of a deal's burn; None where every burn is served.
+
+    Nothing leaves the stub between a draw's start and its burn, so the burn meets the stub the worst case leaves
+    there: ``shortfall``'s own walk up to that street, then a street that only burns. The engine would burn what is
+    left and play on (``Stub.burn``), honouring less than the table says; a table that reshuffles (K9, P3) serves
+    the draw after a reshuffle instead, so only a table whose stub never comes back is checked.
+
+    >>> from lowball.core.games import table_from_text
+    >>> house = 'extends = "teaching-table"\\nname = "burns"\\n[[change_streets]]\\nat = "draw"\\nburn = {}\\n'
+    >>> _short_draw_burn(table_from_text(house.format(20)), 5) is None
+    True
+    >>> table_from_text(house.format(40))
+    Traceback (most recent call last):
+    lowball.errors.RulesError: table.toml: streets[2].burn: with 3 players this street burns 40 cards and the stub holds 37 (D1, K8, L3)
+    """
+    if t.runs_out is not RunsOut.NEVER:
+        return None
+    for index, street in enumerate(t.streets):
+        if street.kind is StreetKind.DRAW and street.burn:
+            burn_only = Street(kind=StreetKind.DEAL, clause=street.clause, burn=street.burn)
+            failed = shortfall(dataclasses.replace(t, streets=t.streets[:index] + (burn_only,)), players)
+            if failed is not None:
+                return failed
+    return None
+
+
 def read_game_data(source: Path | str | None) -> tuple[TableReader, Path | None]:
     """Return the raw reader of a game given by built-in name, path, or None (the teaching table)."""
     if source is None:
@@ -1043,7 +1097,8 @@ def read_game_data(source: Path | str | None) -> tuple[TableReader, Path | None]
     if isinstance(source, str) and source in paths:
         return read_toml(paths[source]), None
     path = Path(source)
-    if isinstance(source, str) and not source.endswith(".toml") and not path.exists():
+    # ``exists`` answers a name the system refuses (over 255 characters) with False, not OSError.
+    if isinstance(source, str) and not source.endswith(".toml") and not exists(source):
         raise RulesError(f"no game {quote(source)}: not a built-in game (see `lowball games`) and no such file")
     return read_toml(path), path.parent
 
@@ -1075,18 +1130,128 @@ def load_game_table(game: Path | str | None = None, overrides: dict[str, str] | 
         data = apply_overrides(data, overrides, reader.source)
         if any(key == "extends" or key.startswith("extends.") for key in overrides):
             raise RulesError(f"{reader.source}: extends: cannot be changed with --set; write a table that extends it")
-    return _with_path(parse_game_table(TableReader(reader.source, data), rankings_data), game, folder)
+    table = parse_game_table(TableReader(reader.source, data), rankings_data)
+    table = _with_path(table, game, folder)
+    if folder is not None and _shipped(folder):
+        return table                     # a room's table keeps its game's code (``_cached`` says why)
+    # A code the file names is true of the file's rules; ``--set`` changes them, so only a code it sets is its own.
+    own = "variant" in overrides if overrides else "variant" in reader.data
+    return _with_code(table, own)
 
 
 @functools.lru_cache(maxsize=64)
 def _cached(game: str | None) -> GameTable:
     reader, folder = read_game_data(game)
-    return _with_path(parse_game_table(TableReader(reader.source, resolve(reader, folder))), game, folder)
+    table = _with_path(parse_game_table(TableReader(reader.source, resolve(reader, folder))), game, folder)
+    # A built-in game read by its name is the game of its code; a file of the package (a room's table, O4) keeps
+    # the code of the game it extends, and names itself in its histories (``phh.history.room_table``).
+    return table if folder is None or _shipped(folder) else _with_code(table, "variant" in reader.data)
 
 
 def _with_path(table: GameTable, game: Path | str | None, folder: Path | None) -> GameTable:
     """Return the table with the path of its file, when it was loaded from a file of its own (a house table)."""
     return dataclasses.replace(table, path=str(game)) if folder is not None else table
+
+
+def _shipped(folder: Path) -> bool:
+    """Return whether a table's folder is in the package's rules (a built-in game's, or an online room's)."""
+    return Path(os.path.abspath(folder)).is_relative_to(os.path.abspath(RULES_DIR))
+
+
+# ---- a table's PHH code ----
+
+# The keys that name a table rather than say its rules: tables that differ only in these play the same game.
+NAMING_KEYS = ("name", "en", "ru", "variant", "extends", "unset")
+# The keys of a table's stakes, which a hand history chooses where the table lets it (``phh_stakes =
+# "from-history"``): a hand at other stakes is a hand of the same game.
+STAKES_KEYS = ("forced", "small_bet", "big_bet")
+# How many hexadecimal digits of the SHA-256 of its rules a house table's own code ends with (``-H`` and these).
+CODE_DIGITS = 8
+HOUSE_SUFFIX = re.compile(rf"-H[0-9A-F]{{{CODE_DIGITS}}}$")
+
+
+def rules_of(table: GameTable) -> dict[str, Any]:
+    """Return what a table's data says of its game: all but the keys that name it, its stakes where a history
+    chooses them, and the keys it sets to their defaults (``cap_counts = "bets"`` says what leaving it out says).
+
+    A house rankings file (``rankings``) counts by what it says, not by where it lies.
+
+    >>> sorted(rules_of(load_game_table()))[:4]
+    ['big_bet', 'check_raise', 'clauses', 'deck']
+    >>> rules_of(load_game_table(overrides={"cap_counts": '"bets"'})) == rules_of(load_game_table())
+    True
+    """
+    left_out = NAMING_KEYS + (STAKES_KEYS if table.phh_stakes_vary else ())
+    rules = copy.deepcopy({key: value for key, value in table.data.items() if key not in left_out})
+    for key in GAME_KEYS:
+        *parents, last = key.path.split(".")
+        node = rules
+        for part in parents:
+            node = node.get(part) if isinstance(node, dict) else None
+        if isinstance(node, dict) and _is_default(key, node.get(last, ...)):
+            del node[last]
+    for street in rules.get("streets", []) if isinstance(rules.get("streets"), list) else []:
+        for key in STREET_COMMON + STREET_KEYS.get(street.get("kind"), ()) if isinstance(street, dict) else ():
+            if _is_default(key, street.get(key.path, ...)):
+                del street[key.path]
+    for section in [name for name, value in rules.items() if value == {}]:
+        del rules[section]                # a section that held only defaults
+    if isinstance(rules.get("rankings"), str):
+        try:
+            rules["rankings"] = hashlib.sha256(Path(rules["rankings"]).read_bytes()).hexdigest()
+        except OSError:                   # gone since it was loaded: its name is all that is left to tell
+            rules["rankings"] = Path(rules["rankings"]).name
+    return rules
+
+
+def _is_default(key: Key, value: Any) -> bool:
+    """Return whether a table's ``value`` of ``key`` is the key's default (a list as the default's tuple)."""
+    if key.required or value is ...:
+        return False
+    return value == (list(key.default) if isinstance(key.default, tuple) else key.default)
+
+
+def house_code(table: GameTable) -> str:
+    """Return the PHH code of a house table that plays other rules than the built-in game of its code: that code,
+    ``-H``, and the first digits of the SHA-256 of its rules (``rules_of``), so the same rules get the same code on
+    any machine.
+
+    >>> house_code(load_game_table(overrides={"raises_per_round": "4"}))
+    'FA6L1D-HCD7F3627'
+    """
+    text = json.dumps(rules_of(table), sort_keys=True, ensure_ascii=False, default=str)
+    return f"{game_code(table.variant)}-H{hashlib.sha256(text.encode()).hexdigest()[:CODE_DIGITS].upper()}"
+
+
+def game_code(code: str) -> str:
+    """Return the code of the built-in game a house table's own code (``house_code``) was made from; any other code
+    as it is.
+
+    >>> game_code("FA6L1D-HCD7F3627"), game_code("F2L3D-CR")
+    ('FA6L1D', 'F2L3D-CR')
+    """
+    return HOUSE_SUFFIX.sub("", code)
+
+
+def _with_code(table: GameTable, own: bool) -> GameTable:
+    """Return a table that carries the code of a built-in game whose rules it changes with a code of its own
+    (``house_code``): a history's code then never claims a game it was not played at. A code the table's own file
+    names so is refused instead: the file says something untrue.
+
+    >>> table_from_text('extends = "teaching-table"\\nname = "club"\\nraises_per_round = 4\\n').variant
+    'FA6L1D-HCD7F3627'
+    >>> table_from_text('extends = "teaching-table"\\nname = "club"\\nvariant = "FA6L1D"\\nraises_per_round = 4\\n')
+    Traceback (most recent call last):
+    lowball.errors.RulesError: table.toml: variant: 'FA6L1D' is the code of the built-in game teaching-table, whose rules this table changes: leave the key out (the table then gets a code of its own) or name another code
+    """
+    builtin = {game.variant: game for game in builtin_games()}.get(table.variant)
+    if builtin is None or rules_of(table) == rules_of(builtin):
+        return table
+    if own:
+        raise RulesError(f"{table.source}: variant: {quote(table.variant)} is the code of the built-in game "
+                         f"{builtin.name}, whose rules this table changes: leave the key out (the table then gets a "
+                         f"code of its own) or name another code")
+    return dataclasses.replace(table, variant=house_code(table))
 
 
 def with_stakes(table: GameTable, stakes: dict[str, Any]) -> GameTable:
@@ -1105,7 +1270,9 @@ def with_stakes(table: GameTable, stakes: dict[str, Any]) -> GameTable:
         for part in parents:
             node = node.setdefault(part, {})
         node[last] = value
-    return dataclasses.replace(parse_game_table(TableReader(table.source, data)), path=table.path)
+    # The code stays the table's: it names the game, and a history chooses these stakes (phh_stakes).
+    return dataclasses.replace(parse_game_table(TableReader(table.source, data)), path=table.path,
+                               variant=table.variant)
 
 
 def builtin_games() -> list[GameTable]:
@@ -1117,7 +1284,7 @@ def builtin_games() -> list[GameTable]:
 def table_from_text(text: str, source: str = "table.toml") -> GameTable:
     """Return the game table written in ``text`` (for tests and notebooks: a house rule inline)."""
     reader = TableReader(source, parse_toml(text, source))
-    return parse_game_table(TableReader(source, resolve(reader, None)))
+    return _with_code(parse_game_table(TableReader(source, resolve(reader, None))), "variant" in reader.data)
 
 
 __all__ = ["GAME_KEYS", "GameTable", "MAX_DEPTH", "Side", "Street", "builtin_games", "builtin_paths",

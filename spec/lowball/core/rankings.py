@@ -95,6 +95,8 @@ class RankingSystem:
     plays: Plays = Plays.FIVE_CARDS
     plays_clause: str = ""
     hand_size: int = HAND_SIZE
+    # The other names players write for it ("2-7", "27"): any case, resolved by ``Rankings.system``.
+    aliases: tuple[str, ...] = ()
 
     @property
     def five_cards(self) -> bool:
@@ -143,10 +145,18 @@ class Rankings:
         return tuple(row for row in self.all_systems if row.five_cards)
 
     def system(self, name: str) -> RankingSystem:
-        """Return the system called ``name``, or raise ``RulesError`` listing the known names."""
+        """Return the system called ``name`` (its key, or an alias in any case), or raise ``RulesError`` listing the
+        known names.
+
+        >>> load_rankings().system("2-7").key, load_rankings().system("A5").key
+        ('deuce-to-seven', 'ace-to-five')
+        """
         for row in self.all_systems:
             if row.key == name:
                 return row
+        found = find_system(name, self.all_systems)
+        if found is not None:
+            return found
         known = ", ".join(row.key for row in self.all_systems)
         raise RulesError(f"unknown ranking system {quote(name)} (known: {known})")
 
@@ -164,12 +174,45 @@ class Rankings:
 
 
 _SYSTEM_KEYS = {
-    "en", "ru", "ace", "better", "straights_count", "flushes_count", "wheel_is_straight",
+    "en", "ru", "aliases", "ace", "better", "straights_count", "flushes_count", "wheel_is_straight",
     "broadway_is_straight", "category_order", "tie_break", "clauses", "joker", "plays", "hand_size",
 }
 # The keys a badugi row (U1) has no use for: with at most four cards there is no five-card run or suit.
 _FIVE_CARD_KEYS = ("straights_count", "flushes_count", "wheel_is_straight", "broadway_is_straight", "joker")
 ALL_CATEGORIES = CATEGORIES + tuple(SET_SIZES)
+
+
+def find_system(name: object, rows: tuple[RankingSystem, ...]) -> RankingSystem | None:
+    """Return the row among ``rows`` whose key or alias is ``name`` in any case ("Deuce-To-Seven", "27"), or None.
+
+    >>> find_system("27", load_rankings().all_systems).key, find_system("2-8", load_rankings().all_systems)
+    ('deuce-to-seven', None)
+    """
+    if not isinstance(name, str):
+        return None
+    wanted = name.strip().casefold()
+    return next((row for row in rows if wanted in {row.key.casefold(), *(a.casefold() for a in row.aliases)}), None)
+
+
+def _read_aliases(reader: TableReader, at: str) -> tuple[str, ...]:
+    """Read a row's ``aliases``: other names of the system, each printable text on one line."""
+    aliases = reader.strings(f"{at}.aliases") if reader.has(f"{at}.aliases") else ()
+    for i, alias in enumerate(aliases):
+        if not alias.strip() or not alias.isprintable() or alias != alias.strip():
+            raise reader.fail(f"{at}.aliases[{i}]", f"an alias is a name a player writes, got {quote(alias)}")
+    return tuple(aliases)
+
+
+def _check_names(reader: TableReader, systems: tuple[RankingSystem, ...]) -> None:
+    """Refuse a name (key or alias, in any case) that two systems share: a name must say which system it means."""
+    owner: dict[str, str] = {}
+    for row in systems:
+        for i, name in [(None, row.key), *enumerate(row.aliases)]:
+            folded = name.casefold()
+            other = owner.setdefault(folded, row.key)
+            if other != row.key:
+                where = f"systems.{row.key}" + ("" if i is None else f".aliases[{i}]")
+                raise reader.fail(where, f"{quote(name)} already names the system {other}: a name means one system")
 
 
 def _read_category(reader: TableReader, key: str) -> Category:
@@ -234,6 +277,7 @@ def _read_system(reader: TableReader, name: str, categories: set[str], hand_size
         key=name,
         en=reader.text(f"{at}.en"),
         ru=reader.text(f"{at}.ru"),
+        aliases=_read_aliases(reader, at),
         ace=reader.text(f"{at}.ace", ("low", "high")),
         better=reader.text(f"{at}.better", ("lower", "higher")),
         straights_count=straights,
@@ -297,7 +341,7 @@ def _read_set_system(reader: TableReader, name: str, categories: set[str]) -> Ra
     tie_break = _tie_breaks(reader, at, order, lambda category: SET_PARTS)
     reader.only_keys(f"{at}.clauses", {"category_order", "tie_break", "ace", "plays"})
     return RankingSystem(
-        key=name, en=reader.text(f"{at}.en"), ru=reader.text(f"{at}.ru"),
+        key=name, en=reader.text(f"{at}.en"), ru=reader.text(f"{at}.ru"), aliases=_read_aliases(reader, at),
         ace=reader.text(f"{at}.ace", ("low", "high")),
         better=reader.text(f"{at}.better", ("lower",)),
         straights_count=False, flushes_count=False, wheel_is_straight=False, broadway_is_straight=False,
@@ -345,8 +389,8 @@ def resolve_systems(reader: TableReader) -> TableReader:
     """Return the rankings table with each system that ``extends`` another written out whole.
 
     A system names another in ``extends`` and lists only what differs: its tables (``tie_break``, ``clauses``)
-    merge key by key with the other's, any other value replaces. A chain is followed; a loop, or a system that
-    is not there, is refused naming it.
+    merge key by key with the other's, any other value replaces, and its ``aliases`` are its own. A chain is
+    followed; a loop, or a system that is not there, is refused naming it.
 
     >>> data = {"systems": {"a": {"ace": "low", "clauses": {"ace": "H4", "order": "H2"}},
     ...                     "b": {"extends": "a", "clauses": {"ace": "C1"}}}}
@@ -375,8 +419,10 @@ def resolve_systems(reader: TableReader) -> TableReader:
         base = whole(parent, chain + (name,))
         if not isinstance(base, dict):
             raise reader.fail(where, f"{quote(parent)} is not a system table")
-        # a copy: a later change to one system (--set) must not reach another through a shared table
-        done[name] = merge_tables(copy.deepcopy(base), {key: value for key, value in row.items() if key != "extends"})
+        # a copy: a later change to one system (--set) must not reach another through a shared table; a system's
+        # aliases are its own, never inherited (two systems answering to "2-7" would be refused)
+        done[name] = merge_tables(copy.deepcopy({key: value for key, value in base.items() if key != "aliases"}),
+                                  {key: value for key, value in row.items() if key != "extends"})
         return done[name]
 
     return TableReader(reader.source, dict(reader.data, systems={name: whole(name, ()) for name in systems}))
@@ -402,6 +448,7 @@ def parse_rankings(reader: TableReader) -> Rankings:
     systems = tuple(_read_system(reader, name, known, hand_size) for name in reader.table("systems"))
     if not systems:
         raise reader.fail("systems", "no ranking system defined")
+    _check_names(reader, systems)
     names = {s.key for s in systems if s.five_cards}      # a qualifier reads five cards (L1)
     qualifiers = tuple(
         _read_qualifier(reader, name, names) for name in reader.value("qualifiers", dict, default={})
@@ -474,7 +521,8 @@ def ranking_system(name: str) -> RankingSystem:
     """
     if isinstance(name, str) and name in _HOUSE_SYSTEMS:
         return _HOUSE_SYSTEMS[name][0]
-    return _shipped_rankings().system(name)
+    house = find_system(name, tuple(row for row, _ in _HOUSE_SYSTEMS.values())) if _HOUSE_SYSTEMS else None
+    return house or _shipped_rankings().system(name)
 
 
 def known_systems() -> tuple[RankingSystem, ...]:
@@ -495,6 +543,11 @@ def register_house_systems(rankings: Rankings, source: str) -> None:
                 raise RulesError(f"{source}: systems.{row.key}: ranks hands otherwise than the shipped system of "
                                  f"that name; give a house system a name of its own")
             continue
+        named = [(name, find_system(name, tuple(shipped.values()))) for name in (row.key, *row.aliases)]
+        taken = next(((name, other) for name, other in named if other is not None), None)
+        if taken is not None:
+            raise RulesError(f"{source}: systems.{row.key}: {quote(taken[0])} already names the shipped system "
+                             f"{taken[1].key}; give a house system a name of its own")
         known = _HOUSE_SYSTEMS.get(row.key)
         if known is not None and known[0] != row:
             raise RulesError(f"{source}: systems.{row.key}: {known[1]} already named a system so, with other rules; "

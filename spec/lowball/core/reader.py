@@ -111,14 +111,23 @@ class TableReader:
                 raise self.fail(f"{key}[{i}]", f"expected {wanted}, got {describe(item)}")
         return tuple(items)
 
-    def counts(self, key: str, least: int = 0, default: Any = ...) -> tuple[int, ...]:
-        """Return the list of whole numbers at ``key`` (each at least ``least``) as a tuple."""
+    def counts(self, key: str, least: int = 0, default: Any = ..., most: int | None = None) -> tuple[int, ...]:
+        """Return the list of whole numbers at ``key`` (each at least ``least``, and at most ``most``) as a tuple.
+
+        >>> TableReader("t.toml", {"blinds": [1, 2]}).counts("blinds", 1, most=10)
+        (1, 2)
+        >>> TableReader("t.toml", {"blinds": [1, 10**12]}).counts("blinds", 1, most=10**9)
+        Traceback (most recent call last):
+        lowball.errors.RulesError: t.toml: blinds[1]: must be at most 1000000000, got 1000000000000
+        """
         items = self.value(key, list, default)
         if len(items) > MAX_ITEMS:
             raise self.fail(key, f"{len(items):,} entries; at most {MAX_ITEMS:,}")
         for i, item in enumerate(items):
             if isinstance(item, bool) or not isinstance(item, int) or item < least:
                 raise self.fail(f"{key}[{i}]", f"expected a whole number of at least {least}, got {describe(item)}")
+            if most is not None and item > most:
+                raise self.fail(f"{key}[{i}]", f"must be at most {most}, got {item}")
         return tuple(items)
 
     def only_keys(self, key: str, allowed: set[str] | dict[str, Any]) -> None:

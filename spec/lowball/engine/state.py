@@ -152,6 +152,9 @@ def deck_for(hands: Sequence[str | Iterable[Card | str]], then: str | Iterable[C
 STACKS = sequence_of(ANYTHING, "a list of stacks, one per player")
 DECK_ORDER = optional(sequence_of(instance_of(Card, "a card"), "a list of cards, top first"))
 NAMES = optional(sequence_of(ANYTHING, "a list of names, one per player"))
+# What ``Hand.then`` takes: a list (not one action's text, whose letters are no actions); each action is checked by
+# ``apply``.
+ACTIONS = sequence_of(ANYTHING, "a list of actions (each an Action or its text, such as 'p1 cbr 1')")
 
 
 class Hand:
@@ -265,10 +268,29 @@ class Hand:
         self.__dict__.update(self._fresh().then(self.actions[:last]).__dict__)
         return popped
 
-    def then(self, actions: Iterable[Action | str]) -> "Hand":
-        """Apply each action in order, as ``apply`` does (the dealer's steps included), and return the hand."""
-        for action in actions:
-            self.apply(action)
+    @takes(actions=ACTIONS)
+    def then(self, actions: Sequence[Action | str]) -> "Hand":
+        """Apply the actions in order, as ``apply`` does (the dealer's steps included), and return the hand; where
+        one is refused, none of them is applied.
+
+        >>> hand = Hand([13, 13]); hand.advance()
+        >>> hand.then(["p1 cbr 1", "p2 cbr 9"])
+        Traceback (most recent call last):
+        lowball.errors.IllegalAction: p2 cbr 9: the raise must go to 2 in this round (T3: the bet size is 1 in the first round)
+        >>> hand.stacks, hand.to_act
+        ([12, 12], 0)
+        >>> hand.then("p1 cbr 1")
+        Traceback (most recent call last):
+        lowball.errors.ArgumentError: Hand.then: actions: expected a list of actions (each an Action or its text, such as 'p1 cbr 1'), got 'p1 cbr 1'
+        """
+        done = len(self.actions)
+        try:
+            for action in actions:
+                self.apply(action)         # a refused action changes nothing itself
+        except BaseException:
+            if len(self.actions) > done:   # the ones before it are undone: the hand is rebuilt as ``pop`` does
+                self.__dict__.update(self._fresh().then(self.actions[:done]).__dict__)
+            raise
         return self
 
     def _fresh(self) -> "Hand":

@@ -33,7 +33,8 @@ from lowball.core.cards import Card, deck_of
 from lowball.core.games import GameTable, load_game_table
 from lowball.engine.phases import OVER
 from lowball.engine.state import Hand
-from lowball.errors import LowballError
+from lowball.engine.actions import Action
+from lowball.errors import IllegalAction, LowballError
 from lowball.openspiel import dealer
 from lowball.openspiel.codes import ActionCodes, legal_codes
 from lowball.openspiel.sizes import TABLE_STACKS, longest_hand, parse_stacks, utility_range
@@ -230,25 +231,59 @@ class LowballState(pyspiel.State):
         return [(self.seating.card_ids[card], chance) for card in cards]
 
     def _apply_action(self, action: int) -> None:
-        """Deal a card (the engine gets a player's cards once they are all picked), or make a player's move."""
+        """Deal a card (the engine gets a player's cards once they are all picked), or make a player's move; refuse
+        an id that is no legal action here in one line (``IllegalAction``), changing nothing.
+
+        >>> import lowball.openspiel.register
+        >>> state = pyspiel.load_game("python_lowball_teaching_table").new_initial_state()
+        >>> state.apply_action(10**6)
+        Traceback (most recent call last):
+        lowball.errors.IllegalAction: chance action 1000000: no card has this id (the deck's cards are 0 to 51)
+        """
         hand, picked = self.hand, self.progress.picked
+        if hand.phase == OVER:
+            raise IllegalAction(f"action {action}: the hand is over ({hand.table.clauses['showdown']})")
         if hand.to_act is None:
-            picked.append(self.seating.deck[action])
+            picked.append(self._unseen_card(action))
             due = dealer.due(hand)
             if len(picked) < due.count:
                 return
             move = due.action(picked)
             picked.clear()
         else:
-            move = self.seating.codes.action(action, hand.to_act, hand.hands[hand.to_act])
+            move = self._move(action, hand.to_act)
         hand.apply(move)
         hand.advance()
+
+    def _unseen_card(self, action: int) -> Card:
+        """Return the card a chance action names, refusing an id that is no card, or a card dealt or picked already
+        (``chance_outcomes`` offers only the others)."""
+        deck = self.seating.deck
+        if not 0 <= action < len(deck):
+            raise IllegalAction(f"chance action {action}: no card has this id (the deck's cards are 0 to "
+                                f"{len(deck) - 1})")
+        card = deck[action]
+        if card not in self.hand.stub.unseen or card in self.progress.picked:
+            raise IllegalAction(f"chance action {action}: {card} is dealt already; the next card is one of the "
+                                f"{len(dealer.unseen(self.hand, self.progress.picked))} nobody has seen")
+        return card
+
+    def _move(self, action: int, player: int) -> Action:
+        """Return the engine's action a player's code names, refusing a code that names none in one line."""
+        try:
+            return self.seating.codes.action(action, player, self.hand.hands[player])
+        except ValueError as err:
+            raise IllegalAction(f"p{player + 1}: {err}") from None
 
     def _action_to_string(self, player: int, action: int) -> str:
         """Return the move as its PHH line (a chance card as the card)."""
         if player == pyspiel.PlayerId.CHANCE:
-            return str(self.seating.deck[action])
-        return str(self.seating.codes.action(action, player, self.hand.hands[player]))
+            deck = self.seating.deck
+            if not 0 <= action < len(deck):
+                raise IllegalAction(f"chance action {action}: no card has this id (the deck's cards are 0 to "
+                                    f"{len(deck) - 1})")
+            return str(deck[action])
+        return str(self._move(action, player))
 
     def is_terminal(self) -> bool:
         """Return whether the hand is over."""

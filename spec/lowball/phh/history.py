@@ -27,17 +27,18 @@ import os
 import re
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from lowball.core.arguments import instance_of, takes
 from lowball.core.behaviours import AnteBy, Serve, Structure
 from lowball.core.files import exists, quote, read_text
-from lowball.core.games import ROOMS_DIR, TABLE, GameTable, builtin_games, load_game_table, with_stakes
+from lowball.core.games import (ROOMS_DIR, STAKES_KEYS, TABLE, GameTable, builtin_games, game_code, load_game_table,
+                                 with_stakes)
 from lowball.core.reader import parse_toml
 from lowball.engine.actions import Action, Kind, parse_action
 from lowball.engine.forced import owed
 from lowball.engine.openers import big_blind_seat
-from lowball.engine.state import DRAW, OVER, SHOWDOWN, Hand, HandResult
+from lowball.engine.state import DRAW, OVER, SHOWDOWN, Hand, HandResult, check_can_start
 from lowball.errors import HistoryError, IllegalAction, LowballError, RulesError
 
 # A history longer than this is not a hand of poker (a hand has at most a few hundred actions).
@@ -51,8 +52,9 @@ RULES_TABLE = "_lowball_rules"
 # The user field marking which seats' entries of ``blinds_or_straddles`` are the live posts of players who join or
 # return (O4: ``forced.seat_posts``), not straddles: true or false for each seat, in PHH's order.
 POSTS_FIELD = "_lowball_posts"
-# The keys a history may set where the game lets it choose the stakes (the PHH standard's games).
-STAKES_KEYS = ("forced", "small_bet", "big_bet")
+# How the built-in table that plays a game as pokerkit does is named: the game's name and this (F2L3D is
+# ``deuce-to-seven-triple-draw-phh``). Their codes are the only ones pokerkit reads (``pokerkit_codes``).
+PHH_TABLE = "-phh"
 
 
 def _toml(value: Any) -> str:
@@ -92,15 +94,24 @@ def to_phh(hand: Hand, unit: Decimal = Decimal(1), fields: dict[str, Any] | None
     """Return the hand as PHH text (its table's variant code) that ``replay`` turns back into the same hand.
 
     A hand played at a house table names its table in the user fields ``_lowball_table`` (and
-    ``_lowball_table_file``), which PHH allows, so that ``replay`` finds the rules it was played under.
+    ``_lowball_table_file``, the name of its file: no folder of the machine that wrote it), which PHH allows, so
+    that ``replay`` finds the rules it was played under, beside the history or in the working folder.
     ``unit``: what one chip of the hand is worth (``Decimal("0.01")``: the hand was played in cents and is written
     in money, O5); ``fields``: more fields to write (the standard's optional ones, ``_``-prefixed ones of a user);
     ``standard``: write the PHH standard's code of the game (F2L3D for the card rooms' triple draw), so that pokerkit
     reads it, and name the game that judged it in ``_lowball_rules``, so that ``replay`` judges it by its rules.
+
+    pokerkit reads only the codes of the ``-phh`` tables (``pokerkit_codes``: F2L3D, N2L1D, ...); any other code,
+    the card rooms' ``F2L3D-CR`` or this project's ``FA6L1D`` included, is read by ``lowball replay`` alone
+    (``pokerkit_note`` says so where histories are written).
+
+    >>> text = to_phh(Hand([13, 13], seed=1))
+    >>> text.splitlines()[0], phh_code(load_game_table("deuce-to-seven-triple-draw"), standard=True)
+    ('variant = "FA6L1D"', 'F2L3D')
     """
     table = hand.table
     due = owed(table, hand.n)
-    code = standard_code(table) if standard else table.variant
+    code = phh_code(table, standard)
     room = room_table(table)
     lines = [f"variant = {_toml(code)}", f"antes = {_amounts(in_phh_order(due.antes), unit)}"]
     if room is not None:
@@ -138,9 +149,46 @@ def to_phh(hand: Hand, unit: Decimal = Decimal(1), fields: dict[str, Any] | None
         lines.append(f"{key} = {_field_text(value)}")
     if not is_builtin_game(table) and room is None:
         lines.append(f"{HOUSE_TABLE} = {_toml(table.name)}")
-        if table.path:
-            lines.append(f"{HOUSE_TABLE_FILE} = {_toml(table.path)}")
+        if table.path:          # its name only: a folder of the writing machine means nothing where it is read
+            lines.append(f"{HOUSE_TABLE_FILE} = {_toml(Path(table.path).name)}")
     return "\n".join(lines) + "\n"
+
+
+def phh_code(table: GameTable, standard: bool = False) -> str:
+    """Return the variant code ``to_phh`` writes for a hand of ``table``: its own, or with ``standard`` the PHH
+    standard's code of its game where there is one.
+
+    >>> phh_code(load_game_table("razz")), phh_code(load_game_table("razz"), standard=True)
+    ('FR-CR', 'FR')
+    """
+    return standard_code(table) if standard else table.variant
+
+
+@functools.cache
+def pokerkit_codes() -> tuple[str, ...]:
+    """Return the codes pokerkit reads: those of the built-in ``-phh`` tables, each a game as pokerkit plays it.
+
+    >>> pokerkit_codes()
+    ('FB', 'N2L1D', 'F2L3D', 'FR', 'F7S', 'F7S/8')
+    """
+    return tuple(game.variant for game in builtin_games() if game.name.endswith(PHH_TABLE))
+
+
+def pokerkit_note(codes: Iterable[str]) -> str | None:
+    """Return one line saying which of the ``codes`` of histories just written pokerkit cannot read (None: it reads
+    them all).
+
+    >>> pokerkit_note(["F2L3D", "F2L3D-CR"])
+    "these histories use the table's own code F2L3D-CR; pokerkit reads only the -phh tables' codes FB, N2L1D, F2L3D, FR, F7S, F7S/8 (lowball replay reads them all)"
+    >>> pokerkit_note(["F2L3D"]) is None
+    True
+    """
+    unread = sorted(set(codes) - set(pokerkit_codes()))
+    if not unread:
+        return None
+    whose = "their tables' own codes" if len(unread) > 1 else "the table's own code"
+    return (f"these histories use {whose} {', '.join(unread)}; pokerkit reads only the {PHH_TABLE} tables' codes "
+            f"{', '.join(pokerkit_codes())} (lowball replay reads them all)")
 
 
 def _field_text(value: Any) -> str:
@@ -300,6 +348,9 @@ def table_for(data: dict[str, Any], table: GameTable | None = None, folder: Path
     antes = _ints(data, "antes")
     if len(antes) != len(stacks):
         raise HistoryError(f"antes: {len(antes)} antes for {len(stacks)} players")
+    if not table.players_min <= len(stacks) <= table.players_max:
+        # Refused as the hand itself refuses it (T1), before its stakes, antes seat by seat, make a table of it.
+        check_can_start(table, stacks, [f"p{i + 1}" for i in range(len(stacks))])
     seat_antes = in_phh_order(antes)
     stakes = _forced_stakes(data, table, seat_antes)
     if table.structure is Structure.FIXED_LIMIT:
@@ -353,11 +404,18 @@ def _named_table(data: dict[str, Any], table: GameTable | None, folder: Path | N
                                f"other codes (`lowball games` lists them); a hand of a table of your own replays "
                                f"with --game FILE")
         return games[variant]
-    if variant != table.variant:
-        raise HistoryError(f"unknown variant {quote(variant)}: this table replays {table.variant!r} ({table.en})")
-    if house is not None and house != table.name:
+    if house is not None and house != table.name:      # the table it names first: the plainest thing to fix
         raise HistoryError(f"this hand was played at the table {quote(house)}, not at {quote(table.name)}: replay it "
                            f"with --game and the file of {quote(house)}")
+    # A hand of a built-in game replayed on purpose at a table changed from it (``--game FILE``, ``--set``): the
+    # caller chose the rules to judge it by, as a house rule is tried on a hand played without it.
+    if variant != table.variant and variant != game_code(table.variant):
+        # A house table's own code ends in a digest of its rules (games.house_code): a file changed since the hand
+        # was written has another.
+        moved = isinstance(variant, str) and variant != game_code(variant) == game_code(table.variant) != table.variant
+        since = "; the table's rules have changed since the hand was played" if moved else ""
+        raise HistoryError(f"unknown variant {quote(variant)}: this table replays {table.variant!r} "
+                           f"({table.en}){since}")
     return table
 
 
@@ -370,9 +428,9 @@ def standard_code(table: GameTable) -> str:
     ('F2L3D', 'FA6L1D')
     """
     by_name = {game.name: game for game in games_by_variant().values()}
-    sibling = by_name.get(f"{table.name}-phh")
+    sibling = by_name.get(f"{table.name}{PHH_TABLE}")
     if sibling is None and room_table(table) is not None:     # a room's table: the code of the game it extends
-        sibling = by_name.get(f"{table.extends}-phh")
+        sibling = by_name.get(f"{table.extends}{PHH_TABLE}")
     return sibling.variant if sibling is not None else table.variant
 
 

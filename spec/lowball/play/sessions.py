@@ -7,13 +7,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from tqdm import tqdm
-
 from lowball.core.arguments import (
     ANYTHING, FLAG, PATH, SEED, TEXT, Kind, as_path, mapping_of, one_of, optional, sequence_of, takes, whole,
 )
-from lowball.core.files import describe_os_error, quote
+from lowball.core.files import describe_os_error, not_a_folder, path_text, write_atomically
 from lowball.core.games import TABLE, GameTable, load_game_table
+from lowball.core.progress import progress_bar
 from lowball.engine.session import Session
 from lowball.engine.state import MAX_STACK, OVER, Hand
 from lowball.errors import ArgumentError, LowballError
@@ -69,25 +68,50 @@ class HandFiles:
             folder.mkdir(parents=True, exist_ok=True)
             existing = [int(p.stem.split("-")[-1]) for p in folder.glob("hand-*.phh")
                         if p.stem.split("-")[-1].isascii() and p.stem.split("-")[-1].isdigit()]
-        except FileExistsError:
-            raise LowballError(f"cannot write hands into {folder}: it is a file, not a folder") from None
+        # The folder is named in part when long (path_text), so that the reason stays on the one line.
+        except FileExistsError:         # something that is not a folder is there: a file, a link loop...
+            raise LowballError(f"cannot write hands into {path_text(folder)}: it {not_a_folder(folder)}") from None
         except OSError as err:
-            raise LowballError(f"cannot write hands into {folder}: {describe_os_error(err)}") from None
+            raise LowballError(f"cannot write hands into {path_text(folder)}: {describe_os_error(err)}") from None
         except ValueError as err:       # a NUL byte in the name
-            raise LowballError(f"cannot write hands into {quote(str(folder))}: {err}") from None
+            raise LowballError(f"cannot write hands into {path_text(folder)}: {err}") from None
         self.folder = folder
         self.next = max(existing, default=0) + 1
+        self.first = self.next                  # the number of the first file this session writes
+
+    @property
+    def written(self) -> int:
+        """Return how many hand files this session has written so far."""
+        # Ctrl-C can come after a file is closed and before it is counted: a complete file, so it counts too.
+        try:
+            uncounted = self.path(self.next).exists()
+        except OSError:                 # the folder cannot be read any more: only what was counted
+            uncounted = False
+        return self.next - self.first + uncounted
+
+    def path(self, number: int) -> Path:
+        """Return the path of the hand file numbered ``number``."""
+        return self.folder / f"hand-{number:05d}.phh"
+
+    def where(self) -> str:
+        """Return where this session's hands went, in words: the files' names and their folder."""
+        written = self.written
+        if not written:
+            return f"none written to {path_text(self.folder)}"
+        first, last = self.path(self.first).name, self.path(self.first + written - 1).name
+        return f"{written:,} written to {path_text(self.folder)} ({first}{f' to {last}' if written > 1 else ''})"
 
     def write(self, text: str) -> Path:
-        """Write one hand as the next numbered file; refuse to replace a file that appeared meanwhile."""
-        path = self.folder / f"hand-{self.next:05d}.phh"
+        """Write one hand as the next numbered file, whole or not at all; refuse to replace a file that appeared
+        meanwhile."""
+        path = self.path(self.next)
         try:
-            with path.open("x", encoding="utf-8") as handle:
-                handle.write(text)
+            # No fsync a hand: a power cut may lose the last few files of a session, never leave half of one.
+            write_atomically(path, text, replace=False, durable=False)
         except FileExistsError:
-            raise LowballError(f"{path} already exists; not overwriting it") from None
+            raise LowballError(f"{path_text(path)} already exists; not overwriting it") from None
         except OSError as err:
-            raise LowballError(f"cannot write {path}: {describe_os_error(err)}") from None
+            raise LowballError(f"cannot write {path.name}: {describe_os_error(err)}") from None
         self.next += 1
         return path
 
@@ -101,7 +125,9 @@ def play_session(players: Sequence[str], bot_names: Sequence[str], hands: int, s
                  table: GameTable | None = None) -> Summary:
     """Play ``hands`` hands between bots; a stack too short for the next deal is topped up; return the summary.
 
-    Short stacks are topped up to the starting stack (to the table's minimum, T5, when it has one).
+    Short stacks are topped up to the starting stack (to the table's minimum, T5, when it has one). A session cut
+    short (a hand file that cannot be written, Ctrl-C) says how many hands it played and wrote, and where
+    (``stopped``): in its error's message, or in a note on the ``KeyboardInterrupt``.
     """
     from lowball.phh.history import to_phh
 
@@ -116,21 +142,40 @@ def play_session(players: Sequence[str], bot_names: Sequence[str], hands: int, s
     rng = random.Random(seed)
     files = HandFiles(as_path(phh_dir)) if phh_dir is not None else None
     refill = table.min_stack or start
-    for _ in tqdm(range(1, hands + 1), unit="hand", delay=1.0, disable=not progress, leave=False):
-        for name in players:        # rebuy so the session can go on (T5)
-            if session.stacks[name] < max(table.min_stack, 1):
-                summary.rebuys[name] += refill - session.stacks[name]
-                session.top_up(name, refill - session.stacks[name])
-        hand = play_hand(session.new_hand(narrate=False), bots, rng)
-        for name, change in zip(hand.names, hand.result.changes):
-            summary.chips[name] += change
-        for seat in hand.result.winners:
-            summary.won[hand.names[seat]] += 1
-        if hand.result.showdown:
-            for seat in hand.contenders:
-                summary.showdowns[hand.names[seat]] += 1
-        if files is not None:
-            files.write(to_phh(hand))
-        session.finish(hand)
-        summary.hands += 1
+    try:
+        for _ in progress_bar(range(1, hands + 1), unit="hand", enabled=progress):
+            for name in players:        # rebuy so the session can go on (T5)
+                if session.stacks[name] < max(table.min_stack, 1):
+                    summary.rebuys[name] += refill - session.stacks[name]
+                    session.top_up(name, refill - session.stacks[name])
+            hand = play_hand(session.new_hand(narrate=False), bots, rng)
+            for name, change in zip(hand.names, hand.result.changes):
+                summary.chips[name] += change
+            for seat in hand.result.winners:
+                summary.won[hand.names[seat]] += 1
+            if hand.result.showdown:
+                for seat in hand.contenders:
+                    summary.showdowns[hand.names[seat]] += 1
+            if files is not None:
+                try:
+                    files.write(to_phh(hand))
+                except LowballError as err:     # the folder went away, the disk is full: say what is done, and where
+                    raise LowballError(f"{err}; {stopped(summary, hands, files)}") from None
+            session.finish(hand)
+            summary.hands += 1
+    except KeyboardInterrupt as err:    # Ctrl-C: the command says "interrupted"; this note says what is done
+        err.add_note(stopped(summary, hands, files))
+        raise
     return summary
+
+
+def stopped(summary: Summary, hands: int, files: HandFiles | None) -> str:
+    """Return, for a session cut short, how many hands it played of how many, and how many it wrote where.
+
+    >>> stopped(Summary(hands=586), 3000, None)
+    'stopped after 586 of 3,000 hands'
+    """
+    if files is None:
+        return f"stopped after {summary.hands:,} of {hands:,} hands"
+    # A hand is written once it is played, so a file counted but not its hand was still played.
+    return f"stopped after {max(summary.hands, files.written):,} of {hands:,} hands; {files.where()}"

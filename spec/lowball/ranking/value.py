@@ -129,6 +129,12 @@ def hand_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
 def evaluate(cards: str | Iterable[Card | str], system: str | RankingSystem | None = None) -> HandValue:
     """Return the value of five cards under ``system``: category, class rank (1 = best) and name.
 
+    ``system`` is a system's key or one of its aliases, in any case ("2-7", "A-5"). Left out, it is the teaching
+    table's system, read from that table (``rules/games/teaching-table.toml``, its ``ranking``): the game the seeds
+    and the course teach first, so a reader's first call ranks as the lessons do. Name it for any other game.
+
+    >>> evaluate("5s 4d 3c 2h Ad").system, evaluate("5s 4d 3c 2h Ad", "2-7").system
+    ('ace-to-six', 'deuce-to-seven')
     >>> evaluate("6♣ 4♥ 3♠ 2♦ A♣", "ace-to-six")
     HandValue(system='ace-to-six', category='no-pair', rank=1, name='six-four low')
     >>> evaluate("5s 4d 3c 2h Ad", "ace-to-six").category

@@ -25,7 +25,7 @@ from lowball.core.cards import Card
 from lowball.errors import LowballError
 from lowball.ranking.fast import DECK_INDEX, evaluate_rank, hand_index
 from lowball.ranking.value import hand_cards
-from lowball.solve.store import path_of  # noqa: F401 - the doctests' files
+from lowball.solve.store import add_arrays, path_of  # noqa: F401 - path_of: the doctests' files
 
 KEYS = ("pre_of_hand", "throw_of_hand", "post_of_class", "draw_of_bucket")
 
@@ -60,7 +60,7 @@ class HandLookup:
         >>> look.pre_bucket("7c 5d 4h 3s 2c") < look.pre_bucket("Kc Kd 9h 8s 2c")
         True
         """
-        with np.load(path) as data:
+        with np.load(path, allow_pickle=False) as data:        # a file someone hands over runs no code
             missing = [key for key in KEYS if key not in data.files]
             if missing:
                 raise NoHandLookup(f"{Path(path).name} has no per-hand tables ({', '.join(missing)}): "
@@ -109,10 +109,5 @@ class HandLookup:
 
 
 def write(path: Path, lookup: HandLookup) -> Path:
-    """Add the per-hand tables to a solution file, keeping every array it already holds unchanged."""
-    path = Path(path)
-    with np.load(path) as data:
-        arrays = {key: data[key] for key in data.files if key not in KEYS}
-    arrays.update({key: getattr(lookup, key) for key in KEYS})
-    np.savez_compressed(path, **arrays)
-    return path
+    """Add the per-hand tables to a solution file (atomically), keeping every array it already holds unchanged."""
+    return add_arrays(Path(path), {key: getattr(lookup, key) for key in KEYS})

@@ -17,12 +17,17 @@ cards as it holds them then: the five dealt cards before its own draw, its final
 >>> eq.advise("7c 5d 4h 3s 2c", line="check bet fold")
 Traceback (most recent call last):
 lowball.solve.policy.IllegalLine: the hand is over after 'check bet fold': nobody acts there
+>>> eq.advise("7c 5d 4h 3s 2c", line="raise")
+Traceback (most recent call last):
+lowball.solve.policy.IllegalLine: 'raise' is not legal for p1 after the deal: p1 may check, bet (there is no bet \
+to raise: say bet)
 
-The line is a list of the tree's labels (``fold``, ``call``, ``raise``, ``draw0`` ... ``draw5``), or of the
-words a player says (``check``, ``call``, ``bet``, ``raise``, ``fold``, ``pat``, ``draw1`` ... ``draw5``),
-as one string or a list; a list may also hold the engine's actions (``Action`` objects or PHH lines such as
-``"p1 cbr 1"``; the dealer's lines are skipped), so ``advise(hand.hands[seat], hand.actions)`` reads a
-``lowball.Hand`` of the table as it stands.
+The line is a list of the words a player says (``check``, ``call``, ``bet``, ``raise``, ``fold``, ``pat``,
+``draw1`` ... ``draw5``; the tree's ``draw0`` is ``pat``), as one string or a list, each the word for what the
+player does there: ``raise`` with no bet to raise is refused (say ``bet``), and so is ``call`` with nothing to
+call (say ``check``), although the tree's labels name those actions so. A list may also hold the engine's
+actions (``Action`` objects or PHH lines such as ``"p1 cbr 1"``; the dealer's lines are skipped), so
+``advise(hand.hands[seat], hand.actions)`` reads a ``lowball.Hand`` of the table as it stands.
 
 The teacher's facts in each ``Advice`` are probabilities of the decision, each defined exactly:
 
@@ -53,10 +58,12 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from lowball.core.cards import Card
+from lowball.core.cards import JOKER, Card
 from lowball.core.games import GameTable, load_game_table
 from lowball.engine.actions import Action, parse_action
-from lowball.errors import LowballError
+from lowball.errors import CardError, LowballError
+from lowball.ranking import as_system
+from lowball.ranking.fast import shape_ranks
 from lowball.ranking.value import hand_cards
 from lowball.solve import store
 from lowball.solve.best_response import best_response as best_response_of
@@ -68,6 +75,14 @@ DRAW = "draw"
 PAT = "pat"
 ENGINE_LABEL = {"f": FOLD, "cc": CALL, "cbr": RAISE}
 SKIPPED = ("dh", "db", "sm")      # the dealer's deals and the shows: no decision of the public tree
+# The words a player says (the tree's labels aside): one that is not the word for the action here is refused.
+SPOKEN = frozenset({"check", "call", "bet", "raise", "fold", PAT, *(f"{DRAW}{k}" for k in range(1, 6))})
+# A word said where its neighbour is meant: the word the player means there, and why this one is wrong.
+MISTAKEN = {"raise": ("bet", "there is no bet to raise"), "call": ("check", "there is nothing to call"),
+            "bet": ("raise", "there is a bet already"), "check": ("call", "there is a bet to call"),
+            "fold": ("check", "there is no bet to fold to")}
+# The dealt hands the per-hand tables hold: every five of the 52 cards (lowball.solve.lookup).
+HANDS = 2_598_960
 
 
 class NoSolution(LowballError):
@@ -225,6 +240,9 @@ class Equilibrium:
         (1, ['bet', 'check'])
         """
         held = hand_cards(cards)
+        if JOKER in held:               # the per-hand tables hold the 52-card hands only (check_solvable)
+            raise CardError(f"{JOKER}: {self.table.name} is dealt from 52 cards without a joker, and its solution "
+                            f"places no hand holding one")
         point = self._reach_point(line)
         node, seat = point.node, point.node.player
         drawn = _drawn(point.labels) > seat
@@ -310,11 +328,17 @@ class Equilibrium:
             if token.seat != node.player:
                 raise IllegalLine(f"{token}: it is {who}'s turn after {before}")
             label = f"{DRAW}{len(token.cards)}" if token.kind == "sd" else ENGINE_LABEL.get(token.kind, token.kind)
+        elif token in words:
+            label = words[token]
         else:
-            label = words.get(token, token)
+            # A word a player says must be the word for the action here ('raise' is no bet); a label no player
+            # says ('draw0') names its action.
+            label = None if token in SPOKEN else token
         if label not in node.actions:
+            meant, why = MISTAKEN.get(token, ("", ""))
+            reason = f" ({why}: say {meant})" if meant in words else ""
             raise IllegalLine(f"{_shown(token)} is not legal for {who} after {before}: "
-                              f"{who} may {', '.join(words)}")
+                              f"{who} may {', '.join(words)}{reason}")
         return label
 
     def _reach(self, point: _Point, seat: int) -> np.ndarray:
@@ -349,7 +373,27 @@ def _read(name: str, table: GameTable) -> Equilibrium:
         raise NoSolution(f"{name}: no solution is shipped (solved tables: {', '.join(solved)}; "
                          f"`lowball solve --game {name}` solves it)")
     solution = store.load(table, path)
-    return Equilibrium(solution, HandLookup.read(path, table.ranking))
+    return Equilibrium(solution, _read_lookup(path, table, solution))
+
+
+def _read_lookup(path, table: GameTable, solution: store.Solution) -> HandLookup:
+    """Read a solution's per-hand tables, each checked against its buckets; refuse a damaged file in one line."""
+    try:
+        lookup = HandLookup.read(path, table.ranking)
+    except LowballError:
+        raise
+    except store.READ_ERRORS as err:            # a member cut short or damaged (a bad CRC) that load did not read
+        raise store.bad_file(path, store.SOLUTION, f"cut short or damaged: {err}") from None
+    pre, post = len(solution.ranges.weights), len(solution.ranges.strengths)
+    classes = max(shape_ranks(as_system(table.ranking)).values()) + 1     # a class rank indexes post_of_class
+    # Each table's shape, and the largest value it may hold (a bucket, a mask of five positions, a discard count).
+    for name, shape, most in (("pre_of_hand", (HANDS,), pre - 1), ("throw_of_hand", (HANDS, 6), 31),
+                              ("post_of_class", (classes,), post - 1), ("draw_of_bucket", (pre,), 5)):
+        array = store.check_array(path, store.SOLUTION, name, getattr(lookup, name), "u", shape)
+        if array.size and int(array.max()) > most:
+            raise store.bad_file(path, store.SOLUTION, f"its array {name!r} holds {int(array.max())}, "
+                                                       f"where at most {most} fits")
+    return lookup
 
 
 def _tokens(line: str | Iterable[str | Action]) -> list[str | Action]:

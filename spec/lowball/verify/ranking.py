@@ -22,6 +22,7 @@ from lowball.verify.properties import DESCRIPTIONS
 from lowball.verify.hands import CardHand, SymHand, beats, concrete, same_value, shape_cards, ties
 from lowball.verify.badugi import SetHand, SetShape, concrete_set, same_played, set_beats, set_ties, shape_of
 from lowball.verify.proof import prove
+from lowball.text import plural
 
 WORKED_CASES = RULES_DIR / "worked-cases.toml"
 # The rulebooks' badugi cases (U2, U3): four-card hands, in a file of their own (see its header).
@@ -46,14 +47,36 @@ def check_well_formed(source: str, data: dict[str, Any],
             return check, None
         for row in rankings.all_systems:
             if systems is None or row.key in systems:
-                check.record(f"{row.key}: {len(row.category_order)} categories in order, each with a tie-break rule")
+                n = len(row.category_order)
+                check.record(f"{row.key}: {len(row.category_order)} categories in order, each with a tie-break rule",
+                             ru=f"{_system(row)}: {n} "
+                                f"{plural.counted(n, ('категория', 'категории', 'категорий'), 'ru')} "
+                                f"по порядку, у каждой своё правило сравнения рук внутри категории")
     return check, rankings
 
 
-def _hand_words(cards, row: RankingSystem) -> str:
+def _hand_words(cards, row: RankingSystem, lang: str = "en") -> str:
     from lowball.text.explain import describe
+    from lowball.text.words import with_suit_symbols
 
+    if lang == "ru":
+        return f"{with_suit_symbols(format_cards(cards))} ({describe(cards, row, 'ru')})"
     return f"{format_cards(cards)} ({describe(cards, row)})"
+
+
+def _system(row: RankingSystem) -> str:
+    """Return a ranking system's Russian name, quoted: «от двойки до семёрки»."""
+    return f"«{row.ru}»"
+
+
+def _cards_ru(cards) -> str:
+    from lowball.text.words import with_suit_symbols
+
+    return with_suit_symbols(format_cards(cards))
+
+
+# The properties of an order, as Russian says "the order is not ..." ("порядок не ...").
+ORDER_RU = {"total": "полный", "antisymmetric": "антисимметричный", "transitive": "транзитивный"}
 
 
 def prove_shapes_cover_hands(check: Check, row: RankingSystem) -> None:
@@ -68,7 +91,9 @@ def prove_shapes_cover_hands(check: Check, row: RankingSystem) -> None:
     for claim in claims:
         if not prove(claim, hand.well_formed(), *lemmas).proved:
             raise AssertionError("five distinct cards without a shape")
-    check.record("every five distinct cards have a shape: 0-4 of each rank, five in all, one suit only if unpaired")
+    check.record("every five distinct cards have a shape: 0-4 of each rank, five in all, one suit only if unpaired",
+                 ru="у любых пяти разных карт есть форма: от 0 до 4 карт каждого ранга, всего пять, одной масти — "
+                    "только без пар")
 
 
 def check_total_order(row: RankingSystem, check: Check) -> None:
@@ -77,7 +102,8 @@ def check_total_order(row: RankingSystem, check: Check) -> None:
     outcome = prove(a.category_index >= 0, a.shape())
     if not outcome.proved:
         cards = shape_cards(a, outcome.model)
-        check.fail(f"{row.key}: {format_cards(cards)} falls in no category of the order")
+        check.fail(f"{row.key}: {format_cards(cards)} falls in no category of the order",
+                   ru=f"{_system(row)}: {_cards_ru(cards)} не попадает ни в одну категорию порядка")
         return
     facts = [
         ("total", z3.Or(beats(a, b), beats(b, a), ties(a, b)), (a, b)),
@@ -91,12 +117,18 @@ def check_total_order(row: RankingSystem, check: Check) -> None:
             x, y = (shape_cards(h, outcome.model) for h in hands[:2])
             if name.startswith("ties"):
                 check.fail(f"{row.key}: {_hand_words(x, row)} and {_hand_words(y, row)} tie, though "
-                           f"they hold different ranks: a tie-break rule leaves cards out (H3)")
+                           f"they hold different ranks: a tie-break rule leaves cards out (H3)",
+                           ru=f"{_system(row)}: {_hand_words(x, row, 'ru')} и {_hand_words(y, row, 'ru')} равны, "
+                              f"хотя ранги карт у них разные: правило сравнения учитывает не все карты (H3)")
             else:
-                check.fail(f"{row.key}: the order is not {name} at {format_cards(x)} / {format_cards(y)}")
+                check.fail(f"{row.key}: the order is not {name} at {format_cards(x)} / {format_cards(y)}",
+                           ru=f"{_system(row)}: порядок не {ORDER_RU[name]} на руках {_cards_ru(x)} / "
+                              f"{_cards_ru(y)}")
             return
     check.record(f"{row.key}: every hand placed; the order is total, antisymmetric and transitive; "
-                 f"hands tie exactly when their ranks (and flush status) match (Z3)")
+                 f"hands tie exactly when their ranks (and flush status) match (Z3)",
+                 ru=f"{_system(row)}: у каждой руки есть место; порядок полный, антисимметричный и транзитивный; "
+                    f"руки равны ровно тогда, когда совпадают ранги их карт (и то, одной ли они масти) (Z3)")
 
 
 def confirm_exhaustively(row: RankingSystem, check: Check) -> None:
@@ -112,9 +144,13 @@ def confirm_exhaustively(row: RankingSystem, check: Check) -> None:
         if other != visible:
             x, y = representative(*other), representative(ranks, one_suit)
             check.fail(f"{row.key}: {_hand_words(x, row)} and {_hand_words(y, row)} tie though their ranks "
-                       f"differ (found by enumeration)")
+                       f"differ (found by enumeration)",
+                       ru=f"{_system(row)}: {_hand_words(x, row, 'ru')} и {_hand_words(y, row, 'ru')} равны, хотя "
+                          f"ранги у них разные (найдено перебором)")
             return
-    check.record(f"{row.key}: confirmed on all 2,598,960 hands: {len(seen):,} classes")
+    check.record(f"{row.key}: confirmed on all 2,598,960 hands: {len(seen):,} classes",
+                 ru=f"{_system(row)}: подтверждено на всех {plural.digits(2598960, 'ru')} руках: "
+                    f"{plural.ru(len(seen), plural.CLASS, 'nom', plural.digits(len(seen), 'ru'))}")
 
 
 @functools.cache
@@ -136,11 +172,15 @@ def check_set_order(row: RankingSystem, check: Check) -> None:
     if not _sets_are_shapes(_reading(row)):
         raise AssertionError("distinct cards whose set that plays is no shape")    # U1 always finds one
     check.record(f"{row.key}: the set that plays of any {row.hand_size} distinct cards holds 1 to "
-                 f"{row.hand_size} cards of different ranks (U1)")
+                 f"{row.hand_size} cards of different ranks (U1)",
+                 ru=f"{_system(row)}: из любых {row.hand_size} разных карт играют от 1 до {row.hand_size} карт "
+                    f"разных рангов (U1)")
     a, b, c = (SetShape(name, row) for name in "abc")
     outcome = prove(a.placed, a.shape())
     if not outcome.proved:
-        check.fail(f"{row.key}: {_hand_words(a.cards(outcome.model), row)} falls in no category of the order")
+        check.fail(f"{row.key}: {_hand_words(a.cards(outcome.model), row)} falls in no category of the order",
+                   ru=f"{_system(row)}: {_hand_words(a.cards(outcome.model), row, 'ru')} не попадает ни в одну "
+                      f"категорию порядка")
         return
     facts = [
         ("total", z3.Or(set_beats(a, b), set_beats(b, a), set_ties(a, b)), (a, b)),
@@ -154,13 +194,21 @@ def check_set_order(row: RankingSystem, check: Check) -> None:
             x, y = (h.cards(outcome.model) for h in hands[:2])
             if name.startswith("ties"):
                 check.fail(f"{row.key}: {_hand_words(x, row)} and {_hand_words(y, row)} tie, though the cards "
-                           f"that play hold different ranks: a tie-break rule leaves cards out ({row.tie_break_clause})")
+                           f"that play hold different ranks: a tie-break rule leaves cards out ({row.tie_break_clause})",
+                           ru=f"{_system(row)}: {_hand_words(x, row, 'ru')} и {_hand_words(y, row, 'ru')} равны, "
+                              f"хотя играющие карты у них разных рангов: правило сравнения учитывает не все карты "
+                              f"({row.tie_break_clause})")
             else:
-                check.fail(f"{row.key}: the order is not {name} at {format_cards(x)} / {format_cards(y)}")
+                check.fail(f"{row.key}: the order is not {name} at {format_cards(x)} / {format_cards(y)}",
+                           ru=f"{_system(row)}: порядок не {ORDER_RU[name]} на руках {_cards_ru(x)} / "
+                              f"{_cards_ru(y)}")
             return
     check.record(f"{row.key}: every hand placed; the order is total, antisymmetric and transitive; hands tie "
                  f"exactly when the cards that play hold the same ranks ({row.plays_clause}, "
-                 f"{row.tie_break_clause}; Z3)")
+                 f"{row.tie_break_clause}; Z3)",
+                 ru=f"{_system(row)}: у каждой руки есть место; порядок полный, антисимметричный и транзитивный; "
+                    f"руки равны ровно тогда, когда у играющих карт одни и те же ранги ({row.plays_clause}, "
+                    f"{row.tie_break_clause}; Z3)")
 
 
 def confirm_sets_exhaustively(row: RankingSystem, check: Check) -> None:
@@ -178,14 +226,22 @@ def confirm_sets_exhaustively(row: RankingSystem, check: Check) -> None:
         if other != ranks:
             x = next(h for h in set_representatives(row) if set_shape(h, row) == other)
             check.fail(f"{row.key}: {_hand_words(x, row)} and {_hand_words(hand, row)} tie though the cards that "
-                       f"play differ (found by enumeration)")
+                       f"play differ (found by enumeration)",
+                       ru=f"{_system(row)}: {_hand_words(x, row, 'ru')} и {_hand_words(hand, row, 'ru')} равны, хотя "
+                          f"играющие карты у них разные (найдено перебором)")
             return
     hands = all_ranks(row)
     found = len(set(hands.tolist()))
     if found != len(seen) or len(hands) != math.comb(52, row.hand_size):
-        check.fail(f"{row.key}: {found:,} classes among the {len(hands):,} hands, {len(seen):,} sets that play")
+        check.fail(f"{row.key}: {found:,} classes among the {len(hands):,} hands, {len(seen):,} sets that play",
+                   ru=f"{_system(row)}: {plural.ru(found, plural.CLASS, 'nom', plural.digits(found, 'ru'))} среди "
+                      f"{plural.digits(len(hands), 'ru')} рук, а наборов играющих карт "
+                      f"{plural.digits(len(seen), 'ru')}")
         return
-    check.record(f"{row.key}: confirmed on all {len(hands):,} hands of {row.hand_size} cards: {found:,} classes")
+    check.record(f"{row.key}: confirmed on all {len(hands):,} hands of {row.hand_size} cards: {found:,} classes",
+                 ru=f"{_system(row)}: подтверждено на всех {plural.digits(len(hands), 'ru')} руках из "
+                    f"{plural.ru(row.hand_size, plural.CARD, 'gen')}: "
+                    f"{plural.ru(found, plural.CLASS, 'nom', plural.digits(found, 'ru'))}")
 
 
 def _rows(rankings: Rankings, systems: Collection[str] | None) -> list[RankingSystem]:
@@ -249,10 +305,14 @@ def check_cases(rankings: Rankings, systems: Collection[str] | None = None) -> C
             better, fb = _pinned("x", case["better"], row)
             worse, fw = _pinned("y", case["worse"], row)
             if prove(_beats(better, worse, row), fb, fw).proved:
-                check.record(f"{case['id']} ({row.key}): {case['en']}")
+                check.record(f"{case['id']} ({row.key}): {case['en']}",
+                             ru=f"{case['id']} ({_system(row)}): {case.get('ru', case['en'])}")
             else:
                 check.fail(f"{case['id']} fails under {row.key}: the seed says {case['en']}, but here: "
-                           f"{explain(case['better'], case['worse'], row)}")
+                           f"{explain(case['better'], case['worse'], row)}",
+                           ru=f"{case['id']} не выполняется в системе {_system(row)}: по источнику "
+                              f"{case.get('ru', case['en'])}, а здесь: "
+                              f"{explain(case['better'], case['worse'], row, 'ru')}")
         for case in cases.get("extreme", []):
             row = known.get(case["system"])
             if row is None:
@@ -264,10 +324,16 @@ def check_cases(rankings: Rankings, systems: Collection[str] | None = None) -> C
                 outcome = prove(claim, pinned, other.shape())
                 if outcome.proved:
                     check.record(f"{case['id']} ({row.key}): no hand is {'better' if end == 'best' else 'worse'} "
-                                 f"than {case[end]}")
+                                 f"than {case[end]}",
+                                 ru=f"{case['id']} ({_system(row)}): нет руки {'лучше' if end == 'best' else 'хуже'}, "
+                                    f"чем {case[end]}")
                 else:
                     rival = shape_cards(other, outcome.model) if row.five_cards else other.cards(outcome.model)
                     verb = "beats" if end == "best" else "loses to"
+                    verb_ru = ("бьёт руку {cards}, объявленную лучшей" if end == "best" else
+                               "проигрывает руке {cards}, объявленной худшей").format(cards=case[end])
                     check.fail(f"{case['id']} fails under {row.key}: {_hand_words(rival, row)} {verb} "
-                               f"{case[end]}, claimed the {end} hand")
+                               f"{case[end]}, claimed the {end} hand",
+                               ru=f"{case['id']} не выполняется в системе {_system(row)}: "
+                                  f"{_hand_words(rival, row, 'ru')} {verb_ru}")
     return check

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from lowball.core.arguments import FLAG, NAME_OR_PATH, PATH, Kind, instance_of, is_whole, optional, takes
 from lowball.core.games import OVERRIDES, GameTable, parse_game_table, read_game_data, resolve
@@ -14,7 +14,7 @@ from lowball.errors import RulesError
 from lowball.verify.checks import Check
 from lowball.verify.game import GAME_CHECKS
 from lowball.verify.limits import check_sizes
-from lowball.verify.properties import NUMBERS
+from lowball.verify.properties import BY_NUMBER, NUMBERS
 from lowball.verify.ranking import check_cases, check_order, check_well_formed
 from lowball.verify.rounds import clear_steps
 
@@ -63,13 +63,20 @@ def systems_of(table: GameTable) -> set[str]:
        rankings=optional(instance_of(TableReader, "a rankings table (load_for_verify)")), exhaustive=FLAG,
        only=optional(Kind(f"a set of property numbers ({min(NUMBERS)} to {max(NUMBERS)}; None for all)",
                           lambda v: isinstance(v, (set, frozenset, list, tuple)) and len(v) > 0
-                          and all(is_whole(n) and n in NUMBERS for n in v))))
+                          and all(is_whole(n) and n in NUMBERS for n in v))),
+       on_check=optional(Kind("a function to call with each check as it is settled", callable)))
 def verify(table: GameTable | None = None, rankings: TableReader | None = None, *,
-           exhaustive: bool = True, only: set[int] | None = None) -> list[Check]:
+           exhaustive: bool = True, only: set[int] | None = None,
+           on_check: Callable[[Check], Any] | None = None) -> list[Check]:
     """Check every property of a game table and its rankings; each result says proved, refuted or not applicable.
 
+    ``on_check`` is told of each check as soon as it is settled, in the report's order (``lowball verify`` prints
+    it then, rather than everything at the end).
+
     >>> table, rankings = load_for_verify()
-    >>> [(c.number, c.verdict) for c in verify(table, rankings, only={5, 8})]
+    >>> [(c.number, c.verdict) for c in verify(table, rankings, only={5, 8}, on_check=lambda c: print(c.number))]
+    5
+    8
     [(5, 'proved'), (8, 'does not apply')]
     """
     if table is None or rankings is None:
@@ -78,20 +85,30 @@ def verify(table: GameTable | None = None, rankings: TableReader | None = None, 
     wanted = only or set(NUMBERS)
     systems = systems_of(table)
     checks: list[Check] = []
+
+    def settled(check: Check) -> None:
+        if check.number in wanted:
+            checks.append(check)
+            if on_check is not None:
+                on_check(check)
+
     well_formed, parsed = check_well_formed(rankings.source, rankings.data, systems)
-    checks.append(well_formed)
+    settled(well_formed)
     if parsed is None:
         for number in (2, 3):
             check = Check.of(number, table)
-            check.fail("not checked: the rankings table is malformed (property 1)")
-            checks.append(check)
+            check.fail("not checked: the rankings table is malformed (property 1)",
+                       ru="не проверено: таблица рангов составлена неправильно (свойство 1)")
+            settled(check)
     else:
         if 2 in wanted:
-            checks.append(check_order(parsed, exhaustive=exhaustive, systems=systems))
+            settled(check_order(parsed, exhaustive=exhaustive, systems=systems))
         if 3 in wanted:
-            checks.append(check_cases(parsed, systems=systems))
-    checks += [run(table) for number, run in GAME_CHECKS.items() if number in wanted]
-    return [check for check in checks if check.number in wanted]
+            settled(check_cases(parsed, systems=systems))
+    for number, run in GAME_CHECKS.items():
+        if number in wanted:
+            settled(run(table))
+    return checks
 
 
 def holds(checks: list[Check]) -> bool:
@@ -99,28 +116,66 @@ def holds(checks: list[Check]) -> bool:
     return all(c.holds for c in checks if c.applies)
 
 
-def render(checks: list[Check], table: GameTable) -> str:
-    """Return the report as text: one block per property, with its clauses, verdict, facts and time."""
-    lines = [f"lowball verify: {table.en} ({table.source})", ""]
-    for check in checks:
-        lines.append(f"{check.number}. {check.title} [{', '.join(check.clauses)}]: {check.verdict} "
-                     f"({check.seconds:.1f} s)")
-        if not check.applies:
-            lines.append(f"   - {check.reason}")
-            lines.extend(f"   - {fact}" for fact in check.proved)
-            continue
-        for fact in check.proved:
-            lines.append(f"   - {fact}")
-        if not check.holds:
-            lines.append(f"   counterexample: {check.counterexample}")
+# The report's own words; the facts and counterexamples are the checks' (``Check.facts``, ``Check.refutation``).
+WORDS = {
+    "en": {"proved": "proved", "REFUTED": "REFUTED", "does not apply": "does not apply", "seconds": "s",
+           "counterexample": "counterexample", "all hold": "all properties hold",
+           "refuted": ("{n} property refuted: {numbers}", "{n} properties refuted: {numbers}"),
+           "skipped": " (not applicable: {numbers})"},
+    "ru": {"proved": "доказано", "REFUTED": "ОПРОВЕРГНУТО", "does not apply": "неприменимо", "seconds": "с",
+           "counterexample": "контрпример", "all hold": "все свойства выполняются",
+           "refuted": ("опровергнуто свойство {numbers}", "опровергнуты свойства {numbers}"),
+           "skipped": " (свойства, неприменимые к этой игре: {numbers})"},
+}
+
+
+def check_lines(check: Check, table: GameTable, lang: str = "en") -> list[str]:
+    """Return one property's block of the text report in ``lang``: title, clauses, verdict, time, facts.
+
+    >>> table, rankings = load_for_verify()
+    >>> check_lines(verify(table, rankings, only={8})[0], table, "ru")[0]
+    '8. пересдача, когда торги никто не открыл, случается ограниченное число раз [K4]: неприменимо (0,0 с)'
+    """
+    words = WORDS[lang]
+    prop = BY_NUMBER[check.number]
+    # a check titled without its table (the rankings' checks) keeps that title; one retitled by hand stays as is
+    title = next((prop.title(t, lang) for t in (table, None) if check.title == prop.title(t)), check.title)
+    seconds = f"{check.seconds:.1f}" if lang == "en" else f"{check.seconds:.1f}".replace(".", ",")
+    lines = [f"{check.number}. {title} [{', '.join(check.clauses)}]: {words[check.verdict]} "
+             f"({seconds} {words['seconds']})"]
+    if not check.applies:
+        reason = prop.not_applicable(table, lang) if check.reason == prop.not_applicable(table) else check.reason
+        lines.append(f"   - {reason}")
+        lines.extend(f"   - {fact}" for fact in check.facts(lang))
+        return lines
+    lines.extend(f"   - {fact}" for fact in check.facts(lang))
+    if not check.holds:
+        lines.append(f"   {words['counterexample']}: {check.refutation(lang)}")
+    return lines
+
+
+def summary_line(checks: list[Check], lang: str = "en") -> str:
+    """Return the report's last line: all hold, or which properties are refuted, and which do not apply.
+
+    >>> summary_line([], "ru")
+    'все свойства выполняются'
+    """
+    words = WORDS[lang]
     failed = [c.number for c in checks if c.applies and not c.holds]
     skipped = [c.number for c in checks if not c.applies]
-    lines.append("")
-    summary = "all properties hold" if not failed else \
-        f"{len(failed)} propert{'y' if len(failed) == 1 else 'ies'} refuted: {', '.join(map(str, failed))}"
+    summary = words["all hold"] if not failed else \
+        words["refuted"][len(failed) != 1].format(n=len(failed), numbers=", ".join(map(str, failed)))
     if skipped:
-        summary += f" (not applicable: {', '.join(map(str, skipped))})"
-    lines.append(summary)
+        summary += words["skipped"].format(numbers=", ".join(map(str, skipped)))
+    return summary
+
+
+def render(checks: list[Check], table: GameTable, lang: str = "en") -> str:
+    """Return the report as text in ``lang``: one block per property, with its clauses, verdict, facts and time."""
+    lines = [f"lowball verify: {getattr(table, lang)} ({table.source})", ""]
+    for check in checks:
+        lines.extend(check_lines(check, table, lang))
+    lines += ["", summary_line(checks, lang)]
     return "\n".join(lines)
 
 

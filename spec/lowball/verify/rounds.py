@@ -29,6 +29,7 @@ from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
 from lowball.engine import betting_round as rm
 from lowball.core.ops import PY, Z3
+from lowball.text import plural
 from lowball.verify.proof import find, maximize, prove
 
 
@@ -38,11 +39,21 @@ def player_counts(table: GameTable) -> range:
     return table.player_counts
 
 
-def players_words(table: GameTable) -> str:
+def players_words(table: GameTable, lang: str = "en") -> str:
     """Return the player counts a proof covers, in words ("2-6 players", or "6 players" for a table that seats one
-    number)."""
+    number); in Russian with its preposition ("для 2–6 игроков")."""
     counts = player_counts(table)
+    if lang == "ru":
+        first = "" if len(counts) == 1 else f"{counts[0]}–"
+        return f"для {first}{plural.ru(counts[-1], plural.PLAYER, 'gen')}"
     return f"{counts[0]} players" if len(counts) == 1 else f"{counts[0]}-{counts[-1]} players"
+
+
+# A betting structure in Russian, in the prepositional ("в безлимите"), and the table's names of its values.
+STRUCTURE_RU = {"fixed-limit": "фиксированном лимите", "pot-limit": "пот-лимите", "no-limit": "безлимите"}
+# The model's names of the action kinds in Russian, as the infinitive after "может" (``rm.words`` in English).
+ACTIONS_RU = {rm.CALL: "сделать чек или уравнять", rm.RAISE: "поставить или повысить", rm.FOLD: "спасовать",
+              rm.BRING_IN: "поставить бринг-ин"}
 
 
 def rounds_of(table: GameTable) -> Iterator[tuple[int, rm.Rules]]:
@@ -74,8 +85,17 @@ def measure(r: rm.Rules, s: rm.State) -> Any:
     return n * (budget + able) + to_act
 
 
-def describe_state(s: rm.State) -> str:
-    """Return a model state in poker words (for a counterexample)."""
+def describe_state(s: rm.State, lang: str = "en") -> str:
+    """Return a model state in poker words (for a counterexample), in English or Russian."""
+    if lang == "ru":
+        seats = []
+        for i in range(s.n):
+            status = "спасовал" if s.folded[i] else ("ва-банк" if s.stacks[i] == 0
+                                                     else f"в запасе {plural.digits(s.stacks[i], 'ru')}")
+            seats.append(f"p{i + 1} поставил в круге {plural.digits(s.bets[i], 'ru')} "
+                         f"({status}{', его ход' if s.pending[i] else ''})")
+        cap = "лимит повышений снят" if s.lifted else f"в счёт лимита {plural.ru(s.count, plural.BET)}"
+        return "; ".join(seats) + f"; {cap}, банк {plural.digits(s.pot, 'ru')}"
     seats = []
     for i in range(s.n):
         status = "folded" if s.folded[i] else ("all in" if s.stacks[i] == 0 else f"{s.stacks[i]} behind")
@@ -97,10 +117,14 @@ class Step:
         if not isinstance(r.size, int):
             self.assumptions.append(r.size >= 1)
 
-    def story(self, model: z3.ModelRef) -> str:
+    def story(self, model: z3.ModelRef, lang: str = "en") -> str:
+        """Return the model's state and action in words: "...: p2 may bet or raise to 4" ("p2 может ...")."""
         s = self.before.evaluate(model)
         kind = model.eval(self.action.kind, model_completion=True).as_long()
         amount = model.eval(self.action.amount, model_completion=True).as_long()
+        if lang == "ru":
+            act = ACTIONS_RU[kind] + (f" до {plural.digits(amount, 'ru')}" if kind == rm.RAISE else "")
+            return f"{describe_state(s, 'ru')}: p{s.actor + 1} может {act}"
         act = rm.words(kind) + (f" to {amount}" if kind == rm.RAISE else "")
         return f"{describe_state(s)}: p{s.actor + 1} may {act}"
 
@@ -136,13 +160,14 @@ def check_start(check: Check, table: GameTable, r: rm.Rules, index: int) -> bool
     """Prove the round's invariant at every start the engine can reach, and that its opener can act."""
     why = _start_refutation(r, index, least_chips(table))
     if why:
-        check.fail(why)
+        check.fail(*why)
     return why is None
 
 
 @functools.lru_cache(maxsize=256)
-def _start_refutation(r: rm.Rules, index: int, least: int) -> str | None:
-    """Return why a start of the round breaks its invariant or has an opener who cannot act (None: proved)."""
+def _start_refutation(r: rm.Rules, index: int, least: int) -> tuple[str, str] | None:
+    """Return why a start of the round breaks its invariant or has an opener who cannot act, in English and
+    Russian (None: proved)."""
     start, known = rm.symbolic_start(r, f"st{r.players}_{index}", least)
     n, a = r.players, start.actor
     opener_acts = z3.Or(a == rm.NOBODY, z3.And(a >= 0, a < n, *[z3.Implies(a == i, rm.able(Z3, start, i))
@@ -153,29 +178,45 @@ def _start_refutation(r: rm.Rules, index: int, least: int) -> str | None:
     s = start.evaluate(outcome.model)
     if not prove(opener_acts, *known).proved:
         return (f"with {n} players round {index + 1} ({r.opener}) can be opened by p{s.actor + 1}, who has "
-                f"folded or has no chips: {describe_state(s)}")
+                f"folded or has no chips: {describe_state(s)}",
+                f"{with_players(n)} круг {index + 1} ({r.opener}) может начать p{s.actor + 1}, хотя он спасовал или у "
+                f"него нет фишек: {describe_state(s, 'ru')}")
     if not prove(rm.level(Z3, start) < rm.least_full(Z3, r, start), *known).proved:
         bet = rm.least_full(PY, r, s)
         return (f"round {index + 1} with {n} players can start with a bet that raises nothing: "
-                f"{describe_state(s)}: the least bet is to {bet}, what is already in (G3, F4)")
-    return f"round {index + 1} with {n} players can start in a state the betting rules do not handle: " \
-           f"{describe_state(s)}"
+                f"{describe_state(s)}: the least bet is to {bet}, what is already in (G3, F4)",
+                f"круг {index + 1} {with_players(n)} может начаться со ставки, которая ничего не повышает: "
+                f"{describe_state(s, 'ru')}: наименьшая ставка — до {plural.digits(bet, 'ru')}, то есть столько, "
+                f"сколько уже поставлено (G3, F4)")
+    return (f"round {index + 1} with {n} players can start in a state the betting rules do not handle: "
+            f"{describe_state(s)}",
+            f"круг {index + 1} {with_players(n)} может начаться в положении, которого правила торгов не "
+            f"предусматривают: {describe_state(s, 'ru')}")
+
+
+def with_players(players: int) -> str:
+    """Return "with n players" in Russian: "при 2 игроках", "при 5 игроках"."""
+    return f"при {plural.ru(players, plural.PLAYER, 'prep')}"
 
 
 @functools.lru_cache(maxsize=256)
-def _kept_refutation(r: rm.Rules, index: int) -> str | None:
-    """Return how a legal action of the round leads out of its invariant (None: every action keeps it)."""
+def _kept_refutation(r: rm.Rules, index: int) -> tuple[str, str] | None:
+    """Return how a legal action of the round leads out of its invariant, in English and Russian (None: every
+    action keeps it)."""
     step = Step.of(r)
     outcome = prove(rm.well_formed(Z3, step.rules, step.after), *step.assumptions)
     if outcome.proved:
         return None
     return (f"round {index + 1} with {r.players} players: an action leads out of the states the rules handle: "
-            f"{step.story(outcome.model)}")
+            f"{step.story(outcome.model)}",
+            f"круг {index + 1} {with_players(r.players)}: после допустимого действия возникает положение, "
+            f"которого правила не предусматривают: {step.story(outcome.model, 'ru')}")
 
 
-def invariant_refutation(table: GameTable) -> str | None:
-    """Return why the invariant of some betting round of ``table`` fails (None: it holds at every start the
-    engine can reach and after every legal action). Properties 6 and 7 both rest on it; it is proved once."""
+def invariant_refutation(table: GameTable) -> tuple[str, str] | None:
+    """Return why the invariant of some betting round of ``table`` fails, in English and Russian (None: it holds at
+    every start the engine can reach and after every legal action). Properties 6 and 7 both rest on it; it is
+    proved once."""
     for players in player_counts(table):
         kinds = rm.round_kinds(table, players)
         starts: dict[rm.Rules, int] = {}
@@ -196,7 +237,7 @@ def check_steps(check: Check, r: rm.Rules, index: int) -> bool:
     """Prove that every legal action keeps the invariant and lowers the measure, and that nobody is ever stuck."""
     why = _kept_refutation(r, index)
     if why:
-        check.fail(why)
+        check.fail(*why)
         return False
     step = Step.of(r)
     r = step.rules
@@ -205,7 +246,9 @@ def check_steps(check: Check, r: rm.Rules, index: int) -> bool:
     outcome = prove(lower, *step.assumptions)
     if not outcome.proved:
         check.fail(f"round {index + 1} with {r.players} players need not end: {step.story(outcome.model)} "
-                   f"and the betting can go on without end")
+                   f"and the betting can go on without end",
+                   ru=f"круг {index + 1} {with_players(r.players)} может не закончиться: "
+                      f"{step.story(outcome.model, 'ru')}, и торги могут идти без конца")
         return False
     actor = [z3.And(s.actor == i, z3.Or(rm.may_call(Z3, r, s, i), rm.may_fold(Z3, r, s, i),
                                         rm.may_bring_in(Z3, r, s, i))) for i in range(r.players)]
@@ -215,7 +258,10 @@ def check_steps(check: Check, r: rm.Rules, index: int) -> bool:
         amount = z3.Int("stuck_amount")
         if find(rm.legal(Z3, r, s, s.actor, rm.RAISE, amount), *(t == v for t, v in _pin(s, stuck))) is None:
             check.fail(f"round {index + 1} with {r.players} players can get stuck: {describe_state(stuck)}: "
-                       f"p{stuck.actor + 1} has no legal action")
+                       f"p{stuck.actor + 1} has no legal action",
+                       ru=f"круг {index + 1} {with_players(r.players)} может застрять: "
+                          f"{describe_state(stuck, 'ru')}: у "
+                          f"p{stuck.actor + 1} нет ни одного допустимого действия")
             return False
     return True
 
@@ -252,25 +298,39 @@ def check_rounds(table: GameTable) -> Check:
                     stack_bound = True
         check.record("the invariant of every betting round holds at each start the engine can reach and after every "
                      f"legal action ({players_words(table)}); the player to act always "
-                     f"has a legal action")
+                     f"has a legal action",
+                     ru="инвариант каждого круга торгов выполняется в каждом начальном положении, достижимом в "
+                        f"движке, и после каждого допустимого действия ({players_words(table, 'ru')}); у игрока, "
+                        "чей ход, всегда есть допустимое действие")
         openers: dict[str, list[int]] = {}
         for index, street in enumerate(table.bet_streets):
             openers.setdefault(str(street.opener), []).append(index + 1)
         for opener, rounds in openers.items():
             where = ", ".join(map(str, rounds))
             check.record(f"round{'s' if len(rounds) > 1 else ''} {where} ({opener}): the first player asked to act "
-                         f"is still in the hand and has chips, whoever has folded or gone all in")
+                         f"is still in the hand and has chips, whoever has folded or gone all in",
+                         ru=f"{'круги' if len(rounds) > 1 else 'круг'} {where} ({opener}): первый, кому ходить, ещё "
+                            f"в игре и при фишках, кто бы ни спасовал и ни пошёл ва-банк")
         if bounds:
             most = bounds[max(bounds)]
             check.figures["round_bound"] = most
             check.record(f"every action lowers n x (bets left under the cap + players with chips) + players to act, "
-                         f"so a round of {max(bounds)} players ends within {most} actions (S1)")
+                         f"so a round of {max(bounds)} players ends within {most} actions (S1)",
+                         ru="каждое действие уменьшает n × (ставок до лимита + игроков с фишками) + игроков, которым "
+                            f"ещё ходить, поэтому круг {with_players(max(bounds))} заканчивается не более чем за "
+                            f"{plural.ru(most, plural.ACTION, 'acc', plural.digits(most, 'ru'))} (S1)")
         if stack_bound:
             why = ("raising is unlimited" if table.bets_per_round is None
                    else "the cap can be lifted heads-up (G2)")
+            why_ru = ("число повышений не ограничено" if table.bets_per_round is None
+                      else "лимит повышений может быть снят, когда остаются двое (G2)")
             check.record(f"where {why}, every action lowers n x (chips behind + players with chips) + players to "
                          f"act (each raise costs the raiser at least one chip; an all-in player acts no more), so "
-                         f"a round ends within n x (S + n) + n actions for S chips behind (S1)")
+                         f"a round ends within n x (S + n) + n actions for S chips behind (S1)",
+                         ru=f"там, где {why_ru}, каждое действие уменьшает n × (фишек в запасе + игроков с фишками) + "
+                            "игроков, которым ещё ходить (каждое повышение стоит хотя бы одну фишку, а игрок ва-банк "
+                            "больше не ходит), поэтому круг заканчивается не более чем за n × (S + n) + n действий, "
+                            "если в запасе S фишек (S1)")
     return check
 
 

@@ -14,6 +14,7 @@ from typing import Callable
 from lowball.core.games import GameTable
 from lowball.engine.actions import Action
 from lowball.engine.state import BET, OVER, Hand
+from lowball.text.plural import digits
 
 # A witness longer than this many actions is told by its start and its pattern, not played out.
 MAX_WITNESS_ACTIONS = 400
@@ -21,46 +22,66 @@ MAX_WITNESS_ACTIONS = 400
 
 @dataclass
 class Witness:
-    """A hand the engine played: each betting round's actions in words, and how it ended."""
+    """A hand the engine played: each betting round's actions in words (English, and Russian beside), and how it
+    ended."""
 
     rounds: list[list[str]] = field(default_factory=list)
     invested: list[int] = field(default_factory=list)
     all_in: int | None = None           # the first player left without chips while the betting went on
     finished: bool = False
     actions: int = 0
+    rounds_ru: list[list[str]] = field(default_factory=list)
 
-    def story(self, most: int = 0) -> str:
-        """Return the betting, round by round: "p1 bets 1, p2 raises to 2, ...; then p1 bets 2, ..."."""
+    def story(self, most: int = 0, lang: str = "en") -> str:
+        """Return the betting, round by round: "p1 bets 1, p2 raises to 2, ...; then p1 bets 2, ..."; in Russian
+        where ``lang`` is "ru" and the Russian was kept."""
+        rounds = self.rounds_ru if lang == "ru" and len(self.rounds_ru) == len(self.rounds) else self.rounds
         parts = []
-        for lines in self.rounds:
+        for lines in rounds:
             if not lines:
                 continue
             if most and len(lines) > most:
                 lines = lines[:most - 2] + ["...", lines[-1]]
             parts.append(", ".join(lines))
-        return "; then ".join(parts)
+        return THEN["ru" if rounds is self.rounds_ru else "en"].join(parts)
 
 
-def words(hand: Hand, action: Action) -> str:
-    """Return one betting action in words, as the player to act takes it now: "p2 raises to 4"."""
+# How the rounds of a story are joined.
+THEN = {"en": "; then ", "ru": "; затем "}
+EN_ACTIONS = {
+    "fold": "{who} folds", "bring-in": "{who} brings it in for {amount}", "check": "{who} checks",
+    "call": "{who} calls", "call-all-in": "{who} calls all in", "bet": "{who} bets {amount}{all_in}",
+    "complete": "{who} completes to {amount}{all_in}", "raise": "{who} raises to {amount}{all_in}",
+}
+# One betting action in Russian, in the narration's words (``text.narration``): "ставит", "повышает до",
+# "уравнивает", "чек", "пасует", "ва-банк".
+RU_ACTIONS = {
+    "fold": "{who} пасует", "bring-in": "{who} ставит бринг-ин {amount}", "check": "{who}: чек",
+    "call": "{who} уравнивает", "call-all-in": "{who} уравнивает ва-банк", "bet": "{who} ставит {amount}{all_in}",
+    "complete": "{who} дополняет бринг-ин до {amount}{all_in}", "raise": "{who} повышает до {amount}{all_in}",
+}
+
+
+def words(hand: Hand, action: Action, lang: str = "en") -> str:
+    """Return one betting action in words, as the player to act takes it now: "p2 raises to 4" ("p2 повышает до 4")."""
     who = f"p{action.seat + 1}"
     rnd = hand.current
     if action.kind == "f":
-        return f"{who} folds"
-    if action.kind == "pb":
-        return f"{who} brings it in for {min(hand.stacks[action.seat], hand.table.bring_in)}"
-    if action.kind == "cc":
+        kind, amount, all_in = "fold", 0, False
+    elif action.kind == "pb":
+        kind, amount, all_in = "bring-in", min(hand.stacks[action.seat], hand.table.bring_in), False
+    elif action.kind == "cc":
         owed = rnd.level - rnd.bets[action.seat]
-        if owed <= 0:
-            return f"{who} checks"
         cost = min(owed, hand.stacks[action.seat])
-        return f"{who} calls{' all in' if cost == hand.stacks[action.seat] else ''}"
-    all_in = " (all in)" if action.amount == hand.stacks[action.seat] + rnd.bets[action.seat] else ""
-    if not rnd.opened and not rnd.completion:
-        return f"{who} bets {action.amount}{all_in}"
-    if rnd.completion and not rnd.opened:
-        return f"{who} completes to {action.amount}{all_in}"
-    return f"{who} raises to {action.amount}{all_in}"
+        kind = "check" if owed <= 0 else "call-all-in" if cost == hand.stacks[action.seat] else "call"
+        amount, all_in = 0, False
+    else:
+        amount, all_in = action.amount, action.amount == hand.stacks[action.seat] + rnd.bets[action.seat]
+        kind = "bet" if not rnd.opened and not rnd.completion else \
+            "complete" if rnd.completion and not rnd.opened else "raise"
+    if lang == "ru":
+        return RU_ACTIONS[kind].format(who=who, amount=digits(amount, "ru"), all_in=" (ва-банк)" if all_in else "")
+    return EN_ACTIONS[kind].format(who=who, amount=amount, all_in=" (all in)" if all_in else "")
 
 
 Policy = Callable[[Hand], Action]
@@ -111,6 +132,8 @@ def play(table: GameTable, stacks: list[int], policy: Policy, stop_at_all_in: bo
     >>> witness = play(load_game_table(), [13, 13], raise_most)       # T5: 13 chips, all of them at risk
     >>> witness.invested, witness.story(most=4)
     ([13, 13], 'p1 bets 1, p2 raises to 2, ..., p1 calls; then p1 bets 2, p2 raises to 4, ..., p1 calls all in')
+    >>> witness.story(most=4, lang="ru")
+    'p1 ставит 1, p2 повышает до 2, ..., p1 уравнивает; затем p1 ставит 2, p2 повышает до 4, ..., p1 уравнивает ва-банк'
     """
     hand = Hand(stacks, table=table, seed=seed, narrate=False)
     witness = Witness()
@@ -122,8 +145,10 @@ def play(table: GameTable, stacks: list[int], policy: Policy, stop_at_all_in: bo
             if key != current:
                 current = key
                 witness.rounds.append([])
+                witness.rounds_ru.append([])
             action = policy(hand)
             witness.rounds[-1].append(words(hand, action))
+            witness.rounds_ru[-1].append(words(hand, action, "ru"))
             hand.apply(action)
             witness.actions += 1
             if stop_at_all_in and hand.phase != OVER:

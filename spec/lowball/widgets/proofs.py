@@ -22,26 +22,11 @@ from lowball.widgets.html import message, static_note, table
 from lowball.widgets.language import error_text, language_switch, number, say
 
 CHECKED = (4, 5, 7)
-# The properties' titles in Russian, by the property's name (the English ones are lowball.verify's own).
-TITLES_RU = {
-    "rankings-well-formed": "таблицы рангов составлены правильно",
-    "total-order": "каждая система упорядочивает все руки; ничья только при равных рангах",
-    "worked-cases": "лучшие и худшие руки и разобранные примеры источников",
-    "stack-guarantee": "без ва-банка: на кону никогда не больше минимального стека ({chips})",
-    "card-bound": "колоды из {cards} хватает всегда",
-    "chips-conserved": "фишки не пропадают и не появляются ни при одном действии и при расчёте",
-    "rounds-end": "каждый круг торгов кончается, и тот, кто его открыл, ещё в игре",
-    "redeals-end": "пересдача, когда торги никто не открыл, случается ограниченное число раз",
-}
 
 
 def title(check: Check, table: GameTable, lang: str) -> str:
-    """Return a property's title in ``lang``."""
-    if lang == "en":
-        return check.title
-    words = TITLES_RU[BY_NUMBER[check.number].name]
-    return words.format(chips=ru(table.min_stack, CHIP, digits=number(table.min_stack, lang)),
-                        cards=ru(table.deck_cards, CARD, "gen", digits=number(table.deck_cards, lang)))
+    """Return a property's title in ``lang``, from the property's one home (``lowball.verify.properties``)."""
+    return check.title if lang == "en" else BY_NUMBER[check.number].title(table, lang)
 
 
 def reason(check: Check, table: GameTable, lang: str) -> str:
