@@ -31,7 +31,7 @@ help:
 	@echo "Targets:"
 	@echo "  make venv    create $(VENV) with the package (editable) and all dev deps from uv.lock"
 	@echo "  make test    make venv, then every test (pytest: tests, doctests, notebooks, browser) on both cores, the docs"
-	@echo "               site built beside them; about 12 minutes on two cores (scripts/test.sh)"
+	@echo "               site built beside them; about 10 minutes on two cores (scripts/test.sh)"
 	@echo "  make docs    make venv, then build the docs site into docs/_build/html, in Russian into .../html/ru (warnings are errors;"
 	@echo "               runs the notebooks and lowball verify; fetches pinned npm files once)"
 	@echo "  make lab     make venv, then JupyterLab on notebooks/ at http://127.0.0.1:$(PORT)/lab (PORT=..., EDITION=ru)"
