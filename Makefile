@@ -111,8 +111,7 @@ DOCS_BUILD := docs/_build
 # Two languages: docs/build.py builds the English site, then the Russian one into $(DOCS_BUILD)/html/ru (the
 # Russian edition of the notebooks, docs/locale/ru for the pages), in one process.
 docs: venv
-	rm -rf $(DOCS_BUILD)/html $(DOCS_BUILD)/doctrees $(DOCS_BUILD)/doctrees-ru $(DOCS_BUILD)/ru-src $(DOCS_BUILD)/jupyter_execute
-	$(PY) docs/build.py
+	$(PY) docs/build.py --fresh
 
 # EDITION=ru opens the Russian edition (notebooks/ru/); the clause links open the rules notebook beside each one.
 EDITION ?= en

@@ -56,7 +56,12 @@ def build(lang: str, extra: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=["en", "ru"], help="build one language only")
+    parser.add_argument("--fresh", action="store_true",
+                        help="remove the last build first (the JavaScript cache stays): make docs and make test")
     args, extra = parser.parse_known_args(argv)
+    if args.fresh:          # a fresh build: the pages run the package and the notebooks, so none is stale
+        for old in ("html", "doctrees", "doctrees-ru", "ru-src", "jupyter_execute"):
+            shutil.rmtree(BUILD / old, ignore_errors=True)
     for lang in [args.only] if args.only else ["en", "ru"]:
         status = build(lang, extra)
         if status:

@@ -21,10 +21,9 @@ started=$SECONDS
 
 bash scripts/install-chromium.sh || exit 1
 
-rm -rf "$BUILD/html" "$BUILD/doctrees" "$BUILD/doctrees-ru" "$BUILD/ru-src" "$BUILD/jupyter_execute"
 mkdir -p "$BUILD"
 echo "make test: building the docs site in the background (log: $BUILD/build.log)"
-"$PY" docs/build.py >"$BUILD/build.log" 2>&1 &
+"$PY" docs/build.py --fresh >"$BUILD/build.log" 2>&1 &
 docs=$!
 trap 'kill "$docs" 2>/dev/null' EXIT
 

@@ -19,24 +19,15 @@ import numpy as np
 import pytest
 
 from lowball import load_game_table
-from lowball.cli import main
 from lowball.core.files import write_atomically
 from lowball.play import bots
 from lowball.solve import cfr, policy, run, store
 from lowball.solve.abstraction import coarsened
 from lowball.solve.policy import Equilibrium
+from test_solve_cli import call
 
 TEACHING = load_game_table("teaching-table")
 SHIPPED = store.path_of("teaching-table")
-
-
-def call(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:          # argparse's own usage errors
-        code = exit_.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def small(system, pre, post):
