@@ -114,7 +114,7 @@ def test_a_refuted_property_in_russian():
     check = Check.of(4, table)
     check.fail("p1 bets 1, ...")
     text = render([check, Check.of(5, table)], table, "ru")
-    assert "4. без ва-банка: на кону никогда не больше минимального стека (13 фишек)" in text
+    assert "4. без ва-банка: на кону никогда не бывает больше минимального стека (13 фишек)" in text
     assert ": ОПРОВЕРГНУТО (" in text and "   контрпример: p1 bets 1, ..." in text
     assert text.endswith("опровергнуто свойство 4")
     assert render([check], table).endswith("1 property refuted: 4")

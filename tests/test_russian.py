@@ -99,14 +99,14 @@ def test_the_proofs_panel_says_its_numbers_in_russian():
 
 
 @pytest.mark.parametrize("cards, system, name", [
-    ("6c 4h 3s 2d Ac", "ace-to-six", "шесть-четыре"),
-    ("Kh 9d 7c 4s 2h", "ace-to-six", "король-девять"),
+    ("6c 4h 3s 2d Ac", "ace-to-six", "шестёрка-четвёрка"),
+    ("Kh 9d 7c 4s 2h", "ace-to-six", "король-девятка"),
     ("9s 9d 2d 2h Qc", "high", "две пары, девятки и двойки"),
     ("3c 3d 3s 7h 7c", "high", "фулл-хаус из троек и семёрок"),
     ("Kc Kd Ks 7h 2c", "high", "три короля"),
     ("Ac Ad 8h 7s 6c", "ace-to-six", "пара тузов"),
     ("5s 4d 3c 2h Ad", "ace-to-six", "стрит до пятёрки"),
-    ("Ah Kh 8h 5h 3h", "high", "флеш до туза"),
+    ("Ah Kh 8h 5h 3h", "high", "флеш от туза"),
 ])
 def test_hands_have_the_names_russian_players_give_them(cards, system, name):
     assert hand_name(parse_cards(cards), system, "ru") == name

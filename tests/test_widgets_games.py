@@ -169,8 +169,8 @@ def test_many_draw_panel_shows_the_textbook_odds_over_three_draws():
     assert "seven-low or better 17.0% 31.5% 43.6%" in table and f"{three:.1%}" == "43.6%"
     assert "within 3 draws" in table and "within 1 draw " in table
     assert panel.chart.value.startswith("<img") and "image/png;base64," in panel.chart.value
-    panel.discard.value = ""                                                            # standing pat: made or not
-    assert "no pair 100.0% 100.0% 100.0%" in shown(panel.result)
+    panel.discard.value = ""                            # standing pat is no draw: what the hand is, and no odds
+    assert panel.result.value == "" and "stands pat" in shown(panel.error) and "queen-seven" in shown(panel.error)
 
 
 def test_many_draw_panel_follows_the_system_and_reports_bad_input():

@@ -57,6 +57,25 @@ def test_the_panel_follows_the_hand_and_the_point_typed():
     assert "check" in text and "bet" in text and "cards thrown" not in text     # p1 opens: no draw columns
 
 
+def test_a_throw_the_equilibrium_never_chooses_shows_no_cards_and_the_panel_says_whose_throws_they_are(eq):
+    """10-8-6-4-2 after two checks: "draw 2" once showed 6♥ 10♣, which reads as advice to keep the 8. The cards of a
+    count are the abstraction's (its best throw against a random hand), so only the counts the equilibrium uses
+    show cards, and a note under the table says so, in both languages."""
+    advice = eq.advise("10♣ 8♦ 6♥ 4♠ 2♣", line="check check")
+    never = [t for t in advice.throws if t.count and t.probability < 0.0005]
+    assert never, "the test needs a count the equilibrium never chooses"
+    panel = SolvedPanel("10♣ 8♦ 6♥ 4♠ 2♣", "check check")
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", panel.result.value, re.S)
+    for throw in never:
+        row = next(r for r in rows if f"draw {throw.count}<" in r)
+        assert "♥" not in row and "♣" not in row and "(never)" in row, row
+    used = next(t for t in advice.throws if t.count == 1)
+    assert used.probability > 0.5 and "10♣" in shown(panel.result)
+    assert "the abstraction's throw" in shown(panel.result)
+    panel.lang.value = "ru"
+    assert "сброс абстракции" in shown(panel.result) and "(никогда)" in shown(panel.result)
+
+
 def test_a_bluff_after_the_draw_is_named(eq):
     panel = SolvedPanel("K♣ K♦ 8♥ 5♠ 2♣", "check check draw1 draw1")
     assert "Bluff:" in shown(panel.result)

@@ -28,6 +28,10 @@ the best keep found. A question that would value more than ``WORK_BUDGET`` posit
 fresh cards three times in deuce-to-seven takes about 1.5 million, minutes here); where a flush spoils a low it is
 sized first and refused before any counting (``estimated_positions``).
 
+The questions notebook 9 asks as its page opens are answered ahead, by this search, and stored
+(``lowball.analysis.stored_answers``; ``tests/test_best_play.py`` searches them again): ``best_play`` returns the
+stored answer to the very same question, so that the page opens in seconds.
+
 The fixed-keep rule of ``lowball.analysis.draws`` (keep the same cards every draw) is the other reading of
 "within N draws": it undercounts whenever a draw catches a useful card that the rule then throws away again.
 """
@@ -44,7 +48,8 @@ from typing import Any, Callable, Iterable
 
 from lowball.analysis.draws import check_draws
 from lowball.analysis.odds import Kind, goal_kind, split_hand
-from lowball.core.cards import DECK, JOKER, SUIT_CHARS, Card, deck_of, format_cards
+from lowball.analysis.stored_answers import ANSWERS
+from lowball.core.cards import DECK, JOKER, SUIT_CHARS, Card, deck_of, format_cards, parse_cards
 from lowball.core.progress import progress_bar
 from lowball.errors import LowballError
 from lowball.ranking import RankingSystem, as_system, evaluate, value
@@ -523,6 +528,9 @@ def best_play(cards: str | Iterable[Card | str], system: str | RankingSystem | N
     kind = goal_kind(row, goal)
     target = goal_of(row, kind, deck)
     check_size(held, thrown if discard is not None else (), target, draws, budget)
+    stored = stored_answer(row, kind, held, thrown if discard is not None else None, draws, deck, budget)
+    if stored is not None:
+        return stored
     unseen = tuple(card for card in deck_of(deck) if card not in held)
     position = position_of(held, unseen, target)
     # No total: how many positions a question takes is not known before it is answered (the budget only caps it),
@@ -605,6 +613,26 @@ def _answer(search: Search, row: RankingSystem, kind: Kind, held: tuple[Card, ..
     return BestPlay(system=row.key, cards=held, goal=kind, draws=draws,
                     discard=tuple(card for card in held if spots[card] is None or spots[card] not in keep),
                     chance=chance, positions=search.positions)
+
+
+def stored_answer(row: RankingSystem, kind: Kind, held: tuple[Card, ...], thrown: tuple[Card, ...] | None,
+                  draws: int, deck: int, budget: int = WORK_BUDGET) -> BestPlay | None:
+    """Return the answer stored for this very question (``lowball.analysis.stored_answers``: the questions notebook
+    9 asks as it opens, answered ahead by the search), or None; None too where the budget would refuse it.
+
+    >>> row = as_system("deuce-to-seven")
+    >>> play = stored_answer(row, goal_kind(row, "seven"), parse_cards("7c 2s Kh Ks Qd"), None, 3, 52)
+    >>> format_cards(play.discard), play.chance, play.positions
+    ('Kh Ks Qd', Fraction(84444656, 440240493), 55734)
+    >>> stored_answer(row, goal_kind(row, "seven"), parse_cards("7c 2s Kh Ks Qd"), None, 3, 52, budget=50_000)
+    """
+    question = (row.key, format_cards(held), None if thrown is None else format_cards(thrown), kind.key, draws, deck)
+    found = ANSWERS.get(question)
+    if found is None or found[2] > budget:
+        return None
+    discard, chance, positions = found
+    return BestPlay(system=row.key, cards=held, goal=kind, draws=draws, discard=parse_cards(discard) if discard else (),
+                    chance=chance, positions=positions)
 
 
 def spot_of(card: Card, goal: Goal) -> tuple[int, int] | None:

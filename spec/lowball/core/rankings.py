@@ -458,7 +458,7 @@ def parse_rankings(reader: TableReader) -> Rankings:
 
 
 # How many forms of a rank's name each language needs (see the comment above [ranks] in rankings.toml).
-RANK_FORMS = {"en": 2, "ru": 5}
+RANK_FORMS = {"en": 2, "ru": 4}
 HAND_NAME_KEYS = ("no-pair-low", "no-pair-ace-high", "no-pair-high") + CATEGORIES[1:] + tuple(SET_SIZES)
 
 

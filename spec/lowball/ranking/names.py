@@ -61,7 +61,7 @@ def hand_name(cards: Sequence[Card], system: str | RankingSystem, lang: str = "e
 
     >>> from lowball.core.cards import parse_cards
     >>> hand_name(parse_cards("6c 4h 3s 2d Ac"), "ace-to-six"), hand_name(parse_cards("6c 4h 3s 2d Ac"), "ace-to-six", "ru")
-    ('six-four low', 'шесть-четыре')
+    ('six-four low', 'шестёрка-четвёрка')
     >>> hand_name(parse_cards("5s 4d 3c 2h Ad"), "deuce-to-seven")         # K1: it loses to every king-high hand
     'ace-five high'
     >>> hand_name(parse_cards("7c 4d 3h 2s"), "badugi"), hand_name(parse_cards("7c 4d 3h 2s"), "badugi", "ru")   # U2
@@ -82,8 +82,8 @@ def hand_name(cards: Sequence[Card], system: str | RankingSystem, lang: str = "e
     grouped = groups(cards, row)
     ru = lang == "ru"
     # The forms of each rank's name (rankings.toml, [ranks]): English (singular, plural); Russian (nominative,
-    # genitive singular, genitive plural, nominative plural, the name a player says in a low's name).
-    said = {v: names[4] if ru else names[0] for v, names in forms.items()}
+    # genitive singular, genitive plural, nominative plural). A low is named by the nominative: "шестёрка-четвёрка".
+    said = {v: names[0] for v, names in forms.items()}
     gen_sing = {v: names[1] if ru else names[0] for v, names in forms.items()}
     plural = {v: names[2] if ru else names[1] for v, names in forms.items()}
     nom_plural = {v: names[3] if ru else names[1] for v, names in forms.items()}

@@ -193,7 +193,7 @@ def describe(cards: str | Iterable[Card | str], system: str | RankingSystem | No
     >>> describe("Kh 9d 7c 4s 2h", "ace-to-six")
     'K-9-7-4-2: no pair, king-nine low'
     >>> describe("Kh 9d 7c 4s 2h", "ace-to-six", "ru")
-    'K-9-7-4-2: без пары, король-девять'
+    'K-9-7-4-2: без пары, король-девятка'
     >>> describe("Ac 6d 5h 3s Jk", "ace-to-five")
     '6-5-3-2-A: no pair, six-five low; the joker plays as a deuce (F8)'
     """

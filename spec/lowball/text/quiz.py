@@ -135,6 +135,12 @@ LINEUP: dict[str, Callable[[random.Random, str], Pattern]] = {
     "king-high": lambda rng, s: (_low(rng, 13), False),
     "an eight": lambda rng, s: (_ordinary(rng, s, [8]), False),
 }
+# The easy level's "rank these": three ordinary lows of different tops, no trap among them (no straight, no flush,
+# no ace in deuce-to-seven), so that only the top cards decide.
+EASY_LINEUP: dict[str, Callable[[random.Random, str], Pattern]] = {
+    f"a {name}": (lambda top: lambda rng, s: (_ordinary(rng, s, [top]), False))(top)
+    for name, top in (("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10), ("queen", 12))
+}
 
 # Which-wins themes: name -> (the systems it is asked in, the hands). The trap is in the pattern.
 TRICKY: dict[str, tuple[tuple[str, ...], Theme]] = {
@@ -200,6 +206,7 @@ class Question:
     hands: tuple[str, ...]
     theme: str
     kind: str = "which-wins"
+    level: str = "tricky"              # "easy" when the question is of the easy level's pool, else "tricky"
 
     @property
     def a(self) -> str:
@@ -323,8 +330,9 @@ def make_question(rng: random.Random, level: str = "tricky", system: str | None 
     for _ in range(50):
         if kind == "rank":
             chosen = system or rng.choice(SYSTEMS)
-            names = rng.sample(sorted(LINEUP), 4 if level != "easy" else 3)
-            patterns = [LINEUP[name](rng, chosen) for name in names]
+            lineup = EASY_LINEUP if level == "easy" else LINEUP
+            names = rng.sample(sorted(lineup), 4 if level != "easy" else 3)
+            patterns = [lineup[name](rng, chosen) for name in names]
             name = RANK_THEME
         else:
             pool = {"easy": EASY, "tricky": TRICKY, "mixed": {**EASY, **TRICKY}}[level]
@@ -339,7 +347,9 @@ def make_question(rng: random.Random, level: str = "tricky", system: str | None 
         if hands is None:
             continue
         rng.shuffle(hands)
-        return Question(system=chosen, hands=tuple(format_cards(h) for h in hands), theme=name, kind=kind)
+        easy = level == "easy" if kind == "rank" else name in EASY
+        return Question(system=chosen, hands=tuple(format_cards(h) for h in hands), theme=name, kind=kind,
+                        level="easy" if easy else "tricky")
     raise RuntimeError("could not deal a question")          # unreachable for the patterns above
 
 
@@ -374,7 +384,7 @@ class Quiz:
     current: Question | None = None
     again: bool = False                        # the current question re-asks one missed before
     answered: bool = False
-    missed: deque = field(default_factory=deque)   # (due when this many were shown, theme, system, kind)
+    missed: deque = field(default_factory=deque)   # (due when this many were shown, theme, system, kind, level)
 
     def __post_init__(self) -> None:
         _level(self.level)
@@ -390,11 +400,20 @@ class Quiz:
         """Return how many missed questions wait to be asked again."""
         return len(self.missed)
 
-    def fits(self, theme: str, system: str, kind: str) -> bool:
-        """Return whether a question of this theme, system and kind is one the learner's settings ask for."""
+    def fits(self, theme: str, system: str, kind: str, level: str) -> bool:
+        """Return whether a question of this theme, system, kind and level is one the learner's settings ask for.
+
+        A question's level is "easy" or "tricky" (``Question.level``); the "mixed" setting asks for both. A
+        "rank these" question is of its level too: three trap-free lows at "easy", four with traps otherwise.
+
+        >>> Quiz(level="easy").fits(RANK_THEME, "ace-to-five", "rank", "tricky")
+        False
+        >>> Quiz(level="mixed").fits(RANK_THEME, "ace-to-five", "rank", "easy")
+        True
+        """
         pool = {"easy": EASY, "tricky": TRICKY, "mixed": {**EASY, **TRICKY}}[self.level]
         return ((self.system is None or system == self.system) and (self.kind is None or kind == self.kind)
-                and (theme in pool or theme == RANK_THEME))
+                and (theme in pool or theme == RANK_THEME) and self.level in (level, "mixed"))
 
     def next(self) -> Question:
         """Return the next question: a missed one (same theme and system, new cards) when due, else a new one.
@@ -411,8 +430,8 @@ class Quiz:
         due = next((m for m in self.missed if m[0] <= self.shown and self.fits(*m[1:])), None)
         if due is not None:
             self.missed.remove(due)
-            _, theme, system, kind = due
-            self.current = make_question(self.rng, "mixed", system, kind, theme)
+            _, theme, system, kind, level = due
+            self.current = make_question(self.rng, level, system, kind, theme)       # asked as it was missed
         else:
             self.current = make_question(self.rng, self.level, self.system, self.kind)
         self.again = due is not None
@@ -429,5 +448,5 @@ class Quiz:
             self.asked += 1
             self.right += right
             if not right:
-                self.missed.append((self.shown + self.again_after, q.theme, q.system, q.kind))
+                self.missed.append((self.shown + self.again_after, q.theme, q.system, q.kind, q.level))
         return Verdict(right, q.feedback(guess, lang))

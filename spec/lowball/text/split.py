@@ -74,7 +74,7 @@ def explain_split(hands: Sequence[str | Iterable[Card | str]] | Mapping[str, str
     Misha: high A-K-9-8-2 (As Ks 9s 8s 2s), ace-high flush; no low: none of its fives is eight or better (L1).
     Misha wins the high half; Lena wins the low half (L2).
     >>> print(explain_split(["Ah 2h 3h 4h 5h Kd Kc", "Ac Ad Th 7s 6c Jc Qs"], "high", "eight-or-better", lang="ru"))
-    Игрок 1: старшая рука A-5-4-3-2 (A♥ 2♥ 3♥ 4♥ 5♥), стрит-флеш до пятёрки; младшая рука 5-4-3-2-A (A♥ 2♥ 3♥ 4♥ 5♥), пять-четыре; A♥ 2♥ 3♥ 4♥ 5♥ играют в обеих (L1).
+    Игрок 1: старшая рука A-5-4-3-2 (A♥ 2♥ 3♥ 4♥ 5♥), стрит-флеш до пятёрки; младшая рука 5-4-3-2-A (A♥ 2♥ 3♥ 4♥ 5♥), пятёрка-четвёрка; A♥ 2♥ 3♥ 4♥ 5♥ играют в обеих (L1).
     Игрок 2: старшая рука A-A-Q-J-10 (A♣ A♦ 10♥ J♣ Q♠), пара тузов; младшей руки нет: пяти разных карт не старше восьмёрки здесь не набрать (L1).
     Игрок 1 забирает обе половины, то есть весь банк (скуп, L2).
     """

@@ -266,7 +266,7 @@ COMMAND_WORDS: dict[str, dict[str, str | tuple[str, ...]]] = {
         "to act": "{table}: ходит p{seat} {where}, на руках {cards} ({bucket})",
         "after": "после «{line}»", "at the start": "в начале раздачи",
         "pre-draw bucket": "корзина {bucket} до обмена", "final bucket": "корзина {bucket} после обмена",
-        "check": "чек", "bet": "ставка", "call": "уравнять", "raise": "повысить", "fold": "пас", "pat": "стоять пат",
+        "check": "чек", "bet": "ставка", "call": "колл", "raise": "рейз", "fold": "пас", "pat": "стоять пат",
         "draw": "поменять {count}", "throws": "сбрасывает {cards}",
         "pat hand": "готовая рука (против случайной руки лучше всего стоять пат): ломает её в {percent} случаев",
         "weak hand": "слабая рука (в худшей половине всех итоговых рук): стоит пат блефом (сноу) в {percent} случаев",

@@ -95,10 +95,10 @@ def _words(en: str, ru: str) -> Callable[[GameTable | None, str], str]:
 def _stack_title(table: GameTable | None, lang: str) -> str:
     if table is None or not table.min_stack:
         return {"en": "no all-in: at most the minimum stack is ever at risk",
-                "ru": "без ва-банка: на кону никогда не больше минимального стека"}[lang]
+                "ru": "без ва-банка: на кону никогда не бывает больше минимального стека"}[lang]
     chips = ru(table.min_stack, CHIP, digits=digits(table.min_stack, "ru"))
     return {"en": f"no all-in: at most the {table.min_stack}-chip minimum stack is ever at risk",
-            "ru": f"без ва-банка: на кону никогда не больше минимального стека ({chips})"}[lang]
+            "ru": f"без ва-банка: на кону никогда не бывает больше минимального стека ({chips})"}[lang]
 
 
 def _deck_title(table: GameTable | None, lang: str) -> str:

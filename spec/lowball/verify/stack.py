@@ -315,7 +315,7 @@ def check_stack_guarantee(table: GameTable) -> Check:
             return check
         check.record(f"the most one player can put into a hand is {sum_words} <= minimum stack {table.min_stack}: "
                      f"nobody is ever all-in and no side pot arises",
-                     ru=f"самое большее, что один игрок может вложить в раздачу, — {sum_ru}, не больше минимального "
+                     ru=f"самое большее, что один игрок может вложить в раздачу, — {sum_ru}, и это не превышает минимального "
                         f"стека ({_ru(table.min_stack)}): никто никогда не оказывается ва-банк, и побочных банков "
                         f"не бывает")
     return check

@@ -30,8 +30,8 @@ from typing import Callable, Mapping, Sequence
 import ipywidgets as w
 from matplotlib.figure import Figure
 
-from lowball.analysis.draws import many_draw_odds
-from lowball.analysis.odds import draw_odds
+from lowball.analysis.draws import ManyDrawOdds, many_draw_odds
+from lowball.analysis.odds import DrawOdds, draw_odds
 from lowball.core.behaviours import StreetKind
 from lowball.core.cards import DECK, JOKER, Card, deck_of, parse_cards
 from lowball.core.games import GameTable, load_game_table
@@ -40,7 +40,9 @@ from lowball.engine.state import OVER, Hand, deck_for
 from lowball.errors import IllegalAction, LowballError
 from lowball.text import plural
 from lowball.text.narration import counted, narrate
+from lowball.text.explain import describe
 from lowball.text.split import explain_split, split_hands
+from lowball.text.words import with_suit_symbols
 from lowball.widgets.charts import COLORS, image, img_tag, kind_order
 from lowball.widgets.html import RANKS, SUITS, message, static_note, table
 from lowball.widgets.language import (
@@ -80,6 +82,8 @@ WORDS: dict[str, dict[str, str]] = {
         "joker_title": "Ace-to-five: the chance of each kind after one draw",
         "no52": "The hand holds the joker, so it comes from the 53-card deck only (F8).",
         "joker_note": "Outs with the joker: {gain} more made hands of {draws}, against {old} of {old_draws}.",
+        "stands_pat": "Nothing thrown: the hand stands pat and draws no card, so there are no odds to count. "
+                      "It stays {hand}.",
         # SplitPanel
         "deal7": "Deal seven cards", "player": "Player {n}", "high5": "high five", "low5": "low five",
         "both5": "in both", "legend": "Marked: the five cards of the high, of the low, and cards that play in both.",
@@ -100,7 +104,7 @@ WORDS: dict[str, dict[str, str]] = {
         "cbr": "повысить до {amount}", "cc": "сказать «чек» или уравнять", "f": "спасовать",
         "pb": "поставить бринг-ин", "sd": "поменять карты",
         "face_down": "в закрытую", "face_up": "в открытую",
-        "hand": "Рука", "throw": "Сброс", "system": "Система", "kind_col": "какая рука",
+        "hand": "Рука", "throw": "Сброс", "system": "Система", "kind_col": "вид руки",
         "draws_col": "за {n} {draw_word}", "draw_word": ("обмен", "обмена", "обменов"),
         "draws_title": "Шанс каждого вида руки за один, два и три обмена",
         "draws_note": "Правило «те же карты»: каждый обмен оставляем одни и те же карты и меняем сброшенные, пока "
@@ -113,6 +117,8 @@ WORDS: dict[str, dict[str, str]] = {
         "joker_title": "От туза до пятёрки: шанс каждого вида руки после одного обмена",
         "no52": "В руке джокер, значит, рука только из колоды в 53 карты (F8).",
         "joker_note": "С джокером: ещё {gain} собранных рук из {draws}, против {old} из {old_draws}.",
+        "stands_pat": "Сброса нет: игрок стоит пат и карт не берёт, так что считать шансы не из чего. "
+                      "Рука остаётся такой: {hand}.",
         "deal7": "Сдать по семь карт", "player": "Игрок {n}", "high5": "старшая пятёрка", "low5": "младшая пятёрка",
         "both5": "в обеих", "legend": "Отмечены пять карт старшей руки, пять карт младшей и карты, "
                                       "которые играют в обеих.",
@@ -202,15 +208,6 @@ def card_html(card: Card, up: bool = True, mark: str = "") -> str:
     return f"<span class='{classes}' style='{css}'>{face}</span>"
 
 
-def cards_text(text: str) -> str:
-    """Return text with ASCII cards ('Ah 2h') written with suit symbols ('A♥ 2♥'), for the explanations."""
-    def one(match: re.Match) -> str:
-        rank, suit = match.group(1), match.group(2)
-        return f"{'10' if rank == 'T' else rank}{SUITS[suit][0]}"
-
-    return re.sub(r"\b(10|[2-9TJQKA])([cdhs])\b", one, text)
-
-
 def stud_deck(hands: Sequence[str], table: GameTable, seed: int = 0) -> list[Card]:
     """Return a deck that deals each player the cards given, street by street, at a stud table (L3).
 
@@ -266,7 +263,9 @@ def bars_chart(groups: Sequence[str], series: Mapping[str, Sequence[float]], lan
         for x, h in zip(xs, values):
             ax.annotate(percent(h, lang, 0 if h == 0 or h >= 0.1 else 1), (x, h), xytext=(0, 2),
                         textcoords="offset points", ha="center", va="bottom", fontsize=7)
-    ax.set_xticks(range(len(groups)), [textwrap.fill(in_language(g, lang), 12) for g in groups], fontsize=8)
+    # Labels wrap between words only: «трёхкарточная» cut in two read as two words.
+    labels = [textwrap.fill(in_language(g, lang), 12, break_long_words=False) for g in groups]
+    ax.set_xticks(range(len(groups)), labels, fontsize=8)
     if top > 0.3 or top == 0:
         ax.set_ylim(0, 1.12)
         ticks = [0, 0.25, 0.5, 0.75, 1]
@@ -499,7 +498,7 @@ class GameSteps(Panel):
             self.refusal.value = message(text) + f"<div>{html.escape(say(lang, 'refused_short'))}</div>"
         else:
             self.refusal.value = ""
-        lines = [cards_text(line) for line in narrate(hand, lang, names=names_in(lang))]
+        lines = [with_suit_symbols(line) for line in narrate(hand, lang, names=names_in(lang))]
         items = "".join(f"<li{' class=lowball-last style=font-weight:bold' if i == len(lines) - 1 else ''}>"
                         f"{html.escape(line)}</li>" for i, line in enumerate(lines))
         self.story.value = f"<ol>{items}</ol>"
@@ -599,6 +598,9 @@ class ManyDrawPanel(Panel):
             self.error.value = message(shown)
             self.result.value = self.chart.value = ""
             return
+        if not found[0].discard:
+            self.error.value, self.result.value, self.chart.value = stands_pat(found[0], lang), "", ""
+            return
         self.error.value = ""
         kinds = [kind for kind, _ in found[0].chances]
         rows = [[kind_label(kind, lang)] + [percent(float(o.chance(kind.key)), lang) for o in found]
@@ -606,6 +608,14 @@ class ManyDrawPanel(Panel):
         head = [say(lang, "kind_col")] + [draws_label(o.draws, lang) for o in found]
         self.result.value = table(rows, head)
         self.chart.value = img_tag(draws_chart(found, lang))
+
+
+def stands_pat(odds: DrawOdds | ManyDrawOdds, lang: str) -> str:
+    """Return the line an odds panel shows when nothing is thrown: what the hand is, not odds of 1 in 1.
+
+    Standing pat is not a draw: a table of "1/1 (100%)" rows read as the odds of making each kind.
+    """
+    return message(say(lang, "stands_pat", hand=describe(odds.cards, odds.system, lang)), "ok")
 
 
 # ---- the joker's odds ----
@@ -645,6 +655,9 @@ class JokerPanel(Panel):
         except LowballError as err:
             self.error.value = message(error_text(err, lang))
             self.result.value = self.chart.value = ""
+            return
+        if not with_joker.discard:
+            self.error.value, self.result.value, self.chart.value = stands_pat(with_joker, lang), "", ""
             return
         without = None if JOKER in with_joker.cards else draw_odds(self.hand.value, self.discard.value,
                                                                    "ace-to-five", deck=52)
@@ -744,7 +757,7 @@ class SplitPanel(Panel):
                             (("high", "high5"), ("low", "low5"), ("both", "both5")))
         self.marks.value = (f"<table>{''.join(rows)}</table><p style='font-size:0.9em'>{legend}</p>")
         text = explain_split(named, "high", "eight-or-better", lang)
-        self.why.value = "".join(f"<p class='lowball-split-line'>{html.escape(cards_text(line))}</p>"
+        self.why.value = "".join(f"<p class='lowball-split-line'>{html.escape(with_suit_symbols(line))}</p>"
                                  for line in text.splitlines())
 
 

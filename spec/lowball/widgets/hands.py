@@ -6,6 +6,7 @@ import html
 
 from lowball.engine.state import Hand
 from lowball.text.narration import narrate
+from lowball.text.words import with_suit_symbols
 from lowball.widgets.html import cards_html
 from lowball.widgets.language import NAMES_RU, number, player_name, say
 
@@ -21,9 +22,10 @@ def status_html(hand: Hand, lang: str, you: str | None = None) -> str:
 
 
 def story_html(hand: Hand, lang: str, you: str | None = None, upto: int | None = None) -> str:
-    """Return the hand's narration so far (its first ``upto`` lines) as a numbered list."""
+    """Return the hand's narration so far (its first ``upto`` lines) as a numbered list, cards with their suit
+    symbols in either language (the English narration writes codes, Kh, for a terminal)."""
     lines = narrate(hand, lang, you=you, names=NAMES_RU if lang == "ru" else None)[:upto]
-    return "<ol>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ol>"
+    return "<ol>" + "".join(f"<li>{html.escape(with_suit_symbols(line))}</li>" for line in lines) + "</ol>"
 
 
 def seats_html(hand: Hand, lang: str, you: str | None = None) -> str:

@@ -41,7 +41,7 @@ def reason(check: Check, table: GameTable, lang: str) -> str:
     if check.number == 4:
         most = figures.get("max_investment", max_investment(table))
         if check.holds:
-            return (f"больше {chips(most, 'gen')} игрок в раздачу вложить не может, а это не больше минимального "
+            return (f"больше {chips(most, 'gen')} игрок в раздачу вложить не может, а это не превышает минимального "
                     f"стека ({chips(table.min_stack)}): ва-банка не бывает")
         return (f"при {ru(table.raises_per_round, RAISE, 'prep')} за круг игрок может вложить до {chips(most, 'gen')}, "
                 f"а минимальный стек — {chips(table.min_stack)}: возможен ва-банк; безопасный минимум — "

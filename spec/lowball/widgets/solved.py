@@ -24,13 +24,13 @@ TABLE = "teaching-table"
 
 # The points of play the panel offers: (the public line in the players' words, English, Russian).
 POINTS: tuple[tuple[str, str, str], ...] = (
-    ("", "p1 opens the betting", "p1 открывает торговлю"),
+    ("", "p1 opens the betting", "p1 открывает торги"),
     ("check", "p2, after p1 checks", "p2 после чека p1"),
     ("bet", "p2, facing p1's bet", "p2 против ставки p1"),
     ("check check", "p1 draws, both checked", "p1 меняет, оба сказали чек"),
     ("bet call", "p1 draws, he bet and was called", "p1 меняет после своей ставки и колла"),
     ("check bet call", "p1 draws, he called p2's bet", "p1 меняет после колла ставки p2"),
-    ("check check pat", "p2 draws, p1 stood pat", "p2 меняет, p1 остался при своих"),
+    ("check check pat", "p2 draws, p1 stood pat", "p2 меняет, p1 стоит пат"),
     ("check check draw1", "p2 draws, p1 drew one", "p2 меняет, p1 взял одну"),
     ("check check draw1 draw1", "p1 after both drew one, first to act", "p1 после обмена (оба по одной), первый ход"),
     ("check check draw1 draw1 check", "p2 after both drew one, p1 checked", "p2 после обмена (оба по одной), p1 сказал чек"),
@@ -52,21 +52,29 @@ WORDS: dict[str, dict[str, str]] = {
         "range": "{above} of its range here is better than this hand.",
         "title": "Exploitability (mbb per hand) against iterations",
         "iterations": "iterations", "mbb": "exploitability, mbb per hand", "goal": "goal: 1 mbb",
+        "unused": "(never)",
+        "throw_note": ("The cards are the abstraction's throw for each count, the cards that do best against a "
+                       "random hand; the equilibrium chooses only how many to throw, and a count it never "
+                       "chooses shows no cards."),
     },
     "ru": {
         "hand": "Рука", "point": "Момент", "action": "действие", "often": "как часто", "throws": "какие карты",
-        "check": "чек", "call": "уравнять", "bet": "ставка", "raise": "повысить", "fold": "пас",
+        "check": "чек", "call": "колл", "bet": "ставка", "raise": "рейз", "fold": "пас",
         "pat": "без обмена", "draw": "поменять {n}",
         "seat": "{seat}: {cards} (корзина {bucket} абстракции).",
         "pat_hand": "Готовая рука: против случайной руки лучше всего её не менять.",
         "draw_hand": "Не готовая рука: лучший обмен — {n}.",
         "weak": "Как итоговая рука она слабая (в худшей половине рук).",
         "snow": "Блеф на обмене: с этой слабой рукой равновесие не меняет карт в {p} случаев.",
-        "breaking": "Ломка: эту готовую руку равновесие ломает в {p} случаев.",
+        "breaking": "Слом готовой руки: эту руку равновесие ломает в {p} случаев.",
         "bluff": "Блеф: {above} его диапазона здесь сильнее, и он ставит в {p} случаев.",
         "range": "{above} его диапазона здесь сильнее этой руки.",
         "title": "Уязвимость (mbb за раздачу) в зависимости от числа итераций",
         "iterations": "итерации", "mbb": "уязвимость, mbb за раздачу", "goal": "цель: 1 mbb",
+        "unused": "(никогда)",
+        "throw_note": ("Карты для каждого числа — сброс абстракции: те, что лучше всего играют против случайной "
+                       "руки; равновесие выбирает только, сколько карт менять, и у числа, которое оно не "
+                       "выбирает никогда, карт нет."),
     },
 }
 
@@ -90,18 +98,32 @@ def action_word(word: str, lang: str = "en") -> str:
 def advice_rows(advice: Advice, lang: str = "en") -> list[list[str]]:
     """Return the rows of the panel's table: each action, how often, and at a draw the cards it throws.
 
-    >>> advice = Equilibrium.load("teaching-table").advise("9c 6d 4h 3s 2c", line="check check")
-    >>> advice_rows(advice)[:2]
-    [['stand pat', '100.0%', ''], ['draw 1', '0.0%', '6♦']]
+    The cards of a count come from the abstraction (its best throw against a random hand), not from the
+    equilibrium, so a count the equilibrium never chooses shows none: 6♥ 10♣ as "draw 2" of 10-8-6-4-2 looked
+    like advice to keep the 8.
+
+    >>> advice = Equilibrium.load("teaching-table").advise("10c 8d 6h 4s 2c", line="check check")
+    >>> advice_rows(advice)[:3]
+    [['stand pat', '3.6%', ''], ['draw 1', '96.4%', '10♣'], ['draw 2', '0.0%', '(never)']]
     """
     throws = {f"draw{t.count}" if t.count else "pat": t.cards for t in advice.throws}
     rows = []
     for word, p in advice.frequencies.items():
         row = [action_word(word, lang), percent(p, lang)]
         if advice.phase == "draw":
-            row.append(" ".join(card_text(c) for c in throws.get(word, ())))
+            row.append(" ".join(card_text(c) for c in throws.get(word, ())) if chosen(p)
+                       else "" if word == "pat" else say(lang, "unused"))
         rows.append(row)
     return rows
+
+
+def chosen(p: float) -> bool:
+    """Return whether a frequency shows as more than nothing at the panel's precision (0.1%).
+
+    >>> chosen(0.0004), chosen(0.0005)
+    (False, True)
+    """
+    return p >= 0.0005
 
 
 def advice_notes(advice: Advice, best_count: int, lang: str = "en") -> list[str]:
@@ -208,7 +230,9 @@ class SolvedPanel(Panel):
         top = max(advice.frequencies.values())
         notes = advice_notes(advice, self.equilibrium.lookup.best_count(advice.cards), lang)
         facts = "".join(f"<li>{html.escape(n)}</li>" for n in notes)
-        self.result.value = (table(rows, head, [p == top for p in advice.frequencies.values()]) +
+        throws = (f"<p class='lowball-solved-throws'>{html.escape(say(lang, 'throw_note'))}</p>"
+                  if advice.phase == "draw" else "")
+        self.result.value = (table(rows, head, [p == top for p in advice.frequencies.values()]) + throws +
                              f"<ul class='lowball-solved-facts'>{facts}</ul>")
 
 
