@@ -535,21 +535,50 @@ def test_lab_run_all_type_and_follow_a_clause_link(lab, page):
 
 # ---- clause links, answers and the Russian edition ----
 
-def test_voila_a_clause_link_opens_the_rules_notebook_at_the_clause(voila, page):
-    """Notebook 1 in Voilà: the T5 link opens rules.ipynb scrolled to T5 (it was a 404: Voilà serves notebooks/)."""
-    open_voila(page, voila, "01-teaching-table.ipynb", ".lowball-step")
-    link = page.locator("a[href='rules.ipynb#cell-id=T5']").first
+def narrated(page: Page) -> int:
+    return page.locator(".lowball-narration li").count()
+
+
+def follow_in_a_new_tab(page: Page, href: str) -> Page:
+    """Click the clause link ``href`` of a Voilà page; return the tab it opened (the lesson stays in its own)."""
+    link = page.locator(f"a[href='{href}']").first
     link.scroll_into_view_if_needed()
-    link.click()
-    page.wait_for_url(re.compile(r"/rules\.ipynb#cell-id=T5$"), timeout=RENDER_TIMEOUT)
-    page.locator("[id='T5']").wait_for(state="attached", timeout=RENDER_TIMEOUT)
-    clause = page.locator("h3", has_text="T5").first
-    expect(clause).to_be_in_viewport()
-    body = page.locator("body").inner_text()
-    assert "13" in body and "«" in body and "404" not in page.title(), page.title()
-    shot(page, "voila-rules-t5")
+    lesson = page.url
+    with page.context.expect_page(timeout=RENDER_TIMEOUT) as opened:
+        link.click()
+    rules = opened.value
+    rules.errors = []
+    rules.on("pageerror", lambda err: rules.errors.append(str(err)))
+    assert page.url == lesson, f"the lesson's tab left for {page.url}"
+    return rules
+
+
+def test_voila_a_clause_link_opens_the_rules_notebook_at_the_clause_in_a_new_tab_and_the_lesson_keeps_its_state(
+        voila, page):
+    """Notebook 1 in Voilà: the T5 link opens rules.ipynb scrolled to T5 (it was a 404: Voilà serves notebooks/), in
+    a new tab. It used to replace the lesson: leaving the page ended its kernel, and Back ran the notebook again,
+    losing the half-played hand. The lesson's hand stays where it was, and its kernel still answers."""
+    open_voila(page, voila, "01-teaching-table.ipynb", ".lowball-step")
+    step = page.locator(".lowball-step").first
+    for _ in range(3):
+        lines = narrated(page)
+        step.click()
+        page.wait_for_function(f"() => document.querySelectorAll('.lowball-narration li').length > {lines}")
+    played = narrated(page)
+    rules = follow_in_a_new_tab(page, "rules.ipynb#cell-id=T5")
+    rules.wait_for_url(re.compile(r"/rules\.ipynb#cell-id=T5$"), timeout=RENDER_TIMEOUT)
+    rules.locator("[id='T5']").wait_for(state="attached", timeout=RENDER_TIMEOUT)
+    expect(rules.locator("h3", has_text="T5").first).to_be_in_viewport()
+    body = rules.locator("body").inner_text()
+    assert "13" in body and "«" in body and "404" not in rules.title(), rules.title()
+    shot(rules, "voila-rules-t5")
+    assert narrated(page) == played                                 # the half-played hand is still there
+    step.click()                                                    # and the lesson's kernel still answers
+    page.wait_for_function(f"() => document.querySelectorAll('.lowball-narration li').length > {played}")
+    shot(page, "voila-01-after-the-clause-link")
     assert_offline(page, voila)
-    assert not page.errors, page.errors
+    assert not page.errors and not rules.errors, (page.errors, rules.errors)
+    rules.close()
 
 
 def test_voila_the_russian_edition_opens_in_russian_with_its_answers_closed(voila, page):
@@ -563,12 +592,54 @@ def test_voila_the_russian_edition_opens_in_russian_with_its_answers_closed(voil
     expect(answer.locator("ol")).to_be_hidden()
     answer.locator("summary").click()
     expect(answer.locator("ol")).to_be_visible()
-    link = page.locator("a[href='rules.ipynb#cell-id=H4']").first
+    rules = follow_in_a_new_tab(page, "rules.ipynb#cell-id=H4")     # the edition's own rules, in a new tab
+    rules.wait_for_url(re.compile(r"/ru/rules\.ipynb#cell-id=H4$"), timeout=RENDER_TIMEOUT)
+    expect(rules.locator("h3", has_text="H4").first).to_be_in_viewport()
+    expect(rules.locator("body")).to_contain_text("старший стрит")
+    shot(rules, "voila-ru-02-and-rules")
+    expect(answer.locator("ol")).to_be_visible()                    # the lesson is as the reader left it
+    assert not page.errors and not rules.errors, (page.errors, rules.errors)
+    rules.close()
+
+
+def open_clause_in_lab(page: Page, lab: str, notebook: str, clause: str):
+    """Open ``notebook`` in JupyterLab (from the file browser when JupyterLab is open already: no reload), click its
+    first link to ``clause``; return the tab that is current then."""
+    if "/lab" not in page.url:
+        page.goto(f"{lab}/lab/tree/{notebook}", wait_until="domcontentloaded")
+    else:
+        folder, name = notebook.rsplit("/", 1)
+        page.locator(".jp-BreadCrumbs-home").click()
+        for part in folder.split("/"):
+            page.locator(".jp-DirListing-itemText", has_text=re.compile(rf"^{part}$")).first.dblclick()
+        item = page.locator(".jp-DirListing-itemText", has_text=re.compile(rf"^{re.escape(name)}$")).first
+        item.wait_for(timeout=RENDER_TIMEOUT)
+        item.dblclick()
+        expect(page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")).to_contain_text(name[:10])
+    link = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown a",
+                        has_text=re.compile(rf"^{clause}$")).first
+    link.wait_for(timeout=RENDER_TIMEOUT)
     link.scroll_into_view_if_needed()
     link.click()
-    page.wait_for_url(re.compile(r"/ru/rules\.ipynb#cell-id=H4$"), timeout=RENDER_TIMEOUT)
-    clause = page.locator("h3", has_text="H4").first
-    expect(clause).to_be_in_viewport()
-    expect(page.locator("body")).to_contain_text("старший стрит")
-    shot(page, "voila-ru-02-and-rules")
+    tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")
+    expect(tab).to_contain_text("rules.ipynb", timeout=RENDER_TIMEOUT)
+    return tab
+
+
+def test_lab_the_first_click_on_a_far_clause_lands_at_it_in_the_links_own_edition(lab, page):
+    """N6 in notebook 12, 163 cells down the rules notebook: the first click opened it at T5-H2 ("Cell 1/163"), since
+    JupyterLab draws a long notebook's cells only as they scroll into view; and with both editions open, the Russian
+    N6 link showed the English rules notebook. Each click lands at the clause, in its own edition, in a laptop's
+    window as well as in the tests' usual one."""
+    page.set_viewport_size({"width": 1024, "height": 640})
+    for edition, words in (("", "BARGE's worked figure"), ("ru/", "Пример с расчётом у BARGE")):
+        open_clause_in_lab(page, lab, f"notebooks/{edition}12-the-lowball-family.ipynb", "N6")
+        page.wait_for_url(re.compile(rf"/lab/tree/notebooks/{edition}rules\.ipynb"), timeout=RENDER_TIMEOUT)
+        clause = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown h3",
+                              has_text=re.compile(r"^N6\b")).first
+        expect(clause).to_be_in_viewport(timeout=RENDER_TIMEOUT)
+        cell = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown",
+                            has=page.locator("h3", has_text=re.compile(r"^N6\b"))).first
+        expect(cell).to_contain_text(words)
+        shot(page, f"lab-12-{edition.strip('/') or 'en'}-n6")
     assert not page.errors, page.errors
