@@ -255,6 +255,26 @@ def voila_server(tmp: Path, log: Path, cull_idle: int | None = None, cull_interv
     return Server("Voilà", ["bash", str(ROOT / "scripts" / "serve-app.sh")], port, "/", log, cwd=tmp, env=env)
 
 
+@contextlib.contextmanager
+def running_voila(tmp: Path, shots: Path, timeout: float = 120.0) -> Iterator[Server]:
+    """Run Voilà (``voila_server``) for a module whose screenshots go to ``shots``: that folder's old screenshots
+    are removed first, a server that never answers fails the test in one line, and it is stopped, with its
+    kernels, at the end."""
+    shots.mkdir(parents=True, exist_ok=True)
+    for old in shots.glob("*.png"):                        # this module's old screenshots only
+        old.unlink()
+    server = voila_server(tmp, shots / "voila.log")
+    server.start()
+    try:
+        try:
+            server.wait_ready(timeout)
+        except RuntimeError as err:
+            pytest.fail(str(err), pytrace=False)
+        yield server
+    finally:
+        server.stop()
+
+
 def kernels(server: Server) -> list[int]:
     """Return the process ids of the kernels a server is running (its ipykernel children, at any depth)."""
     if server.proc is None:

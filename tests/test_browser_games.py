@@ -22,7 +22,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 from browser_support import (ARTIFACTS, ROOT, STEP_TIMEOUT, english_words, launched_chromium, recording_page, safe_name,
-                             shoot, voila_server)
+                             running_voila, shoot)
 
 READY_TIMEOUT = 120.0      # seconds for the server to answer
 RENDER_TIMEOUT = 90_000    # ms for a notebook to execute and show its panels
@@ -38,19 +38,8 @@ expect.set_options(timeout=STEP_TIMEOUT)
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory):
     """Base URL of Voilà (scripts/serve-app.sh) serving notebooks/; stopped, with its kernels, after the module."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for old in SHOTS.glob("*.png"):                        # this module's old screenshots only
-        old.unlink()
-    server = voila_server(tmp_path_factory.mktemp("voila-games"), SHOTS / "voila.log")
-    server.start()
-    try:
-        try:
-            base = server.wait_ready(READY_TIMEOUT)
-        except RuntimeError as err:
-            pytest.fail(str(err), pytrace=False)
-        yield base
-    finally:
-        server.stop()
+    with running_voila(tmp_path_factory.mktemp("voila-games"), SHOTS, READY_TIMEOUT) as server:
+        yield server.base
 
 
 @pytest.fixture(scope="module")

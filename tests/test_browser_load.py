@@ -20,7 +20,7 @@ import time
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from browser_support import ARTIFACTS, NOTEBOOKS, kernels, launched_chromium, safe_name, voila_server
+from browser_support import ARTIFACTS, NOTEBOOKS, kernels, launched_chromium, running_voila, safe_name
 
 # The goal (issue 38): every page open within 10 s on an idle two-core machine. The test's bound is looser, since
 # `make test` runs it beside another test worker and the docs build on the same two cores: with both cores kept busy
@@ -56,19 +56,8 @@ LOADED = f"() => !({WAITING})()"
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory):
     """Voilà (scripts/serve-app.sh) serving notebooks/; stopped, with its kernels, after the module."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for old in SHOTS.glob("*.png"):
-        old.unlink()
-    server = voila_server(tmp_path_factory.mktemp("voila-load"), SHOTS / "voila.log")
-    server.start()
-    try:
-        try:
-            server.wait_ready(READY_TIMEOUT)
-        except RuntimeError as err:
-            pytest.fail(str(err), pytrace=False)
+    with running_voila(tmp_path_factory.mktemp("voila-load"), SHOTS, READY_TIMEOUT) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")

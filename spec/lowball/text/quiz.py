@@ -137,9 +137,13 @@ LINEUP: dict[str, Callable[[random.Random, str], Pattern]] = {
 }
 # The easy level's "rank these": three ordinary lows of different tops, no trap among them (no straight, no flush,
 # no ace in deuce-to-seven), so that only the top cards decide.
+def _topped(top: int) -> Callable[[random.Random, str], Pattern]:
+    """Return the pattern of an ordinary low of the system topped by ``top``."""
+    return lambda rng, system: (_ordinary(rng, system, [top]), False)
+
+
 EASY_LINEUP: dict[str, Callable[[random.Random, str], Pattern]] = {
-    f"a {name}": (lambda top: lambda rng, s: (_ordinary(rng, s, [top]), False))(top)
-    for name, top in (("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10), ("queen", 12))
+    f"a {name}": _topped(top) for name, top in (("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10), ("queen", 12))
 }
 
 # Which-wins themes: name -> (the systems it is asked in, the hands). The trap is in the pattern.
@@ -160,6 +164,9 @@ EASY: dict[str, tuple[tuple[str, ...], Theme]] = {
     "smooth and rough": (("ace-to-six", "deuce-to-seven", "ace-to-five"), _smooth_rough),
 }
 RANK_THEME = "rank these hands"
+# The which-wins themes each level asks: "mixed" asks both pools.
+POOLS: dict[str, dict[str, tuple[tuple[str, ...], Theme]]] = {"easy": EASY, "tricky": TRICKY,
+                                                             "mixed": {**EASY, **TRICKY}}
 
 
 # ---- Dealing a pattern ----
@@ -293,7 +300,7 @@ def themes(level: str = "tricky", system: str | None = None) -> list[str]:
     >>> themes("tricky", "ace-to-five")
     ['a pair of aces', 'a tie', 'flush that does not count', 'the wheel']
     """
-    pool = {"easy": EASY, "tricky": TRICKY, "mixed": {**EASY, **TRICKY}}[_level(level)]
+    pool = POOLS[_level(level)]
     return sorted(name for name, (systems, _) in pool.items() if system is None or system in systems)
 
 
@@ -335,7 +342,7 @@ def make_question(rng: random.Random, level: str = "tricky", system: str | None 
             patterns = [lineup[name](rng, chosen) for name in names]
             name = RANK_THEME
         else:
-            pool = {"easy": EASY, "tricky": TRICKY, "mixed": {**EASY, **TRICKY}}[level]
+            pool = POOLS[level]
             if theme is not None and theme in pool:
                 name = theme
             else:
@@ -411,7 +418,7 @@ class Quiz:
         >>> Quiz(level="mixed").fits(RANK_THEME, "ace-to-five", "rank", "easy")
         True
         """
-        pool = {"easy": EASY, "tricky": TRICKY, "mixed": {**EASY, **TRICKY}}[self.level]
+        pool = POOLS[self.level]
         return ((self.system is None or system == self.system) and (self.kind is None or kind == self.kind)
                 and (theme in pool or theme == RANK_THEME) and self.level in (level, "mixed"))
 
