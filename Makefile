@@ -114,6 +114,8 @@ docs: venv
 	$(PY) docs/build.py --fresh
 
 # EDITION=ru opens the Russian edition (notebooks/ru/); the clause links open the rules notebook beside each one.
+# scripts/lab/labextensions: a clause link's first click lands at its clause (scripts/lab/README.md); the browser
+# tests' JupyterLab loads it too (tests/browser_support.py).
 EDITION ?= en
 START := notebooks/$(if $(filter ru,$(EDITION)),ru/,)00-start-here.ipynb
 
@@ -134,7 +136,8 @@ lab: venv
 	    --IdentityProvider.token='$(TOKEN)' \
 	    --ServerApp.open_browser=False \
 	    --ServerApp.root_dir=. \
-	    --LabApp.default_url=/lab/tree/$(START)
+	    --LabApp.default_url=/lab/tree/$(START) \
+	    --LabApp.extra_labextensions_path=$(CURDIR)/scripts/lab/labextensions
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build dist docs/_build artifacts

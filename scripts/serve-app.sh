@@ -19,7 +19,9 @@
 #
 # Offline: the pages use the "lowball" template (scripts/app/voila/templates/lowball), which
 # is Voilà's lab template without its stylesheets from a CDN; Font Awesome comes from
-# Voilà's own bundle. Nothing is fetched from the network at run time.
+# Voilà's own bundle. Nothing is fetched from the network at run time. The template also opens a clause link
+# (rules.ipynb#cell-id=T1, the edition's own rules notebook) or a link to another site in a new tab, at the clause:
+# leaving the lesson's page would end its kernel and lose its panels' state.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

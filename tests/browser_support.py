@@ -298,6 +298,11 @@ LAB_SETTINGS = {
 }
 
 
+# What `make lab` loads besides JupyterLab (the Makefile's lab target names the same folder): the extension that lands
+# a clause link's first click at its clause (scripts/lab/README.md).
+LAB_EXTENSIONS = ROOT / "scripts" / "lab" / "labextensions"
+
+
 def lab_server(tmp: Path, log: Path) -> Server:
     """JupyterLab on a copy of notebooks/, both editions (running cells must never touch the checked-in notebooks).
 
@@ -319,7 +324,8 @@ def lab_server(tmp: Path, log: Path) -> Server:
                "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
                "--allow-root", "--IdentityProvider.token=",
                "--ServerApp.open_browser=False", f"--ServerApp.root_dir={root}",
-               f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}"]
+               f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+               f"--LabApp.extra_labextensions_path={LAB_EXTENSIONS}"]
     return Server("JupyterLab", command, port, "/lab", log, cwd=tmp,
                   env={"JUPYTER_RUNTIME_DIR": str(tmp / "runtime")})
 

@@ -44,3 +44,10 @@ def test_make_test_runs_the_site_tests_after_the_build_and_the_rest_beside_it():
     build, wait = script.index("docs/build.py"), script.index('wait "$docs"')
     assert build < beside < wait < after, "the site must be building while the other tests run, and built before"
     assert "LOWBALL_DOCS_BUILT=1" in script[wait:], "a missing page must fail the site's tests, not skip them"
+
+
+def test_make_lab_loads_the_clause_links_extension_the_browser_tests_check():
+    """``make lab`` loads scripts/lab/labextensions (a clause link's first click lands at its clause), the folder the
+    browser tests' JupyterLab loads (tests/browser_support.py) and test_browser.py checks."""
+    from browser_support import LAB_EXTENSIONS
+    assert f"--LabApp.extra_labextensions_path={LAB_EXTENSIONS}" in dry_run("lab")
