@@ -23,7 +23,7 @@ def hand_at(game, stacks, hands, then="", overrides=None) -> Hand:
     """Return a hand of ``game`` (a built-in name, or a table) dealt ``hands``, then ``then``, at its first decision."""
     table = game if not isinstance(game, str) else \
         load_game_table(game, overrides=overrides) if overrides else load_game_table(game)
-    hand = Hand(list(stacks), table=table, deck=deck_for(hands, then=then, cards=table.deck_cards))
+    hand = Hand(list(stacks), table=table, deck=deck_for(hands, then=then, cards=table.deck_cards), deal_by_hand=True)
     hand.advance()
     return hand
 

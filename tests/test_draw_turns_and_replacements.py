@@ -148,7 +148,8 @@ def test_k9_a_player_who_throws_fewer_leaves_one_card_for_the_next():
 def test_while_the_dealer_owes_replacements_the_refusal_names_who_waits_and_for_how_many(game, action, message):
     """K8, P3: p1 throws two cards and the dealer owes him two (at once at the card room, after p2's discard at
     pokerkit's table): a player's action, or a serving of someone else, is refused naming p1 and his two cards."""
-    hand = Hand([100, 100], table=load_game_table(game), deck=deck_for(["Kc Qc Jd 9h 8s", "7c 5d 4h 3s 2c"]))
+    hand = Hand([100, 100], table=load_game_table(game), deck=deck_for(["Kc Qc Jd 9h 8s", "7c 5d 4h 3s 2c"]),
+                deal_by_hand=True)                          # the dealer's serving waits to be taken
     hand.advance()
     for step in ["p2 cc", "p1 cc", "p1 sd KcQc"] + (["p2 sd"] if game.endswith("phh") else []):
         hand.apply(step)

@@ -154,7 +154,7 @@ def test_every_built_in_game_is_probed():
 def start(game: str, stacks, hands=None, then: str = "") -> Hand:
     table = load_game_table(game)
     deck = deck_for(hands, then=then, cards=table.deck_cards) if hands else None
-    hand = Hand(list(stacks), table=table, deck=deck)
+    hand = Hand(list(stacks), table=table, deck=deck, deal_by_hand=True)       # the tests step the dealer
     hand.advance()
     return hand
 

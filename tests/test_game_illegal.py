@@ -13,7 +13,7 @@ def snapshot(hand):
 
 
 def started(stacks=(13, 13), hands=("6c 4h 3s 2d Ac", "8d 7h 5s 4c 2h"), actions=(), then=""):
-    hand = Hand(list(stacks), deck=deck_for(list(hands), then=then))
+    hand = Hand(list(stacks), deck=deck_for(list(hands), then=then), deal_by_hand=True)    # the dealer's steps too
     hand.advance()
     for action in actions:
         hand.apply(action)
@@ -48,7 +48,7 @@ def test_a_hand_that_may_not_start(stacks, message):
     ([], "p3 cc", r"there is no player p3"),
 ])
 def test_illegal_action_names_the_rule_and_changes_nothing(actions, bad, message):
-    hand = Hand([13, 13], deck=deck_for(["6c 4h 3s 2d Ac", "8d 7h 5s 4c 2h"]))
+    hand = Hand([13, 13], deck=deck_for(["6c 4h 3s 2d Ac", "8d 7h 5s 4c 2h"]), deal_by_hand=True)
     hand.advance()
     for action in actions:
         hand.apply(action)

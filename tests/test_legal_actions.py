@@ -25,7 +25,7 @@ HANDS = ["7c 5d 4h 3s 2c", "Kc Qd Jh 9s 8h"]
 
 def big_blind_all_in() -> Hand:
     """Heads-up no-limit: p1's big blind of 2 is all his chips; p2, the dealer, is still to act (K3)."""
-    hand = Hand([NO_LIMIT.blinds[1], 50], table=NO_LIMIT, deck=deck_for(HANDS))
+    hand = Hand([NO_LIMIT.blinds[1], 50], table=NO_LIMIT, deck=deck_for(HANDS), deal_by_hand=True)
     hand.advance()
     return hand
 
@@ -45,7 +45,7 @@ def test_an_all_in_player_shows_only_once_nobody_is_left_to_act():
 
 def test_a_hand_dealt_from_a_known_stub_deals_the_stubs_next_cards():
     """T6: the dealer deals the top of the stub; other unseen cards are refused (a history names its own)."""
-    hand = Hand([50, 50], table=NO_LIMIT, deck=deck_for(HANDS))
+    hand = Hand([50, 50], table=NO_LIMIT, deck=deck_for(HANDS), deal_by_hand=True)
     (deal,) = hand.legal_actions()
     assert str(deal) == f"d dh p1 {HANDS[0].replace(' ', '')}"
     with pytest.raises(IllegalAction, match=rf"d dh p1 AsAhAdAcKs: the dealer deals the stub's next cards, "

@@ -257,7 +257,7 @@ def test_a_show_refused_at_the_showdown_names_the_player_and_what_he_holds():
     """K1: three-handed, p3 folds and p1 and p2 check it down. At the showdown p3 may not show (he folded), p1 may
     show only the cards he holds, and once shown he does not show again; each refusal names the player."""
     hand = Hand([100, 100, 100], table=load_game_table("deuce-to-seven-single-draw-limit"),
-                deck=deck_for(["7c 5d 4h 3s 2c", "8d 6h 4c 3d 2h", "Kc Qd Jh 9s 8h"]))
+                deck=deck_for(["7c 5d 4h 3s 2c", "8d 6h 4c 3d 2h", "Kc Qd Jh 9s 8h"]), deal_by_hand=True)
     hand.advance()
     for action in ["p3 f", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc"]:
         hand.apply(action)

@@ -314,7 +314,7 @@ def test_a_fold_that_leaves_two_players_lifts_the_cap_and_a_bring_in_is_told_wit
 
 def test_a_deal_out_of_order_names_the_player_who_is_next():
     """L3: the dealer deals clockwise from his left, so p2's cards before p1's are refused, naming p1."""
-    hand = Hand([100, 100, 100], table=load_game_table("razz"))
+    hand = Hand([100, 100, 100], table=load_game_table("razz"), deal_by_hand=True)
     with pytest.raises(IllegalAction, match=re.escape("d dh p2 AcAdAh: the deal goes clockwise from the dealer's "
                                                       "left; p1 is next (L3)")):
         hand.apply("d dh p2 AcAdAh")

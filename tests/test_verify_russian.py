@@ -1,8 +1,9 @@
 """The Russian report of ``lowball verify``: every fact and counterexample in Russian, the English one unchanged.
 
-Each fact and counterexample is written twice at the place it is established (``Check.record(en, ru=...)``,
-``Check.fail(en, ru=...)``); ``Check.proved`` and ``Check.counterexample`` keep the English (the JSON, the docs,
-the English report), and ``check_lines(..., "ru")`` reads the Russian.
+Each fact and counterexample is data where it is established (``Check.record(Verdict(...))``,
+``Check.fail(Verdict(...))``), worded in both languages from rules/proofs.toml; ``Check.proved`` and
+``Check.counterexample`` are the English (the JSON, the docs, the English report), and ``check_lines(..., "ru")``
+reads the Russian.
 """
 
 from __future__ import annotations

@@ -17,6 +17,11 @@ class IllegalAction(LowballError):
     """An action the rules forbid; the message names the action and the clause it breaks."""
 
 
+class InvalidAction(LowballError):
+    """Text (or fields) that is no action at all, refused before any rule is asked: ``InvalidAction("'p1 raise':
+    unknown action 'raise'")``. Not an ``IllegalAction``: python-chess keeps the two apart the same way."""
+
+
 class HistoryError(LowballError):
     """A hand-history file that cannot be read: bad TOML, unknown variant, wrong field types."""
 

@@ -22,14 +22,14 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, assert_never
+from typing import Any, Callable, assert_never
 
 from lowball.core.behaviours import (
     AnteBy, BringIn, CapCounts, HeadsUpCap, Joker, NobodyOpens, OddChip, OpenPair, Opener, PostingOrder, Pots, RunsOut, Serve, WrongCount, SevensRule, ShortAllIn,
     StreetKind, Structure,
 )
 from lowball.core.card_flow import COMMUNITY_RULES, shortfall
-from lowball.core.cards import RANK_OF
+from lowball.core.cards import DECK, RANK_OF
 from lowball.core.files import exists, quote
 from lowball.core.arguments import LABEL, NAME_OR_PATH, TEXT, instance_of, mapping_of, optional, takes
 from lowball.core.rankings import (HAND_SIZE, MOST_CARDS, RULES_DIR, known_systems, load_rankings,
@@ -54,28 +54,63 @@ MAX_PLAYERS = 10
 MAX_EXTENDS = 8
 # The largest chip amount a table may name (forced bets, bet sizes, the minimum stack).
 MAX_CHIPS = 10**9
+# The decks a table may deal (T1, F8): the 52 cards, or the 52 and the joker.
+DECK_CARDS, JOKER_DECK_CARDS = len(DECK), len(DECK) + 1
+
+
+# The type of the field a key fills in the loaded table, by the key's kind (a choice: its enum, ``Key.annotation``;
+# raises: None where raising is unlimited).
+KIND_TYPES = {"text": "str", "count": "int", "flag": "bool", "counts": "tuple[int, ...]",
+              "seat-chips": "tuple[int, ...]", "chips": "int", "raises": "int | None", "ranking": "tuple[Side, ...]",
+              "streets": "tuple[Street, ...]", "size": "str"}
+# What a street's field holds where its street kind has no such key (a deal's ``opener``), by the key's kind.
+KIND_EMPTY = {"count": 0, "size": "", "choice": None, "text": "", "flag": False}
 
 
 @dataclass(frozen=True, kw_only=True)
 class Key:
-    """One key of the game-table format: where it lives, what it holds, its default, and why (its clause)."""
+    """One key of the game-table format: where it lives, what it holds, its default, why (its clause), and the field
+    of the loaded table it fills."""
 
     path: str
-    kind: str            # "text", "count", "flag", "counts", "seat-chips", "choice", "ranking", "chips"
+    kind: str            # "text", "count", "flag", "counts", "seat-chips", "choice", "ranking", "chips", ...
     doc: str
     clause: str = ""
     default: Any = ...
     choices: tuple[str, ...] = ()
+    enum: type | None = None     # a choice's StrEnum: the loaded table holds its member
+    # The field of ``GameTable`` (or ``Street``) the key fills: "" for the last part of its path; None for none (the
+    # keys ``resolve`` applies, and the clauses, which fill one dict).
+    attribute: str | None = ""
+    holds: str = ""              # the field's type, where the kind does not say it
 
     @property
     def required(self) -> bool:
         """Return whether a table must give this key (or inherit it)."""
         return self.default is ...
 
+    @property
+    def field_name(self) -> str | None:
+        """Return the name of the field the key fills in the loaded table (None: none).
+
+        >>> Key(path="deck.runs_out", kind="choice", doc="").field_name
+        'runs_out'
+        """
+        return self.path.split(".")[-1] if self.attribute == "" else self.attribute
+
+    @property
+    def annotation(self) -> str:
+        """Return the type of the field the key fills, as a dataclass annotation."""
+        if self.holds:
+            return self.holds
+        if self.enum is not None:
+            return f"{self.enum.__name__} | None" if self.default == "" else self.enum.__name__
+        return KIND_TYPES[self.kind]
+
 
 def _choice(path: str, enum: type, doc: str, clause: str, default: Any = ...) -> Key:
     return Key(path=path, kind="choice", doc=doc, clause=clause, default=default,
-               choices=tuple(member.value for member in enum))
+               choices=tuple(member.value for member in enum), enum=enum)
 
 
 # The rules the engine cites when it narrates or refuses an action, by aspect. Each game's table names
@@ -115,23 +150,23 @@ GAME_KEYS: tuple[Key, ...] = (
             "game's rules and names no code of its own gets one (the game's code, -H and a digest of its rules; "
             "docs/phh.md)"),
     Key(path="phh_stakes", kind="choice", default="from-history", choices=("from-history", "must-match"),
-        clause="T2, T3",
+        clause="T2, T3", attribute="phh_stakes_vary", holds="bool",
         doc="whether a hand history may choose the stakes (antes, blinds, bets: the PHH standard's games) or must "
             "have the table's own (the teaching table, where they are rules)"),
     Key(path="extends", kind="text", default="",
         doc="a built-in game (or a .toml file beside this one) that this table changes; list only the differences"),
-    Key(path="unset", kind="keys", default=(),
+    Key(path="unset", kind="keys", default=(), attribute=None,
         doc="dotted keys of the table it extends that this one removes (a key of a rule it does not have: "
             "pot-limit London lowball drops razz's big bet and its heads-up clause)"),
-    Key(path="change_streets", kind="street-changes", default=(),
+    Key(path="change_streets", kind="street-changes", default=(), attribute=None,
         doc='changes to some of the streets of the table it extends, each a [[change_streets]] with "at" (a '
             'street\'s place, as errors name it: 0 is the first deal; or a kind, "deal", "bet" or "draw", for every '
             'street of it) and the street keys it sets; the other streets, and the other keys, stay as they are'),
-    Key(path="rankings", kind="text", default="",
+    Key(path="rankings", kind="text", default="", attribute=None,
         doc="a rankings table of your own (a .toml file, found beside this table), whose systems the ranking may "
             "name and the engine then plays: a copy of the shipped rankings.toml with systems added; default: the "
             "shipped one"),
-    Key(path="ranking", kind="ranking", clause="S1, L1, Z2",
+    Key(path="ranking", kind="ranking", clause="S1, L1, Z2", attribute="sides",
         doc='who wins the pot: a system ("ace-to-six": the best hand under it takes all), or a table '
             '{high = "high", low = "ace-to-five", qualifier = "eight-or-better"} for a high-low split (L2), or '
             '{five-card = "ace-to-five", badugi = "badugi"} for a five-card hand and a badugi of the same cards (Z2)'),
@@ -160,11 +195,13 @@ GAME_KEYS: tuple[Key, ...] = (
     Key(path="min_stack", kind="count", clause="T5", default=0,
         doc="every stack must hold at least this before a deal (0: no minimum); where it covers the most a "
             "player can put in, nobody is ever all-in (verify proves it)"),
-    Key(path="players.min", kind="count", clause="T1, K9, L3", doc="the fewest players a hand may start with"),
-    Key(path="players.max", kind="count", clause="T1, K9, L3",
+    Key(path="players.min", kind="count", clause="T1, K9, L3", attribute="players_min",
+        doc="the fewest players a hand may start with"),
+    Key(path="players.max", kind="count", clause="T1, K9, L3", attribute="players_max",
         doc=f"the most players a hand may start with (the engine seats at most {MAX_PLAYERS})"),
-    Key(path="deck.cards", kind="count", clause="T1, F8", doc="52, or 53 with the joker"),
-    _choice("deck.joker", Joker, "what the joker counts as; only with 53 cards", "F2, F8", ""),
+    Key(path="deck.cards", kind="count", clause="T1, F8", attribute="deck_cards",
+        doc=f"{DECK_CARDS}, or {JOKER_DECK_CARDS} with the joker"),
+    _choice("deck.joker", Joker, f"what the joker counts as; only with {JOKER_DECK_CARDS} cards", "F2, F8", ""),
     _choice("deck.runs_out", RunsOut, "what happens when the deck cannot serve a street", "D1, K9, L8, P3"),
     Key(path="deck.community_card_on_boards", kind="flag", clause="N8, P4", default=False,
         doc="whether a community card (L8) shows on every board when the next opener is chosen (N8: unsettled; "
@@ -207,7 +244,7 @@ GAME_KEYS: tuple[Key, ...] = (
     _choice("draw.wrong_count", WrongCount, "a serving of more or fewer cards than discarded: refused (D1), or "
             "the hand is dead (F9)", "D1, F9", WrongCount.REFUSED.value),
     _choice("showdown.odd_chip", OddChip, "who gets an odd chip of a split pot", "S2, L7, P5"),
-    *(Key(path=f"clauses.{aspect}", kind="text", doc=f"the clause cited for {words}",
+    *(Key(path=f"clauses.{aspect}", kind="text", doc=f"the clause cited for {words}", attribute=None,
           default="" if aspect in CLAUSE_FALLBACK else ...) for aspect, words in CLAUSE_ASPECTS.items()),
     _choice("showdown.pots", Pots, "how the pots are formed at the showdown: each apart (G6), or after the hands "
             "that can win nothing are mucked (pokerkit)", "G6", Pots.EACH_APART.value),
@@ -245,21 +282,35 @@ STREET_COMMON = (
 
 # ---- The loaded table ----
 
-@dataclass(frozen=True, kw_only=True)
-class Street:
-    """One street: a deal (face down / face up, after a burn), a betting round, or a draw."""
+def _key_fields(required: tuple[Key, ...], optional: tuple[Key, ...] = ()) -> Callable[[type], type]:
+    """Return a decorator that gives a class one field per key, before its own fields, and makes it a frozen
+    keyword-only dataclass: a key's field, its type and its default are those its ``Key`` says, written once.
 
-    kind: StreetKind
-    clause: str
-    down: int = 0
-    up: int = 0
-    burn: int = 0
-    size: str = ""
-    opener: Opener | None = None
-    check: bool = True
-    open_pair: OpenPair = OpenPair.OFF
-    min_discard: int = 0
-    max_discard: int = 0
+    A key of ``optional`` may be missing (a street's keys belong to one street kind): its field then holds the key's
+    default, or the empty value of its kind where the key has none (``KIND_EMPTY``).
+    """
+    def build(cls: type) -> type:
+        fields: dict[str, str] = {}
+        for key in required + optional:
+            name = key.field_name
+            if name is None or name in fields:       # no field, or one that another street kind's key fills
+                continue
+            fields[name] = key.annotation
+            if key in optional:
+                default = KIND_EMPTY[key.kind] if key.required else key.default
+                fields[name] += " | None" if default is None else ""
+                setattr(cls, name, key.enum(default) if key.enum is not None and default is not None else default)
+        cls.__annotations__ = fields | cls.__dict__.get("__annotations__", {})
+        return dataclass(frozen=True, kw_only=True)(cls)
+    return build
+
+
+@_key_fields(STREET_COMMON, tuple(key for keys in STREET_KEYS.values() for key in keys))
+class Street:
+    """One street: a deal (face down / face up, after a burn), a betting round, or a draw.
+
+    Its fields are the street keys (``STREET_COMMON``, then each kind's ``STREET_KEYS``).
+    """
 
     @property
     def cards(self) -> int:
@@ -283,55 +334,16 @@ class Side:
     qualifier: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@_key_fields(GAME_KEYS)
 class GameTable:
-    """A game, as its table says: every value the engine, the proofs and the docs read."""
+    """A game, as its table says: every value the engine, the proofs and the docs read.
 
-    name: str
-    en: str
-    ru: str
-    variant: str
-    extends: str
-    source: str
-    sides: tuple[Side, ...]
-    structure: Structure
-    small_bet: int
-    big_bet: int
-    raises_per_round: int | None        # None: unlimited raising
-    cap_counts: CapCounts
-    heads_up_cap: HeadsUpCap
-    short_all_in: ShortAllIn
-    check_raise: bool
-    fold_facing_no_bet: bool         # O4: a player facing no bet may fold too (B1: he checks or bets)
-    min_stack: int
-    pot_rounding: int
-    players_min: int
-    players_max: int
-    deck_cards: int              # deck.cards: 52, or 53 with the joker (a hand's undealt cards are Hand.deck)
-    joker: Joker | None
-    runs_out: RunsOut
-    community_card_on_boards: bool
-    ante: int
-    ante_by: AnteBy
-    seat_antes: tuple[int, ...]
-    ante_trimming: bool
-    posting_order: PostingOrder
-    blinds: tuple[int, ...]
-    seat_posts: tuple[int, ...]      # O4: live posts of players who join, seat by seat (empty: none)
-    posts: tuple[int, ...]
-    bring_in: int
-    bring_in_by: BringIn | None
-    bring_in_may_bet: bool
-    nobody_opens: NobodyOpens
-    streets: tuple[Street, ...]
-    serve: Serve
-    wrong_count: WrongCount
-    odd_chip: OddChip
-    pots: Pots
-    sevens_rule: SevensRule
-    sevens_top: int                  # F7: the highest card of the low the sevens rule is about (0: no rule)
-    clauses: dict[str, str]
-    phh_stakes_vary: bool
+    Its fields are the keys of ``GAME_KEYS`` (each under ``Key.field_name``: ``deck.cards`` is ``deck_cards``,
+    ``ranking`` the pot's ``sides``), then the few below that no one key fills.
+    """
+
+    source: str                      # the file the table was read from, as refusals name it
+    clauses: dict[str, str]          # the clause cited for each aspect (CLAUSE_ASPECTS), fallbacks filled in
     data: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)   # the resolved TOML
     path: str = field(repr=False, compare=False, default="")    # the file of a table loaded from one ("": built-in)
 
@@ -562,13 +574,20 @@ class _Reader:
         self.r = reader
         known = {key.path.split(".")[0] for key in GAME_KEYS}
         reader.only_keys("", known)
-        for section in ("players", "deck", "forced", "draw", "showdown", "clauses"):
+        sections = dict.fromkeys(key.path.split(".")[0] for key in GAME_KEYS if "." in key.path)
+        for section in sections:
             if reader.has(section):
                 reader.only_keys(section, {k.path.split(".")[1] for k in GAME_KEYS if k.path.startswith(section + ".")})
 
     def get(self, path: str) -> Any:
         key = next(k for k in GAME_KEYS if k.path == path)
         return self.read(key, path)
+
+    def fields(self, checked: dict[str, Any]) -> dict[str, Any]:
+        """Return every field a key of ``GAME_KEYS`` fills: the ``checked`` values (read and checked by the loader's
+        own code, by field name), and each other key read as its kind says, in the format's order."""
+        return {key.field_name: checked[key.field_name] if key.field_name in checked else self.get(key.path)
+                for key in GAME_KEYS if key.field_name is not None}
 
     def read(self, key: Key, path: str) -> Any:
         r = self.r
@@ -578,7 +597,8 @@ class _Reader:
         if key.kind == "choice":
             if default == "" and not r.has(path):
                 return None
-            return r.text(path, key.choices, default=default)
+            value = r.text(path, key.choices, default=default)
+            return value if key.enum is None else key.enum(value)
         if key.kind == "count":
             return r.count(path, 0, MAX_CHIPS, default=default)
         if key.kind == "flag":
@@ -607,7 +627,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
             raise r.fail("rankings", str(err)) from None
     systems, qualifiers, joker_systems, low, sizes = _ranking_names(rankings_data)
     sides = _read_sides(r, systems, qualifiers)
-    structure = Structure(g.get("structure"))
+    structure = g.get("structure")
     players_min = r.count("players.min", 2, MAX_PLAYERS)
     players_max = r.count("players.max", 2, MAX_PLAYERS)
     if players_max < players_min:
@@ -615,10 +635,12 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
 
     deck = r.count("deck.cards", 1)
     joker = g.get("deck.joker")
-    if deck not in (52, 53):
-        raise r.fail("deck.cards", f"the deck has 52 cards, or 53 with the joker (T1, F8); got {deck}")
-    if (deck == 53) != (joker is not None):
-        raise r.fail("deck.joker", "a 53-card deck needs deck.joker (F8), and only a 53-card deck has a joker")
+    if deck not in (DECK_CARDS, JOKER_DECK_CARDS):
+        raise r.fail("deck.cards", f"the deck has {DECK_CARDS} cards, or {JOKER_DECK_CARDS} with the joker (T1, F8); "
+                                   f"got {deck}")
+    if (deck == JOKER_DECK_CARDS) != (joker is not None):
+        raise r.fail("deck.joker", f"a {JOKER_DECK_CARDS}-card deck needs deck.joker (F8), and only a "
+                                   f"{JOKER_DECK_CARDS}-card deck has a joker")
     if joker is not None and any(side.system not in joker_systems for side in sides):
         raise r.fail("deck.joker", f"the joker plays only in a system whose row takes it ({', '.join(joker_systems)}; "
                                    f"F2, F8)")
@@ -628,7 +650,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
         raise r.fail("forced.posts", f"at most three players post: the dealer and two on his left (F4); got {len(posts)}")
     blinds = g.get("forced.blinds")
     _check_blinds(r, blinds)
-    ante, ante_by, seat_antes = g.get("forced.ante"), AnteBy(g.get("forced.ante_by")), g.get("forced.seat_antes")
+    ante, ante_by, seat_antes = g.get("forced.ante"), g.get("forced.ante_by"), g.get("forced.seat_antes")
     _check_antes(r, ante, ante_by, seat_antes, blinds, g.get("forced.ante_trimming"))
     if r.has("forced.posting_order") and not blinds:
         raise r.fail("forced.posting_order", "only a player who posts a blind can be short of a blind and an ante "
@@ -646,7 +668,7 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
     small_bet = _size(r, "small_bet", posts=posts)
     big_bet = _size(r, "big_bet", small=small_bet) if r.has("big_bet") else _default("big_bet")
     raises = _raises(r, structure)
-    short_all_in = ShortAllIn(g.get("short_all_in"))
+    short_all_in = g.get("short_all_in")
     if short_all_in is ShortAllIn.HALF_BET_REOPENS and structure is not Structure.FIXED_LIMIT:
         raise r.fail("short_all_in", "the half-bet rule is a fixed-limit rule (G3); in pot-limit and no-limit "
                                      "short all-ins add up (G4)")
@@ -655,26 +677,11 @@ def parse_game_table(reader: TableReader, rankings_data: dict[str, Any] | None =
                                      "(G3) or full-raise-only (P2)")
 
     streets = _read_streets(r, structure, bring_in)
-    table = GameTable(
-        name=g.get("name"), en=g.get("en"), ru=g.get("ru"), variant=g.get("variant"), extends=g.get("extends"),
-        source=r.source, sides=sides, structure=structure, small_bet=small_bet, big_bet=big_bet,
-        raises_per_round=raises, cap_counts=CapCounts(g.get("cap_counts")),
-        heads_up_cap=HeadsUpCap(g.get("heads_up_cap")), short_all_in=short_all_in,
-        check_raise=g.get("check_raise"), fold_facing_no_bet=g.get("fold_facing_no_bet"),
-        min_stack=g.get("min_stack"), pot_rounding=g.get("pot_rounding"),
-        players_min=players_min, players_max=players_max, deck_cards=deck, joker=Joker(joker) if joker else None,
-        runs_out=RunsOut(g.get("deck.runs_out")), community_card_on_boards=g.get("deck.community_card_on_boards"),
-        ante=ante, ante_by=ante_by, seat_antes=seat_antes,
-        ante_trimming=g.get("forced.ante_trimming"), posting_order=PostingOrder(g.get("forced.posting_order")),
-        blinds=blinds, seat_posts=seat_posts, posts=posts,
-        bring_in=bring_in, bring_in_by=BringIn(bring_in_by) if bring_in_by else None,
-        bring_in_may_bet=g.get("forced.bring_in_may_bet"),
-        nobody_opens=NobodyOpens(g.get("forced.nobody_opens")), streets=streets, serve=Serve(g.get("draw.serve")),
-        wrong_count=WrongCount(g.get("draw.wrong_count")),
-        odd_chip=OddChip(g.get("showdown.odd_chip")), pots=Pots(g.get("showdown.pots")), sevens_rule=SevensRule(g.get("showdown.sevens_rule")),
-        sevens_top=g.get("showdown.sevens_top"), clauses=_clauses(g),
-        phh_stakes_vary=g.get("phh_stakes") == "from-history", data=reader.data,
-    )
+    # The keys read above by their own rules; every other field is its key read as its kind says (``_Reader.read``).
+    checked = dict(sides=sides, small_bet=small_bet, big_bet=big_bet, raises_per_round=raises,
+                   players_min=players_min, players_max=players_max, deck_cards=deck, streets=streets,
+                   phh_stakes_vary=g.get("phh_stakes") == "from-history")
+    table = GameTable(source=r.source, **g.fields(checked), clauses=_clauses(g), data=reader.data)
     _check_whole(r, table, low, sizes)
     _check_settings(r, table)
     return table
@@ -896,8 +903,6 @@ def _read_streets(r: TableReader, structure: Structure, bring_in: int) -> tuple[
         values = {path: g.read(key, f"{at}.{path}") for path, key in keys.items() if path not in ("kind", "size")}
         if kind is StreetKind.BET:
             values["size"] = sub.text(f"{at}.size", ("small", "big"))
-            values["opener"] = Opener(values["opener"])
-            values["open_pair"] = OpenPair(values["open_pair"])
         streets.append(Street(kind=kind, **values))
     if streets[0].kind is not StreetKind.DEAL or not streets[0].cards:
         raise r.fail("streets[0]", "the first street deals the cards (T6)")

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from lowball.core.cards import Card, parse_cards
 from lowball.core.files import quote
-from lowball.errors import LowballError
+from lowball.errors import InvalidAction, LowballError
 
 class Kind(StrEnum):
     """The kinds of action, each named as PHH writes it (a ``Kind`` is its text: ``Kind.FOLD == "f"``)."""
@@ -88,7 +88,7 @@ class Action(NamedTuple):
 
 
 def check_fields(action: object) -> Action:
-    """Return ``action`` if every field has the right type, else raise ``LowballError`` naming the field.
+    """Return ``action`` if every field has the right type, else raise ``InvalidAction`` naming the field.
 
     The engine's boundary: whatever a caller builds, only a well-typed action
     reaches the rules (a float amount, a seat of ``True`` or a card that is not
@@ -96,35 +96,35 @@ def check_fields(action: object) -> Action:
 
     >>> check_fields(Action("cbr", 0, amount=1.0))
     Traceback (most recent call last):
-    lowball.errors.LowballError: p1 cbr 1.0: the amount must be a whole number of chips, got 1.0
+    lowball.errors.InvalidAction: p1 cbr 1.0: the amount must be a whole number of chips, got 1.0
     """
     if type(action) is not Action:
         if not isinstance(action, Action):
-            raise LowballError(f"not an action: {quote(action)}")
+            raise InvalidAction(f"not an action: {quote(action)}")
     kind, seat, amount, cards, muck = action
     if muck is False and type(seat) is int and seat >= 0 and kind in _PLAIN and \
             (amount is None if kind != KIND_BET_OR_RAISE else type(amount) is int and amount >= 0) and \
             (not cards or kind in _WITH_CARDS and type(cards) is tuple and _cards_ok(cards)):
         return action              # the common case, checked in one pass
     if kind not in KINDS:
-        raise LowballError(f"unknown action {quote(kind)} (known: {', '.join(KINDS)})")
+        raise InvalidAction(f"unknown action {quote(kind)} (known: {', '.join(KINDS)})")
     if type(seat) is not int or seat < 0:
-        raise LowballError(f"the seat must be a whole number from 0 (p1), got {quote(seat)}")
+        raise InvalidAction(f"the seat must be a whole number from 0 (p1), got {quote(seat)}")
     if kind == Kind.BET_OR_RAISE:
         if type(amount) is not int or amount < 0:
-            raise LowballError(f"{action}: the amount must be a whole number of chips, got {quote(amount)}")
+            raise InvalidAction(f"{action}: the amount must be a whole number of chips, got {quote(amount)}")
     elif amount is not None:
-        raise LowballError(f"{action}: only a bet or raise has an amount")
+        raise InvalidAction(f"{action}: only a bet or raise has an amount")
     if not isinstance(cards, tuple) or any(card is not None and type(card) is not Card for card in cards):
-        raise LowballError(f"{action}: cards must be a tuple of Card objects")
+        raise InvalidAction(f"{action}: cards must be a tuple of Card objects")
     known = [card for card in cards if card is not None]
     if len(set(known)) != len(known):
         twice = next(card for card in known if known.count(card) > 1)
-        raise LowballError(f"{action}: {twice} appears twice")
+        raise InvalidAction(f"{action}: {twice} appears twice")
     if type(muck) is not bool or (muck and (kind != Kind.SHOW or cards)):
-        raise LowballError(f"{action}: only a show without cards can muck")
+        raise InvalidAction(f"{action}: only a show without cards can muck")
     if kind in BETTING_KINDS and cards:
-        raise LowballError(f"{action}: a betting action has no cards")
+        raise InvalidAction(f"{action}: a betting action has no cards")
     return action
 
 
@@ -141,7 +141,7 @@ def _seat(token: str, line: str) -> int:
     digits = token[1:]
     if len(token) < 2 or token[0] != "p" or not (digits.isascii() and digits.isdigit()) \
             or len(digits) > MAX_SEAT_DIGITS or int(digits) < 1:
-        raise LowballError(f"bad player {quote(token)} in {quote(line)} (players are p1, p2, ...)")
+        raise InvalidAction(f"bad player {quote(token)} in {quote(line)} (players are p1, p2, ...)")
     return int(digits) - 1
 
 
@@ -151,7 +151,7 @@ def parse_cards_or_unknown(token: str, line: str) -> Cards:
         try:
             return parse_cards(token)
         except LowballError as err:
-            raise LowballError(f"{err} in {quote(line)}") from None
+            raise InvalidAction(f"{err} in {quote(line)}") from None
     cards: list[Card | None] = []
     at = 0
     while at < len(token):
@@ -163,7 +163,7 @@ def parse_cards_or_unknown(token: str, line: str) -> Cards:
         try:
             cards.extend(parse_cards(token[at:at + width]))
         except LowballError as err:
-            raise LowballError(f"{err} in {quote(line)}") from None
+            raise InvalidAction(f"{err} in {quote(line)}") from None
         at += width
     return tuple(cards)
 
@@ -177,34 +177,34 @@ def parse_action(line: str) -> Action:
     ('d dh p1 6c4h3s2dAc', 'd dh p2 ????')
     >>> parse_action("p1 raise 2")
     Traceback (most recent call last):
-    lowball.errors.LowballError: unknown action 'raise' in 'p1 raise 2' (known: dh, db, pb, cbr, cc, f, sd, sm)
+    lowball.errors.InvalidAction: unknown action 'raise' in 'p1 raise 2' (known: dh, db, pb, cbr, cc, f, sd, sm)
     """
     if not isinstance(line, str):
-        raise LowballError(f"an action is a line of text, got {quote(line)}")
+        raise InvalidAction(f"an action is a line of text, got {quote(line)}")
     words = line.split("#")[0].split()
     if not words:
-        raise LowballError("empty action")
+        raise InvalidAction("empty action")
     if words[0] == "d":
         if len(words) == 4 and words[1] == Kind.DEAL:
             return Action(Kind.DEAL, _seat(words[2], line), cards=parse_cards_or_unknown(words[3], line))
         if len(words) == 3 and words[1] == Kind.BOARD:
             return Action(Kind.BOARD, 0, cards=parse_cards_or_unknown(words[2], line))
-        raise LowballError(f"bad dealer action {quote(line)} (expected: d dh p1 6c4h3s2dAc or d db 8h)")
+        raise InvalidAction(f"bad dealer action {quote(line)} (expected: d dh p1 6c4h3s2dAc or d db 8h)")
     seat = _seat(words[0], line)
     kind = words[1] if len(words) > 1 else ""
     if kind not in KINDS or kind in DEALER_KINDS:
-        raise LowballError(f"unknown action {quote(kind)} in {quote(line)} (known: {', '.join(KINDS)})")
+        raise InvalidAction(f"unknown action {quote(kind)} in {quote(line)} (known: {', '.join(KINDS)})")
     rest = words[2:]
     if kind == Kind.BET_OR_RAISE:
         if len(rest) != 1 or not (rest[0].isascii() and rest[0].isdigit()) or len(rest[0]) > MAX_AMOUNT_DIGITS:
-            raise LowballError(f"bad amount in {quote(line)} (expected: p1 cbr 2, the total to bet or raise to)")
+            raise InvalidAction(f"bad amount in {quote(line)} (expected: p1 cbr 2, the total to bet or raise to)")
         return Action(Kind.BET_OR_RAISE, seat, amount=int(rest[0]))
     if kind in (Kind.CHECK_OR_CALL, Kind.FOLD, Kind.BRING_IN):
         if rest:
-            raise LowballError(f"unexpected {quote(' '.join(rest))} in {quote(line)}")
+            raise InvalidAction(f"unexpected {quote(' '.join(rest))} in {quote(line)}")
         return Action(kind, seat)
     if len(rest) > 1:
-        raise LowballError(f"unexpected {quote(' '.join(rest[1:]))} in {quote(line)}")
+        raise InvalidAction(f"unexpected {quote(' '.join(rest[1:]))} in {quote(line)}")
     if kind == Kind.SHOW:
         if not rest:
             return Action(Kind.SHOW, seat, muck=True)

@@ -402,7 +402,7 @@ def apply(hand: "Hand", rnd: Round, action: Action) -> None:
         if now != was:
             hand.put_in(other, now - was)
     if after.folded[seat] and not before.folded[seat]:
-        hand.fold(seat)
+        hand.fold_seat(seat)
     rnd.state = after
     assert after.pot == hand.pot and after.stacks == hand.stacks, "the round and the hand keep the same chips"
     kind = action.kind

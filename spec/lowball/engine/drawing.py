@@ -164,7 +164,7 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> None:
             hand.tell("replace", who=hand.names[seat], count=len(action.cards), clause=clause)
         held = len(hand.hands[seat])
         if held != hand.table.hand_size:          # F9: a hand of more or fewer than five cards is dead
-            hand.fold(seat)
+            hand.fold_seat(seat)
             hand.tell("dead-hand", who=hand.names[seat], count=held, clause=hand.table.clauses["draw"])
     else:
         seat = turn.seat
@@ -173,7 +173,7 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> None:
             if hand.narrate:
                 hand.tell("stand-pat", who=hand.names[seat], clause=clause)
         else:
-            hand.discard(seat, action.cards)
+            hand.set_aside(seat, action.cards)
             draw.owed[seat] = count
             if hand.narrate:
                 shown = format_cards(c for c in action.cards if c is not None)

@@ -7,7 +7,7 @@ A refused action raises ``IllegalAction`` and leaves nothing behind. Notebooks t
 hand, tests that try an action and go back, and search (the solver, OpenSpiel) read hands this way.
 
 >>> from lowball.engine.state import Hand
->>> start = Hand([13, 13])
+>>> start = Hand([13, 13], deal_by_hand=True)             # the dealer's steps wait to be taken
 >>> dealt, _ = advance(start)                              # the dealer deals
 >>> after, events = apply(dealt, "p1 cbr 1")
 >>> [event.key for event in events], after.to_act, dealt.to_act, dealt.actions == after.actions[:-1]
@@ -34,7 +34,7 @@ def copy_of(hand: Hand) -> Hand:
     """Return an independent copy of ``hand``: every part that changes is copied; the table, its streets and the
     ranking system, which never change, are shared.
 
-    >>> hand = Hand([13, 13]); twin = copy_of(hand); twin.advance()
+    >>> hand = Hand([13, 13], deal_by_hand=True); twin = copy_of(hand); twin.advance()
     >>> len(hand.actions), len(twin.actions), twin.table is hand.table
     (0, 2, True)
     """

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence, assert_never
 
 from lowball.core.behaviours import SevensRule
+from lowball.errors import RulesError
 from lowball.ranking import category, value
 from lowball.ranking.joker import resolve_joker
 
@@ -27,16 +28,22 @@ if TYPE_CHECKING:
     from lowball.engine.state import Hand
 
 def seven_or_better(cards, system, top: int) -> bool:
-    """Return whether five cards are a no-pair low topped by ``top`` or better (F7: a seven, the table's
-    ``showdown.sevens_top``), the joker resolved first (F8).
+    """Return whether a hand of the system's size (five) is a no-pair low topped by ``top`` or better (F7: a seven,
+    the table's ``showdown.sevens_top``), the joker resolved first (F8).
 
     >>> from lowball.core.cards import parse_cards
     >>> seven_or_better(parse_cards("7c 5d 4h 2s Ac"), "ace-to-five", 7), seven_or_better(parse_cards("8c 5d 4h 2s Ac"), "ace-to-five", 7)
     (True, False)
+    >>> seven_or_better(parse_cards("7c 5d 4h 2s"), "ace-to-five", 7)
+    Traceback (most recent call last):
+    lowball.errors.RulesError: the sevens rule reads a low of 5 cards (F7); got 4
     """
     from lowball.ranking import as_system
 
     row = as_system(system)
+    # A low "topped by a seven" is a whole hand of the ranking's size: a shorter or longer one is no such low.
+    if len(cards) != row.hand_size:
+        raise RulesError(f"the sevens rule reads a low of {row.hand_size} cards (F7); got {len(cards)}")
     five = resolve_joker(tuple(cards), row)
     return category(five, row) == "no-pair" and max(value(card, row) for card in five) <= top
 
@@ -47,7 +54,9 @@ def note_check(hand: "Hand", seat: int, last_round: bool) -> None:
     if table.sevens_rule is SevensRule.OFF or not last_round or seat in hand.sevens_checks:
         return
     cards = hand.hands[seat]
-    if None not in cards and len(cards) == 5 and seven_or_better(cards, table.ranking, table.sevens_top):
+    # The rule is about the hand a player holds after the draw: every card the table deals him, none unknown.
+    if None not in cards and len(cards) == table.hand_size and seven_or_better(cards, table.ranking,
+                                                                             table.sevens_top):
         hand.sevens_checks[seat] = tuple(hand.invested)
         hand.tell("sevens-check", who=hand.names[seat], clause=table.clauses["sevens"])
 

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from lowball.core.arguments import (
-    ANYTHING, FLAG, NAME_CHARS, SEED, instance_of, is_name, one_of, optional, sequence_of, takes, whole,
+    ANYTHING, FLAG, NAME_CHARS, NAME_OR_PATH, SEED, either, instance_of, is_name, one_of, optional, sequence_of,
+    takes, whole,
 )
 from lowball.core.behaviours import NobodyOpens, RunsOut, StreetKind
 from lowball.core.cards import Card, deck_of, format_cards, parse_cards
@@ -29,10 +31,11 @@ from lowball.core.refusals import Refusal
 from lowball.engine import betting, dealing, drawing, forced, openers, showdown
 from lowball.engine.actions import KIND_SHOW, Action, check_fields, parse_action
 from lowball.engine.events import Event, event
+from lowball.engine.named_actions import Can, NamedActions
 from lowball.engine.stub import REDEAL_STREAM, Stub, shuffle
 from lowball.core.ops import PY
 from lowball.engine.phases import BET, DEAL, DRAW, OVER, PHASES, SHOWDOWN
-from lowball.errors import IllegalAction, LowballError
+from lowball.errors import ArgumentError, IllegalAction, InvalidAction, LowballError
 
 # The most chips a stack may hold: far beyond any game, small enough that sums stay exact and fast.
 MAX_STACK = 10**12
@@ -98,9 +101,7 @@ def check_can_start(table: GameTable, stacks: Sequence[int], names: Sequence[str
     """Raise ``IllegalAction`` unless a hand may start: the player count (T1) and every stack (T5)."""
     clauses = table.clauses
     if not table.players_min <= len(stacks) <= table.players_max:
-        raise refused(Refusal("players-count", clauses["players"], {"least": table.players_min,
-                                                                    "most": table.players_max,
-                                                                    "players": len(stacks)}))
+        raise refused(players_refusal(table, len(stacks)))
     if table.seat_antes and len(stacks) != len(table.seat_antes):
         raise refused(Refusal("seat-antes-count", clauses["forced"], {"seats": len(table.seat_antes),
                                                                       "players": len(stacks)}))
@@ -116,6 +117,12 @@ def check_can_start(table: GameTable, stacks: Sequence[int], names: Sequence[str
             raise refused(Refusal("stack-short", clauses["stack"], {"who": name, "stack": stack,
                                                                     "short": table.min_stack - stack,
                                                                     "least": table.min_stack}))
+
+
+def players_refusal(table: GameTable, players: int) -> Refusal:
+    """Return the refusal of a hand of ``players`` players at a table that seats fewer or more (T1)."""
+    return Refusal("players-count", table.clauses["players"], {"least": table.players_min, "most": table.players_max,
+                                                               "players": players})
 
 
 @takes(seed=SEED)
@@ -148,8 +155,13 @@ def deck_for(hands: Sequence[str | Iterable[Card | str]], then: str | Iterable[C
     return stacked_deck(dealt + list(parse_cards(then)), seed=seed, cards=cards)
 
 
-# What a Hand is built from: stacks, a game table, a deck order, names (each checked further by the rules).
+# What a Hand is built from: stacks (or a table and a count of players), a game table, a deck order, names (each
+# checked further by the rules).
 STACKS = sequence_of(ANYTHING, "a list of stacks, one per player")
+TABLE_OR_NAME = either(instance_of(GameTable, "a game table (load_game_table)"), NAME_OR_PATH).named(
+    "a game table (load_game_table), or a built-in table's name or a table file's path")
+STACKS_OR_TABLE = optional(either(STACKS, TABLE_OR_NAME)).named(
+    "a list of stacks, one per player, or a game table or its name (then players= says how many)")
 DECK_ORDER = optional(sequence_of(instance_of(Card, "a card"), "a list of cards, top first"))
 NAMES = optional(sequence_of(ANYTHING, "a list of names, one per player"))
 # What ``Hand.then`` takes: a list (not one action's text, whose letters are no actions); each action is checked by
@@ -157,18 +169,66 @@ NAMES = optional(sequence_of(ANYTHING, "a list of names, one per player"))
 ACTIONS = sequence_of(ANYTHING, "a list of actions (each an Action or its text, such as 'p1 cbr 1')")
 
 
-class Hand:
+def default_stack(table: GameTable) -> int:
+    """Return the stack a player sits down with when nobody says: the table's minimum (T5), else fifty of its largest
+    bets.
+
+    >>> default_stack(load_game_table()), default_stack(load_game_table("deuce-to-seven-triple-draw"))
+    (13, 200)
+    """
+    return table.min_stack or 50 * max(table.small_bet, table.big_bet)
+
+
+def table_named(table: GameTable | str | os.PathLike | None) -> GameTable:
+    """Return the game table a call names: a loaded table as it is, a built-in name or a path loaded, None the
+    teaching table.
+
+    >>> table_named("razz").name == load_game_table("razz").name
+    True
+    """
+    return table if isinstance(table, GameTable) else load_game_table(table)
+
+
+class Hand(NamedActions):
     """The state of one hand at a game table; seat 0 sits on the dealer's left and the last seat deals.
 
+    ``Hand("teaching-table", players=3)`` seats three players with the table's
+    starting stack (``default_stack``); ``Hand([13, 20], table=...)`` names each
+    stack. ``seed`` shuffles the deck: the default, 0, deals the same cards every
+    time (a lesson, a test), so give each hand its own seed to deal different ones.
     ``deck``: the stub's order, top first (a hand we deal ourselves); ``deck=None``
     with ``replay=True``: the cards are named by the actions (a hand history).
+
+    The dealer's steps (the deals, the draws' replacements, the showdown) happen by
+    themselves, so a player is always to act until the hand is over; with
+    ``deal_by_hand=True`` (the default of a replayed hand, whose history names every
+    step) they wait in ``legal_actions()`` until they are applied or ``advance()``.
+
+    >>> hand = Hand("teaching-table", players=3, seed=7)
+    >>> hand.starting_stacks, hand.to_act, [str(a) for a in hand.legal_actions()]
+    ((13, 13, 13), 0, ['p1 cc', 'p1 cbr 1'])
     """
 
-    @takes(stacks=STACKS, table=TABLE, deck=DECK_ORDER, seed=SEED, names=NAMES, narrate=FLAG, replay=FLAG)
-    def __init__(self, stacks: Sequence[int], *, table: GameTable | None = None, deck: Sequence[Card] | None = None,
-                 seed: int | None = 0, names: Sequence[str] | None = None, narrate: bool = True,
-                 replay: bool = False):
-        self.table = table or load_game_table()
+    @takes(stacks=STACKS_OR_TABLE, table=optional(TABLE_OR_NAME), players=optional(whole(1)), deck=DECK_ORDER,
+           seed=SEED, names=NAMES, narrate=FLAG, replay=FLAG, deal_by_hand=optional(FLAG))
+    def __init__(self, stacks: Sequence[int] | GameTable | str | None = None, *,
+                 table: GameTable | str | None = None, players: int | None = None,
+                 deck: Sequence[Card] | None = None, seed: int | None = 0, names: Sequence[str] | None = None,
+                 narrate: bool = True, replay: bool = False, deal_by_hand: bool | None = None):
+        if not isinstance(stacks, (list, tuple)) and stacks is not None:     # Hand("teaching-table", players=3)
+            if table is not None:
+                raise ArgumentError("Hand: table: given twice, as the first argument and as table=")
+            stacks, table = None, stacks
+        table = table_named(table)
+        if stacks is None:
+            count = players if players is not None else table.players_min
+            if not table.players_min <= count <= table.players_max:
+                raise refused(players_refusal(table, count))
+            stacks = [default_stack(table)] * count
+        elif players is not None and players != len(stacks):
+            raise ArgumentError(f"Hand: players: {players} players, but {len(stacks)} stacks were given")
+        self.deal_by_hand = replay if deal_by_hand is None else deal_by_hand
+        self.table = table
         self.deck_at_start: tuple[Card, ...] = ()
         self.seed = seed or 0                     # the shuffles of the stub's reshuffles and redeals (stub.py)
         self.replayed = replay
@@ -210,11 +270,15 @@ class Hand:
         # The phase's state, which its module of lowball.engine.phases reads and changes.
         self.current: dealing.Deal | betting.Round | drawing.Draw | showdown.Showdown | None = None
         self.actions: list[Action] = []
+        # For each action: whether the hand took it itself (a dealer's step), and whether a player decided it.
+        self._steps: list[tuple[bool, bool]] = []
         self.events: list[Event] = []
         self.narrate = narrate                    # long bot sessions need no story: skip it
         self.result: HandResult | None = None
         self.first_round = forced.post_forced(self)
         self._next_street()
+        if not self.deal_by_hand:
+            self.advance()
 
     def __repr__(self) -> str:
         """Return Python that rebuilds this hand: the same start, then every action so far, in order.
@@ -227,23 +291,24 @@ class Hand:
         deck = f"deck=parse_cards({format_cards(self.deck_at_start)!r})" if self.deck_at_start else "replay=True"
         table = f"load_game_table({self.table.path or self.table.name!r})"
         extra = (f", seed={self.seed}" if self.seed else "") + ("" if self.narrate else ", narrate=False")
+        if self.deal_by_hand != self.replayed:
+            extra += f", deal_by_hand={self.deal_by_hand}"
         start = f"Hand({list(self.starting_stacks)!r}, {deck}, names={list(self.names)!r}, table={table}{extra})"
-        return f"{start}.then({[str(action) for action in self.actions]!r})" if self.actions else start
+        # The steps the hand took itself it takes again; every other action is written out.
+        taken = [str(action) for action, (automatic, _) in zip(self.actions, self._steps) if not automatic]
+        return f"{start}.then({taken!r})" if taken else start
 
     # ---- the hand as a list of moves: push, pop, then ----
 
     def push(self, action: Action | str) -> None:
-        """Apply a player's action, then the dealer's automatic steps up to the next decision (``apply`` and
-        ``advance`` in one); an illegal action raises ``IllegalAction`` and changes nothing.
+        """Apply an action (``apply``: any action ``legal_actions()`` lists is taken), then, unless the hand is
+        dealt by hand, the dealer's steps up to the next decision; ``pop`` undoes it.
 
         >>> hand = Hand([13, 13]); hand.push("p1 cbr 1"); hand.push("p2 f")
         >>> hand.phase, hand.result.finishing_stacks
         ('over', (14, 12))
         """
-        if self.phase != OVER and self.to_act is None:
-            self.advance()                   # the dealer's steps a new hand starts with
         self.apply(action)
-        self.advance()
 
     def pop(self) -> Action:
         """Undo the last decision a player made, and the dealer's steps after it; return that decision.
@@ -255,25 +320,21 @@ class Hand:
         >>> str(hand.pop()), hand.to_act, hand.stacks
         ('p2 cbr 2', 1, [11, 12])
         """
-        fresh, decisions = self._fresh(), []
-        for index, action in enumerate(self.actions):
-            if fresh.to_act is not None:
-                decisions.append(index)
-            fresh.apply(action)
+        decisions = [index for index, (_, decided) in enumerate(self._steps) if decided]
         if not decisions:
             raise IllegalAction(f"nothing to undo: no player has made a decision in this hand yet "
                                 f"({len(self.actions)} dealer's steps)")
         last = decisions[-1]
         popped = self.actions[last]
-        self.__dict__.update(self._fresh().then(self.actions[:last]).__dict__)
+        self._rebuild(last)
         return popped
 
     @takes(actions=ACTIONS)
     def then(self, actions: Sequence[Action | str]) -> "Hand":
-        """Apply the actions in order, as ``apply`` does (the dealer's steps included), and return the hand; where
-        one is refused, none of them is applied.
+        """Apply the actions in order, as ``apply`` does, and return the hand; where one is refused, none of them is
+        applied.
 
-        >>> hand = Hand([13, 13]); hand.advance()
+        >>> hand = Hand([13, 13])
         >>> hand.then(["p1 cbr 1", "p2 cbr 9"])
         Traceback (most recent call last):
         lowball.errors.IllegalAction: p2 cbr 9: the raise must go to 2 in this round (T3: the bet size is 1 in the first round)
@@ -289,14 +350,18 @@ class Hand:
                 self.apply(action)         # a refused action changes nothing itself
         except BaseException:
             if len(self.actions) > done:   # the ones before it are undone: the hand is rebuilt as ``pop`` does
-                self.__dict__.update(self._fresh().then(self.actions[:done]).__dict__)
+                self._rebuild(done)
             raise
         return self
 
-    def _fresh(self) -> "Hand":
-        """Return this hand as it was dealt, before any action."""
-        return Hand(list(self.starting_stacks), table=self.table, deck=self.deck_at_start or None, seed=self.seed,
-                    names=list(self.names), narrate=self.narrate, replay=self.replayed)
+    def _rebuild(self, count: int) -> None:
+        """Make this hand what it was after its first ``count`` actions: dealt again, and those applied exactly."""
+        fresh = Hand(list(self.starting_stacks), table=self.table, deck=self.deck_at_start or None, seed=self.seed,
+                     names=list(self.names), narrate=self.narrate, replay=self.replayed, deal_by_hand=True)
+        for action in self.actions[:count]:
+            fresh._carry_out(fresh._checked(action))
+        fresh.deal_by_hand, fresh._steps = self.deal_by_hand, self._steps[:count]
+        self.__dict__.update(fresh.__dict__)
 
     # ---- facts about the hand ----
 
@@ -410,7 +475,7 @@ class Hand:
           listed, and any unseen cards may be dealt, or shown for cards dealt
           face down and never named (the history names them).
 
-        >>> hand = Hand([13, 13])
+        >>> hand = Hand([13, 13], deal_by_hand=True)
         >>> [str(a) for a in hand.legal_actions()]
         ['d dh p1 9cKdJh3d2d']
         >>> hand.advance(); [str(a) for a in hand.legal_actions()]
@@ -436,29 +501,32 @@ class Hand:
         Traceback (most recent call last):
         lowball.errors.IllegalAction: p2 cc: out of turn: it is p1's turn, not p2's (B1)
         """
+        decided = self.to_act is not None
         if self.phase == BET and betting.listed_now(self.current, action):
-            self._carry_out(action)        # the very action ``legal_actions`` built for this state: legal as it is
-            return
+            self._carry_out(action, decided=True)   # the very action ``legal_actions`` built: legal as it is
+        else:
+            self._carry_out(self._checked(action), decided=decided)
+        if not self.deal_by_hand:
+            self.advance()
+
+    def _checked(self, action: Action | str) -> Action:
+        """Return ``action`` as an ``Action`` if the rules allow it now, else raise ``InvalidAction`` (no action at
+        all) or ``IllegalAction`` (the rule it breaks)."""
         if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except LowballError as err:
-                raise IllegalAction(str(err)) from None
-        try:
-            check_fields(action)
-        except LowballError as err:
-            raise IllegalAction(str(err)) from None
+            action = parse_action(action)          # text that is no action: InvalidAction
+        check_fields(action)
         if action.seat >= self.n:
             raise refuse(action, Refusal("no-such-seat", self.table.clauses["players"],
                                          {"seat": action.seat + 1, "players": self.n}))
         why = self._refusal(action)
         if why:
             raise refuse(action, why)
-        self._carry_out(action)
+        return action
 
-    def _carry_out(self, action: Action) -> None:
-        """Change the state by an action already found legal."""
+    def _carry_out(self, action: Action, automatic: bool = False, decided: bool = False) -> None:
+        """Change the state by an action already found legal; ``automatic``: the hand took it itself."""
         self.actions.append(action)
+        self._steps.append((automatic, decided))
         if action.kind == KIND_SHOW:                    # a show, at the showdown or before it (L8)
             showdown.apply(self, self.current, action)
         else:
@@ -491,7 +559,7 @@ class Hand:
                     break
             else:
                 return            # a replayed hand: the history names the next cards
-            self._carry_out(action)        # the engine's own legal action: nothing to check again
+            self._carry_out(action, automatic=True)    # the engine's own legal action: nothing to check again
 
     # ---- moving through the streets ----
 
@@ -642,7 +710,7 @@ class Hand:
         self.invested[seat] -= chips
         self.pot -= chips
 
-    def fold(self, seat: int) -> None:
+    def fold_seat(self, seat: int) -> None:
         """Fold a seat: its cards are set aside (they may come back only by the table's reshuffle rule)."""
         self.folded[seat] = True
         self._contenders = [s for s in self._contenders if s != seat]
@@ -664,7 +732,7 @@ class Hand:
         self._take(len(cards), cards)
         self.community.extend(cards)
 
-    def discard(self, seat: int, cards: Sequence[Card | None]) -> None:
+    def set_aside(self, seat: int, cards: Sequence[Card | None]) -> None:
         """Take discarded cards out of a seat's hand and set them aside (D1: they never come back to it)."""
         held = self.hands[seat]
         for card in cards:
@@ -737,7 +805,7 @@ class Hand:
     def _show(self, action: Action) -> None:
         seat = action.seat
         if action.muck:
-            self.fold(seat)
+            self.fold_seat(seat)
             self.tell("muck", who=self.names[seat], clause=self.table.clauses["showdown"])
             if self.phase == SHOWDOWN and seat in self.current.showing:
                 self.current.showing.remove(seat)

@@ -14,7 +14,7 @@ from lowball.core.files import describe_os_error, not_a_folder, path_text, write
 from lowball.core.games import TABLE, GameTable, load_game_table
 from lowball.core.progress import progress_bar
 from lowball.engine.session import Session
-from lowball.engine.state import MAX_STACK, OVER, Hand
+from lowball.engine.state import MAX_STACK, OVER, Hand, default_stack
 from lowball.errors import ArgumentError, LowballError
 from lowball.play.bots import BOTS, HAND, RNG, Bot
 
@@ -46,11 +46,6 @@ class Summary:
     chips: dict[str, int] = field(default_factory=dict)
     showdowns: dict[str, int] = field(default_factory=dict)
     rebuys: dict[str, int] = field(default_factory=dict)
-
-
-def default_stack(table: GameTable) -> int:
-    """Return the stack a session starts with: the table's minimum (T5), else fifty of its largest bets."""
-    return table.min_stack or 50 * max(table.small_bet, table.big_bet)
 
 
 def hand_files(folder: Path) -> "HandFiles":

@@ -37,10 +37,15 @@ from math import comb
 import numpy as np
 
 from lowball.core.cards import DECK
+from lowball.core.rankings import HAND_SIZE
+from lowball.errors import RulesError
+from lowball.ranking import as_system
 from lowball.ranking.fast import all_ranks
 
+# The deck and the hand are the rules' own (52 cards, H2's five); a table of another deck or hand is refused before a
+# solve (``game_tree.refusal``), and a ranking of another hand here (``five_card_system``).
 CARDS = len(DECK)
-HAND = 5
+HAND = HAND_SIZE
 UNSEEN = CARDS - HAND
 MASKS = 1 << HAND
 POPCOUNT = np.array([bin(mask).count("1") for mask in range(MASKS)])
@@ -214,9 +219,25 @@ class _Tables:
     post_of_class: np.ndarray
 
 
+def five_card_system(system: str) -> str:
+    """Return ``system`` if it ranks the hands of ``HAND`` cards this abstraction enumerates; refuse any other.
+
+    >>> five_card_system("ace-to-six")
+    'ace-to-six'
+    >>> five_card_system("badugi")
+    Traceback (most recent call last):
+    lowball.errors.RulesError: badugi ranks hands of 4 cards; the card abstraction enumerates hands of 5 (H2)
+    """
+    row = as_system(system)
+    if row.hand_size != HAND or not row.five_cards:
+        raise RulesError(f"{row.key} ranks hands of {row.hand_size} cards; the card abstraction enumerates hands "
+                         f"of {HAND} (H2)")
+    return system
+
+
 @cache
 def _tables(system: str, post_buckets: int) -> _Tables:
-    ranks = all_ranks(system)
+    ranks = all_ranks(five_card_system(system))
     post_of_class = class_buckets(ranks, post_buckets)
     post = post_of_class[ranks]
     columns = int(post.max()) + 1

@@ -1,12 +1,18 @@
-"""The result of checking one property: proved, refuted with a counterexample in poker terms, or not applicable."""
+"""The result of checking one property: proved, refuted with a counterexample in poker terms, or not applicable.
+
+Its facts and its counterexample are data (``Verdict``: a key and its fields); ``lowball.text.verdicts`` words
+them in English or Russian, so nothing here writes a sentence.
+"""
 
 from __future__ import annotations
 
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from lowball.core.games import GameTable
+from lowball.text.verdicts import Said, Verdict
 
 
 @dataclass
@@ -17,17 +23,13 @@ class Check:
     title: str
     clauses: tuple[str, ...]
     holds: bool = True
-    proved: list[str] = field(default_factory=list)
-    counterexample: str = ""
+    verdicts: list[Verdict] = field(default_factory=list)      # the facts established, in the order found
+    refuted: Verdict | None = None                            # the first counterexample, the one reported
     seconds: float = 0.0
     figures: dict[str, int] = field(default_factory=dict)   # proved numbers, e.g. max_investment
-    words: dict[str, str] = field(default_factory=dict)     # the same in words ("1 + 4 x 1 + 4 x 2 = 13"), or why none
+    words: dict[str, Any] = field(default_factory=dict)     # the same, worded (a ChipSum), or why there is none
     applies: bool = True
     reason: str = ""                                       # why it does not apply
-    # The same facts and counterexample in Russian, beside the English ones ("" where none was given: the
-    # English is shown); kept apart so that ``proved`` and ``counterexample`` (the JSON, the docs) stay English.
-    proved_ru: list[str] = field(default_factory=list, repr=False, compare=False)
-    counterexample_ru: str = field(default="", repr=False, compare=False)
 
     @classmethod
     def of(cls, number: int, table: GameTable | None = None) -> "Check":
@@ -49,34 +51,42 @@ class Check:
             return "does not apply"
         return "proved" if self.holds else "REFUTED"
 
-    def fail(self, counterexample: str, ru: str = "") -> None:
-        """Record a refutation, in English and (``ru``) in Russian; the first counterexample is the one reported."""
+    @property
+    def proved(self) -> list[str]:
+        """Return the facts in English (the JSON, the docs)."""
+        return self.facts("en")
+
+    @property
+    def counterexample(self) -> str:
+        """Return the counterexample in English ("" while the property holds)."""
+        return self.refutation("en")
+
+    def fail(self, counterexample: Verdict | str, ru: str = "") -> None:
+        """Record a refutation (a verdict; or words already written, in English and ``ru`` Russian); the first
+        counterexample is the one reported."""
         if self.holds:
             self.holds = False
-            self.counterexample = counterexample
-            self.counterexample_ru = ru
+            self.refuted = counterexample if isinstance(counterexample, Verdict) else \
+                Verdict("said", {"words": Said(counterexample, ru)})
 
-    def record(self, fact: str, ru: str = "") -> None:
-        """Record a fact established by a solver result or an exhaustive check, in English and (``ru``) Russian."""
-        self.proved.append(fact)
-        self.proved_ru.append(ru)
+    def record(self, fact: Verdict | str, ru: str = "") -> None:
+        """Record a fact established by a solver result or an exhaustive check: a verdict, or words already written
+        in English and (``ru``) Russian."""
+        self.verdicts.append(fact if isinstance(fact, Verdict) else Verdict("said", {"words": Said(fact, ru)}))
 
     def facts(self, lang: str = "en") -> list[str]:
-        """Return the facts in ``lang``: the Russian text where one was given, else the English.
+        """Return the facts worded in ``lang`` (words handed over in English only stay English).
 
         >>> check = Check(5, "title", ("T5",))
         >>> check.record("proved", ru="доказано"); check.record("only English")
         >>> check.facts("ru"), check.facts()
         (['доказано', 'only English'], ['proved', 'only English'])
         """
-        if lang != "ru":
-            return list(self.proved)
-        ru = self.proved_ru + [""] * (len(self.proved) - len(self.proved_ru))
-        return [r or e for e, r in zip(self.proved, ru)]
+        return [fact.text(lang) for fact in self.verdicts]
 
     def refutation(self, lang: str = "en") -> str:
-        """Return the counterexample in ``lang``: the Russian text where one was given, else the English."""
-        return (self.counterexample_ru or self.counterexample) if lang == "ru" else self.counterexample
+        """Return the counterexample worded in ``lang`` ("" while the property holds)."""
+        return "" if self.refuted is None else self.refuted.text(lang)
 
 
 @contextmanager

@@ -28,32 +28,8 @@ from lowball.verify.models import cards as cm
 from lowball.core.ops import PY, Z3
 from lowball.verify.proof import find, maximize, prove
 from lowball.text import plural
-from lowball.verify.rounds import player_counts, with_players
-
-RULE_WORDS = {
-    RunsOut.NEVER: "no rule: the deck must never run out (D1)",
-    RunsOut.RESHUFFLE_EARLIER: "K9: the burns, folded hands and earlier draws' discards are reshuffled; this draw's "
-                               "discards stay out",
-    RunsOut.RESHUFFLE_ALL: "P3: the burns, folded hands and every discard, this draw's too, are reshuffled",
-    RunsOut.COMMUNITY_CARD: "L8: the burns come back; if still short, one community card for everyone",
-    RunsOut.COMMUNITY_CARD_REUSE_FOLDED: "P4: the burns and folded hands come back; if still short, one "
-                                         "community card",
-}
-
-
-# The same rules in Russian: "сожжённые карты" are the burns, "сброс" the discards, "остаток колоды" the stub.
-RULE_WORDS_RU = {
-    RunsOut.NEVER: "правила нет: колода не должна заканчиваться (D1)",
-    RunsOut.RESHUFFLE_EARLIER: "K9: сожжённые карты, карты спасовавших и сброс прежних обменов перемешиваются; сброс "
-                               "этого обмена остаётся в стороне",
-    RunsOut.RESHUFFLE_ALL: "P3: сожжённые карты, карты спасовавших и весь сброс, в том числе сброс этого обмена, "
-                           "перемешиваются",
-    RunsOut.COMMUNITY_CARD: "L8: сожжённые карты возвращаются в игру; если карт всё равно не хватает, открывается одна "
-                            "общая карта для всех",
-    RunsOut.COMMUNITY_CARD_REUSE_FOLDED: "P4: сожжённые карты и карты спасовавших возвращаются в игру; если карт всё "
-                                         "равно не хватает, открывается одна общая карта",
-}
-
+from lowball.text.verdicts import Said, Verdict
+from lowball.verify.rounds import player_counts
 
 def _values(model: z3.ModelRef, choices: cm.Choices) -> cm.Choices:
     value = lambda t: model.eval(t, model_completion=True)
@@ -209,23 +185,15 @@ def check_card_bound(table: GameTable) -> Check:
                 fits.append((players, most))
                 continue
             if table.runs_out is RunsOut.NEVER:
-                check.fail(f"with {players} players a full draw needs {most} cards but the deck has {table.deck_cards}: "
-                           f"the table would need a reshuffle rule",
-                           ru=f"{with_players(players)} полный обмен требует "
-                              f"{plural.ru(most, plural.CARD, 'gen')}, а в колоде их "
-                              f"{table.deck_cards}: столу нужно правило перемешивания сброса")
+                check.fail(Verdict("deck-too-small", {"players": players, "most": most, "deck": table.deck_cards}))
                 return check
             choices, end, known = card_model(table, players)
             outcome = prove(z3.Not(end.short), *known)
             if not outcome.proved:
                 plain = canonical(table, players, choices, end.short, known)
-                check.fail(f"with {players} players the stub can run short even after its rule "
-                           f"({RULE_WORDS[table.runs_out]}): {story(table, players, plain)}; the engine therefore "
-                           f"lets a player discard only as many cards as can then be served (engine/drawing.py)",
-                           ru=f"{with_players(players)} остатка колоды может не хватить даже после его правила "
-                              f"({RULE_WORDS_RU[table.runs_out]}): {story(table, players, plain, 'ru')}; поэтому "
-                              f"движок разрешает сбросить лишь столько карт, сколько потом можно сдать "
-                              f"(engine/drawing.py)")
+                check.fail(Verdict("stub-runs-short", {"players": players, "rule": str(table.runs_out),
+                                                       "story": Said(story(table, players, plain),
+                                                                     story(table, players, plain, "ru"))}))
                 return check
             community = 0
             if find(end.community > 0, *known) is not None:
@@ -234,26 +202,13 @@ def check_card_bound(table: GameTable) -> Check:
             reshuffled.append((players, most, community))
         if fits:
             low, high = fits[0][0], fits[-1][0]
-            counts = f"{low}-{high} players" if low != high else f"{low} players"
-            counts_ru = f"{low}–{high}" if low != high else f"{low}"
-            check.record(f"with {counts} the deals, burns and draws need at most {fits[-1][1]} of {table.deck_cards} "
-                         f"cards: the stub never runs short",
-                         ru=f"при {counts_ru} {plural.PLAYER.form(high, 'prep')} раздача, сожжённые карты и обмены "
-                            f"требуют не больше {fits[-1][1]} из {plural.ru(table.deck_cards, plural.CARD, 'gen')}: "
-                            f"остаток колоды никогда не кончается")
+            check.record(Verdict("deck-serves" if low != high else "deck-serves-one",
+                                 {"first": low, "last": high, "most": fits[-1][1], "deck": table.deck_cards}))
         for players, most, community in reshuffled:
-            extra = (f" (the burns{' and folded hands' if table.runs_out is RunsOut.COMMUNITY_CARD_REUSE_FOLDED else ''} "
-                     f"are not enough, and one community card is dealt, only when {community} or more players are "
-                     f"still in at that street)") if community else ""
-            folded_ru = " и карт спасовавших" if table.runs_out is RunsOut.COMMUNITY_CARD_REUSE_FOLDED else ""
-            extra_ru = (f" (сожжённых карт{folded_ru} не хватает, и одна общая карта открывается, только если на этой "
-                        f"улице в игре остаются {community} или больше игроков)") if community else ""
-            check.record(f"with {players} players up to {most} cards may be needed, more than the {table.deck_cards} in "
-                         f"the deck: the stub can run short, and {RULE_WORDS[table.runs_out]} always serves "
-                         f"every card{extra} (proved for any folds and discards)",
-                         ru=f"{with_players(players)} может понадобиться до "
-                            f"{plural.ru(most, plural.CARD, 'gen')}, больше, "
-                            f"чем {table.deck_cards} в колоде: остатка колоды может не хватить, и правило "
-                            f"({RULE_WORDS_RU[table.runs_out]}) всегда позволяет сдать каждую карту{extra_ru} "
-                            f"(доказано при любых пасах и обменах)")
+            if not community:
+                extra: Verdict | Said = Said("")
+            else:
+                extra = Verdict("community-card", {"community": community, "rule": str(table.runs_out)})
+            check.record(Verdict("stub-rule-serves", {"players": players, "most": most, "deck": table.deck_cards,
+                                                      "rule": str(table.runs_out), "extra": extra}))
     return check

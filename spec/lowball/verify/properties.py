@@ -52,22 +52,23 @@ from typing import Callable
 from lowball.core.behaviours import NobodyOpens, RunsOut
 from lowball.core.games import GameTable
 from lowball.errors import LowballError
-from lowball.text.plural import CARD, CHIP, digits, ru
+from lowball.text.verdicts import Verdict
 
 
 @dataclass(frozen=True)
 class Property:
     """One property: its number, its title (from the table), the clauses it proves, and where it applies.
 
-    Its title and the reason it does not apply are in English and Russian (``lang``), both written here.
+    Its title and the reason it does not apply are data (a ``Verdict``), worded in English or Russian (``lang``) by
+    ``lowball.text.verdicts``.
     """
 
     number: int
     name: str                                               # a short key, used in JSON and tests
     clauses: tuple[str, ...]
-    _title: Callable[[GameTable | None, str], str]
+    _title: Callable[[GameTable | None], Verdict]
     # the reason it does not apply, or None
-    _applies: Callable[[GameTable, str], str | None] = lambda table, lang: None
+    _applies: Callable[[GameTable], Verdict | None] = lambda table: None
 
     def title(self, table: GameTable | None = None, lang: str = "en") -> str:
         """Return the title in ``lang``, naming the table's values where it has any.
@@ -75,11 +76,12 @@ class Property:
         >>> BY_NUMBER[4].title(), BY_NUMBER[1].title(lang="ru")
         ('no all-in: at most the minimum stack is ever at risk', 'таблицы рангов составлены правильно')
         """
-        return self._title(table, lang)
+        return self._title(table).text(lang)
 
     def not_applicable(self, table: GameTable, lang: str = "en") -> str | None:
         """Return why the property does not apply to ``table``, in ``lang`` (None: it applies)."""
-        return self._applies(table, lang)
+        why = self._applies(table)
+        return None if why is None else why.text(lang)
 
     @property
     def description(self) -> str:
@@ -87,68 +89,43 @@ class Property:
         return DESCRIPTIONS[self.number]
 
 
-def _words(en: str, ru: str) -> Callable[[GameTable | None, str], str]:
-    """Return a title that names no value of the table, in English and in Russian."""
-    return lambda table, lang: {"en": en, "ru": ru}[lang]
+def _titled(key: str) -> Callable[[GameTable | None], Verdict]:
+    """Return a title that names no value of the table."""
+    return lambda table: Verdict(key)
 
 
-def _stack_title(table: GameTable | None, lang: str) -> str:
+def _stack_title(table: GameTable | None) -> Verdict:
     if table is None or not table.min_stack:
-        return {"en": "no all-in: at most the minimum stack is ever at risk",
-                "ru": "без ва-банка: на кону никогда не бывает больше минимального стека"}[lang]
-    chips = ru(table.min_stack, CHIP, digits=digits(table.min_stack, "ru"))
-    return {"en": f"no all-in: at most the {table.min_stack}-chip minimum stack is ever at risk",
-            "ru": f"без ва-банка: на кону никогда не бывает больше минимального стека ({chips})"}[lang]
+        return Verdict("title-stack-guarantee")
+    return Verdict("title-stack-guarantee-of", {"min_stack": table.min_stack})
 
 
-def _deck_title(table: GameTable | None, lang: str) -> str:
+def _deck_title(table: GameTable | None) -> Verdict:
     if table is None:
-        return {"en": "the deck never runs out", "ru": "колоды хватает всегда"}[lang]
-    cards = ru(table.deck_cards, CARD, "gen", digits=digits(table.deck_cards, "ru"))
-    if table.runs_out is RunsOut.NEVER:
-        return {"en": f"the {table.deck_cards}-card deck never runs out",
-                "ru": f"колоды из {cards} хватает всегда"}[lang]
-    return {"en": f"the {table.deck_cards}-card deck serves every card (with the rule for a short stub)",
-            "ru": f"колоды из {cards} хватает на каждую карту (с правилом для короткого остатка)"}[lang]
+        return Verdict("title-card-bound")
+    never = table.runs_out is RunsOut.NEVER
+    return Verdict("title-card-bound-never" if never else "title-card-bound-stub", {"deck": table.deck_cards})
 
 
-def _no_min_stack(table: GameTable, lang: str) -> str | None:
-    if table.min_stack > 0:
-        return None
-    return {"en": "this game promises no minimum stack (min_stack = 0): players may be all in, and side pots are "
-                  "formed (G6)",
-            "ru": "эта игра не обещает минимального стека (min_stack = 0): игроки могут идти ва-банк, и образуются "
-                  "побочные банки (G6)"}[lang]
+def _no_min_stack(table: GameTable) -> Verdict | None:
+    return None if table.min_stack > 0 else Verdict("no-min-stack")
 
 
-def _no_redeal(table: GameTable, lang: str) -> str | None:
+def _no_redeal(table: GameTable) -> Verdict | None:
     if table.nobody_opens is NobodyOpens.REDEAL:
         return None
-    rule = f"forced.nobody_opens = \"{table.nobody_opens}\""
-    return {"en": f"this game has no redeal ({rule}): a first round checked through goes on",
-            "ru": f"в этой игре нет пересдачи ({rule}): если в первом круге все сказали «чек», игра идёт дальше"}[lang]
+    return Verdict("no-redeal", {"rule": str(table.nobody_opens)})
 
 
 PROPERTIES: tuple[Property, ...] = (
-    Property(1, "rankings-well-formed", ("H2", "H3"),
-             _words("ranking tables are well formed", "таблицы рангов составлены правильно")),
-    Property(2, "total-order", ("H2", "H3", "S2"),
-             _words("each ranking orders all hands totally; ties only on equal ranks",
-                    "каждая система упорядочивает все руки; ничья только при равных рангах")),
-    Property(3, "worked-cases", ("E1", "E2", "H2", "H4", "K1", "F1", "L1"),
-             _words("best and worst hands and the seeds' worked cases",
-                    "лучшие и худшие руки и разобранные примеры источников")),
+    Property(1, "rankings-well-formed", ("H2", "H3"), _titled("title-rankings-well-formed")),
+    Property(2, "total-order", ("H2", "H3", "S2"), _titled("title-total-order")),
+    Property(3, "worked-cases", ("E1", "E2", "H2", "H4", "K1", "F1", "L1"), _titled("title-worked-cases")),
     Property(4, "stack-guarantee", ("T2", "T3", "T4", "T5"), _stack_title, _no_min_stack),
     Property(5, "card-bound", ("T1", "T6", "D1", "K8", "K9", "L8", "P3"), _deck_title),
-    Property(6, "chips-conserved", ("S1", "S2", "S3", "G6"),
-             _words("chips are conserved by every action and by settlement",
-                    "фишки не пропадают и не появляются ни при одном действии и при расчёте")),
-    Property(7, "rounds-end", ("B1", "B2", "S1"),
-             _words("every betting round ends, and its opener is still in the hand",
-                    "каждый круг торгов кончается, и тот, кто его открыл, ещё в игре")),
-    Property(8, "redeals-end", ("K4",),
-             _words("a redeal when nobody opens happens a bounded number of times",
-                    "пересдача, когда торги никто не открыл, случается ограниченное число раз"), _no_redeal),
+    Property(6, "chips-conserved", ("S1", "S2", "S3", "G6"), _titled("title-chips-conserved")),
+    Property(7, "rounds-end", ("B1", "B2", "S1"), _titled("title-rounds-end")),
+    Property(8, "redeals-end", ("K4",), _titled("title-redeals-end"), _no_redeal),
 )
 NUMBERS = tuple(p.number for p in PROPERTIES)
 BY_NUMBER = {p.number: p for p in PROPERTIES}

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from typing import Any, Collection
 
 import z3
 
-from lowball.core.cards import format_cards
+from lowball.core.cards import DECK, SUIT_CHARS, format_cards
 from lowball.errors import RulesError
-from lowball.core.rankings import RankingSystem, Rankings, parse_rankings, RULES_DIR
+from lowball.core.rankings import HAND_SIZE, RankingSystem, Rankings, parse_rankings, RULES_DIR
 from lowball.core.reader import TableReader, read_toml
 from lowball.verify.checks import Check, timed
 from lowball.verify.properties import DESCRIPTIONS
@@ -27,6 +28,9 @@ from lowball.text import plural
 WORKED_CASES = RULES_DIR / "worked-cases.toml"
 # The rulebooks' badugi cases (U2, U3): four-card hands, in a file of their own (see its header).
 BADUGI_CASES = RULES_DIR / "worked-cases-badugi.toml"
+
+# Every hand the exhaustive confirmations enumerate: five cards (H2) of the 52 (2,598,960).
+ALL_HANDS = math.comb(len(DECK), HAND_SIZE)
 
 # The numbered descriptions of properties 1-3, from the one registry (the docs read a module's numbered list).
 __doc__ = (__doc__ or "") + "\n\n" + "\n".join(f"{n}. {DESCRIPTIONS[n]}" for n in (1, 2, 3)) + "\n"
@@ -81,23 +85,40 @@ ORDER_RU = {"total": "полный", "antisymmetric": "антисимметри�
 
 def prove_shapes_cover_hands(check: Check, row: RankingSystem) -> None:
     """Prove that any five distinct cards have a shape: so facts about shapes hold for every hand."""
+    _five_card_model(row)
     hand = CardHand("h", row)
     lemmas = hand.one_rank_each()
     for lemma in lemmas:
         if not prove(lemma, hand.well_formed()).proved:
             raise AssertionError("a card with no single rank")   # cannot happen: ranks are 2-14
-    claims = [z3.Sum(list(hand.count.values())) == 5]
-    claims += [z3.And(c >= 0, c <= 4, z3.Implies(hand.one_suit, c <= 1)) for c in hand.count.values()]
+    suits = len(SUIT_CHARS)
+    claims = [z3.Sum(list(hand.count.values())) == HAND_SIZE]
+    claims += [z3.And(c >= 0, c <= suits, z3.Implies(hand.one_suit, c <= 1)) for c in hand.count.values()]
     for claim in claims:
         if not prove(claim, hand.well_formed(), *lemmas).proved:
             raise AssertionError("five distinct cards without a shape")
-    check.record("every five distinct cards have a shape: 0-4 of each rank, five in all, one suit only if unpaired",
-                 ru="у любых пяти разных карт есть форма: от 0 до 4 карт каждого ранга, всего пять, одной масти — "
-                    "только без пар")
+    check.record(f"every five distinct cards have a shape: 0-{suits} of each rank, five in all, one suit only if "
+                 f"unpaired",
+                 ru=f"у любых пяти разных карт есть форма: от 0 до {suits} карт каждого ранга, всего пять, одной "
+                    f"масти — только без пар")
+
+
+def _five_card_model(row: RankingSystem) -> None:
+    """Refuse a five-card row whose hand is not the ``HAND_SIZE`` cards the Z3 model and the shapes are written for.
+
+    >>> from lowball.ranking import as_system
+    >>> _five_card_model(dataclasses.replace(as_system("ace-to-six"), hand_size=4))
+    Traceback (most recent call last):
+    lowball.errors.RulesError: ace-to-six: a hand of 4 cards; the Z3 model of a five-card system and its shapes are written for 5 (H2)
+    """
+    if row.hand_size != HAND_SIZE:
+        raise RulesError(f"{row.key}: a hand of {row.hand_size} cards; the Z3 model of a five-card system and its "
+                         f"shapes are written for {HAND_SIZE} (H2)")
 
 
 def check_total_order(row: RankingSystem, check: Check) -> None:
     """Property 2 for one system: placed, total, antisymmetric, transitive, and ties exactly as S2 says."""
+    _five_card_model(row)
     a, b, c = (SymHand(name, row) for name in "abc")
     outcome = prove(a.category_index >= 0, a.shape())
     if not outcome.proved:
@@ -133,6 +154,7 @@ def check_total_order(row: RankingSystem, check: Check) -> None:
 
 def confirm_exhaustively(row: RankingSystem, check: Check) -> None:
     """Confirm property 2 on all 2,598,960 hands: equal strength exactly when the ranks (and flush) match."""
+    _five_card_model(row)
     from lowball.analysis.census import hand_shapes
     from lowball.ranking import representative, strength_key
 
@@ -148,8 +170,8 @@ def confirm_exhaustively(row: RankingSystem, check: Check) -> None:
                        ru=f"{_system(row)}: {_hand_words(x, row, 'ru')} и {_hand_words(y, row, 'ru')} равны, хотя "
                           f"ранги у них разные (найдено перебором)")
             return
-    check.record(f"{row.key}: confirmed on all 2,598,960 hands: {len(seen):,} classes",
-                 ru=f"{_system(row)}: подтверждено на всех {plural.digits(2598960, 'ru')} руках: "
+    check.record(f"{row.key}: confirmed on all {ALL_HANDS:,} hands: {len(seen):,} classes",
+                 ru=f"{_system(row)}: подтверждено на всех {plural.digits(ALL_HANDS, 'ru')} руках: "
                     f"{plural.ru(len(seen), plural.CLASS, 'nom', plural.digits(len(seen), 'ru'))}")
 
 
@@ -213,8 +235,6 @@ def check_set_order(row: RankingSystem, check: Check) -> None:
 
 def confirm_sets_exhaustively(row: RankingSystem, check: Check) -> None:
     """Confirm property 2 for badugi on every hand: one class per set of ranks that plays, and every hand in one."""
-    import math
-
     from lowball.ranking.classes import set_representatives, set_shape
     from lowball.ranking.fast import all_ranks
     from lowball.ranking.literate import strength_key
@@ -232,7 +252,7 @@ def confirm_sets_exhaustively(row: RankingSystem, check: Check) -> None:
             return
     hands = all_ranks(row)
     found = len(set(hands.tolist()))
-    if found != len(seen) or len(hands) != math.comb(52, row.hand_size):
+    if found != len(seen) or len(hands) != math.comb(len(DECK), row.hand_size):
         check.fail(f"{row.key}: {found:,} classes among the {len(hands):,} hands, {len(seen):,} sets that play",
                    ru=f"{_system(row)}: {plural.ru(found, plural.CLASS, 'nom', plural.digits(found, 'ru'))} среди "
                       f"{plural.digits(len(hands), 'ru')} рук, а наборов играющих карт "

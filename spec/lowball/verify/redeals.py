@@ -22,11 +22,8 @@ from lowball.verify.checks import Check, timed
 from lowball.engine import forced
 from lowball.core.ops import Z3
 from lowball.verify.proof import prove
-from lowball.text import plural
-from lowball.verify.rounds import player_counts, players_words, with_players
-
-# "после N пересдач(и)": the genitive after a number (one, few, many).
-REDEALS_GEN = ("пересдачи", "пересдач", "пересдач")
+from lowball.text.verdicts import Said, Verdict
+from lowball.verify.rounds import player_counts, player_range
 
 
 def check_redeals(table: GameTable) -> Check:
@@ -57,8 +54,7 @@ def check_redeals(table: GameTable) -> Check:
             due = forced.owed(table, players)          # the antes as the engine posts them, read with terms
             first = forced.post(Z3, due, start).stacks
             if not prove(invariant(first, 0), *known).proved:
-                check.fail(f"with {players} players the first antes do not lower every stack by the ante",
-                           ru=f"{with_players(players)} первые анте уменьшают не каждый стек на размер анте")
+                check.fail(Verdict("first-antes-short", {"players": players}))
                 return check
             again = forced.post(Z3, due, now).stacks
             round_moves = [z3.And(x >= 0, x <= y) for x, y in zip(later, again)]   # a round checked through
@@ -66,8 +62,7 @@ def check_redeals(table: GameTable) -> Check:
                               invariant(later, k + 1))
             outcome = prove(step, *known)
             if not outcome.proved:
-                check.fail(f"with {players} players a redeal need not lower the stacks (K4)",
-                           ru=f"{with_players(players)} пересдача может не уменьшить стеки (K4)")
+                check.fail(Verdict("redeal-keeps-stacks", {"players": players}))
                 return check
             bounded = z3.Implies(z3.And(invariant(now, k), forced.may_redeal(Z3, now, ante)),
                                  z3.And(*[k + 2 <= s / ante for s in start]))
@@ -77,28 +72,14 @@ def check_redeals(table: GameTable) -> Check:
                 stacks = [m.eval(x, model_completion=True).as_long() for x in now]
                 count = m.eval(k, model_completion=True).as_long()
                 starts = [m.eval(s, model_completion=True).as_long() for s in start]
-                check.fail(f"the redeals need not stop: with {players} players starting with {starts} chips, after "
-                           f"{count} redeals the stacks are {stacks} and the cards are dealt again (K4); nothing "
-                           f"bounds how often",
-                           ru=f"пересдачи могут не прекратиться: {with_players(players)} со стартовыми стеками "
-                              f"{starts} после {count} {plural.counted(count, REDEALS_GEN, 'ru')} стеки равны "
-                              f"{stacks}, и карты сдаются снова (K4); ничто не ограничивает число пересдач")
+                check.fail(Verdict("redeals-unbounded", {"players": players, "starts": starts, "count": count,
+                                                         "stacks": stacks}))
                 return check
-        check.record(f"a redeal happens only while every player can ante again, and each one antes again: after k "
-                     f"redeals every stack has lost at least k + 1 antes ({players_words(table)}, "
-                     f"inductive invariant)",
-                     ru="пересдача бывает, только пока каждый игрок может снова внести анте, и при каждой все снова "
-                        "вносят анте: после k пересдач каждый стек потерял не меньше k + 1 анте (индуктивный "
-                        f"инвариант {players_words(table, 'ru')})")
-        words = "a hand has at most floor(s / ante) - 1 redeals for its smallest starting stack s: bounded " \
-                "whatever the cards, not merely ending with probability one"
-        words_ru = "в раздаче не больше ⌊s / анте⌋ − 1 пересдач, где s — наименьший стартовый стек: число " \
-                   "пересдач ограничено при любых картах, а не просто конечно с вероятностью один"
+        check.record(Verdict("redeal-lowers-stacks", {"players": player_range(table)}))
+        at_min: Verdict | Said = Said("")
         if table.min_stack:
             most = table.min_stack // ante - 1
             check.figures["max_redeals_at_min_stack"] = most
-            words += f" ({most} at the {table.min_stack}-chip minimum stack)"
-            words_ru += (f" ({most} при минимальном стеке в "
-                         f"{plural.ru(table.min_stack, plural.CHIP, 'acc', plural.digits(table.min_stack, 'ru'))})")
-        check.record(words, ru=words_ru)
+            at_min = Verdict("redeals-at-min-stack", {"most": most, "min_stack": table.min_stack})
+        check.record(Verdict("redeals-bounded", {"at_min_stack": at_min}))
     return check

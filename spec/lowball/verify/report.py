@@ -11,6 +11,7 @@ from lowball.core.games import OVERRIDES, GameTable, parse_game_table, read_game
 from lowball.core.rankings import RANKINGS_FILE, parse_rankings, read_rankings, register_house_systems
 from lowball.core.reader import TableReader, apply_overrides, read_toml
 from lowball.errors import RulesError
+from lowball.text.verdicts import Verdict, word
 from lowball.verify.checks import Check
 from lowball.verify.game import GAME_CHECKS
 from lowball.verify.limits import check_sizes
@@ -97,8 +98,7 @@ def verify(table: GameTable | None = None, rankings: TableReader | None = None, 
     if parsed is None:
         for number in (2, 3):
             check = Check.of(number, table)
-            check.fail("not checked: the rankings table is malformed (property 1)",
-                       ru="не проверено: таблица рангов составлена неправильно (свойство 1)")
+            check.fail(Verdict("rankings-malformed"))
             settled(check)
     else:
         if 2 in wanted:
@@ -116,17 +116,9 @@ def holds(checks: list[Check]) -> bool:
     return all(c.holds for c in checks if c.applies)
 
 
-# The report's own words; the facts and counterexamples are the checks' (``Check.facts``, ``Check.refutation``).
-WORDS = {
-    "en": {"proved": "proved", "REFUTED": "REFUTED", "does not apply": "does not apply", "seconds": "s",
-           "counterexample": "counterexample", "all hold": "all properties hold",
-           "refuted": ("{n} property refuted: {numbers}", "{n} properties refuted: {numbers}"),
-           "skipped": " (not applicable: {numbers})"},
-    "ru": {"proved": "доказано", "REFUTED": "ОПРОВЕРГНУТО", "does not apply": "неприменимо", "seconds": "с",
-           "counterexample": "контрпример", "all hold": "все свойства выполняются",
-           "refuted": ("опровергнуто свойство {numbers}", "опровергнуты свойства {numbers}"),
-           "skipped": " (свойства, неприменимые к этой игре: {numbers})"},
-}
+# The report's own words are keys of rules/proofs.toml; the verdict of a check ("proved", "REFUTED", "does not
+# apply") names its word there.
+VERDICT_WORDS = {"proved": "report-proved", "REFUTED": "report-refuted", "does not apply": "report-does-not-apply"}
 
 
 def check_lines(check: Check, table: GameTable, lang: str = "en") -> list[str]:
@@ -136,13 +128,12 @@ def check_lines(check: Check, table: GameTable, lang: str = "en") -> list[str]:
     >>> check_lines(verify(table, rankings, only={8})[0], table, "ru")[0]
     '8. пересдача, когда торги никто не открыл, случается ограниченное число раз [K4]: неприменимо (0,0 с)'
     """
-    words = WORDS[lang]
     prop = BY_NUMBER[check.number]
     # a check titled without its table (the rankings' checks) keeps that title; one retitled by hand stays as is
     title = next((prop.title(t, lang) for t in (table, None) if check.title == prop.title(t)), check.title)
     seconds = f"{check.seconds:.1f}" if lang == "en" else f"{check.seconds:.1f}".replace(".", ",")
-    lines = [f"{check.number}. {title} [{', '.join(check.clauses)}]: {words[check.verdict]} "
-             f"({seconds} {words['seconds']})"]
+    lines = [f"{check.number}. {title} [{', '.join(check.clauses)}]: {word(VERDICT_WORDS[check.verdict], {}, lang)} "
+             f"({seconds} {word('report-seconds', {}, lang)})"]
     if not check.applies:
         reason = prop.not_applicable(table, lang) if check.reason == prop.not_applicable(table) else check.reason
         lines.append(f"   - {reason}")
@@ -150,7 +141,7 @@ def check_lines(check: Check, table: GameTable, lang: str = "en") -> list[str]:
         return lines
     lines.extend(f"   - {fact}" for fact in check.facts(lang))
     if not check.holds:
-        lines.append(f"   {words['counterexample']}: {check.refutation(lang)}")
+        lines.append(f"   {word('report-counterexample', {}, lang)}: {check.refutation(lang)}")
     return lines
 
 
@@ -160,13 +151,13 @@ def summary_line(checks: list[Check], lang: str = "en") -> str:
     >>> summary_line([], "ru")
     'все свойства выполняются'
     """
-    words = WORDS[lang]
     failed = [c.number for c in checks if c.applies and not c.holds]
     skipped = [c.number for c in checks if not c.applies]
-    summary = words["all hold"] if not failed else \
-        words["refuted"][len(failed) != 1].format(n=len(failed), numbers=", ".join(map(str, failed)))
+    summary = word("report-all-hold", {}, lang) if not failed else \
+        word("report-refuted-one" if len(failed) == 1 else "report-refuted-many",
+             {"n": len(failed), "numbers": ", ".join(map(str, failed))}, lang)
     if skipped:
-        summary += words["skipped"].format(numbers=", ".join(map(str, skipped)))
+        summary += word("report-skipped", {"numbers": ", ".join(map(str, skipped))}, lang)
     return summary
 
 

@@ -30,6 +30,7 @@ from lowball.verify.checks import Check, timed
 from lowball.engine import betting_round as rm
 from lowball.core.ops import PY, Z3
 from lowball.text import plural
+from lowball.text.verdicts import Said, Verdict
 from lowball.verify.proof import find, maximize, prove
 
 
@@ -39,18 +40,13 @@ def player_counts(table: GameTable) -> range:
     return table.player_counts
 
 
-def players_words(table: GameTable, lang: str = "en") -> str:
-    """Return the player counts a proof covers, in words ("2-6 players", or "6 players" for a table that seats one
-    number); in Russian with its preposition ("для 2–6 игроков")."""
+def player_range(table: GameTable) -> Verdict:
+    """Return the player counts a proof covers, as data ("2-6 players", or "6 players" for a table that seats one
+    number)."""
     counts = player_counts(table)
-    if lang == "ru":
-        first = "" if len(counts) == 1 else f"{counts[0]}–"
-        return f"для {first}{plural.ru(counts[-1], plural.PLAYER, 'gen')}"
-    return f"{counts[0]} players" if len(counts) == 1 else f"{counts[0]}-{counts[-1]} players"
+    return Verdict("player-count" if len(counts) == 1 else "player-range", {"first": counts[0], "last": counts[-1]})
 
 
-# A betting structure in Russian, in the prepositional ("в безлимите"), and the table's names of its values.
-STRUCTURE_RU = {"fixed-limit": "фиксированном лимите", "pot-limit": "пот-лимите", "no-limit": "безлимите"}
 # The model's names of the action kinds in Russian, as the infinitive after "может" (``rm.words`` in English).
 ACTIONS_RU = {rm.CALL: "сделать чек или уравнять", rm.RAISE: "поставить или повысить", rm.FOLD: "спасовать",
               rm.BRING_IN: "поставить бринг-ин"}
@@ -160,14 +156,13 @@ def check_start(check: Check, table: GameTable, r: rm.Rules, index: int) -> bool
     """Prove the round's invariant at every start the engine can reach, and that its opener can act."""
     why = _start_refutation(r, index, least_chips(table))
     if why:
-        check.fail(*why)
+        check.fail(why)
     return why is None
 
 
 @functools.lru_cache(maxsize=256)
-def _start_refutation(r: rm.Rules, index: int, least: int) -> tuple[str, str] | None:
-    """Return why a start of the round breaks its invariant or has an opener who cannot act, in English and
-    Russian (None: proved)."""
+def _start_refutation(r: rm.Rules, index: int, least: int) -> Verdict | None:
+    """Return why a start of the round breaks its invariant or has an opener who cannot act (None: proved)."""
     start, known = rm.symbolic_start(r, f"st{r.players}_{index}", least)
     n, a = r.players, start.actor
     opener_acts = z3.Or(a == rm.NOBODY, z3.And(a >= 0, a < n, *[z3.Implies(a == i, rm.able(Z3, start, i))
@@ -176,45 +171,27 @@ def _start_refutation(r: rm.Rules, index: int, least: int) -> tuple[str, str] | 
     if outcome.proved:
         return None
     s = start.evaluate(outcome.model)
+    seen = {"round": index + 1, "players": n, "state": Said(describe_state(s), describe_state(s, "ru"))}
     if not prove(opener_acts, *known).proved:
-        return (f"with {n} players round {index + 1} ({r.opener}) can be opened by p{s.actor + 1}, who has "
-                f"folded or has no chips: {describe_state(s)}",
-                f"{with_players(n)} круг {index + 1} ({r.opener}) может начать p{s.actor + 1}, хотя он спасовал или у "
-                f"него нет фишек: {describe_state(s, 'ru')}")
+        return Verdict("opener-cannot-act", {**seen, "opener": str(r.opener), "seat": s.actor + 1})
     if not prove(rm.level(Z3, start) < rm.least_full(Z3, r, start), *known).proved:
-        bet = rm.least_full(PY, r, s)
-        return (f"round {index + 1} with {n} players can start with a bet that raises nothing: "
-                f"{describe_state(s)}: the least bet is to {bet}, what is already in (G3, F4)",
-                f"круг {index + 1} {with_players(n)} может начаться со ставки, которая ничего не повышает: "
-                f"{describe_state(s, 'ru')}: наименьшая ставка — до {plural.digits(bet, 'ru')}, то есть столько, "
-                f"сколько уже поставлено (G3, F4)")
-    return (f"round {index + 1} with {n} players can start in a state the betting rules do not handle: "
-            f"{describe_state(s)}",
-            f"круг {index + 1} {with_players(n)} может начаться в положении, которого правила торгов не "
-            f"предусматривают: {describe_state(s, 'ru')}")
-
-
-def with_players(players: int) -> str:
-    """Return "with n players" in Russian: "при 2 игроках", "при 5 игроках"."""
-    return f"при {plural.ru(players, plural.PLAYER, 'prep')}"
+        return Verdict("start-raises-nothing", {**seen, "bet": rm.least_full(PY, r, s)})
+    return Verdict("start-unhandled", seen)
 
 
 @functools.lru_cache(maxsize=256)
-def _kept_refutation(r: rm.Rules, index: int) -> tuple[str, str] | None:
-    """Return how a legal action of the round leads out of its invariant, in English and Russian (None: every
-    action keeps it)."""
+def _kept_refutation(r: rm.Rules, index: int) -> Verdict | None:
+    """Return how a legal action of the round leads out of its invariant (None: every action keeps it)."""
     step = Step.of(r)
     outcome = prove(rm.well_formed(Z3, step.rules, step.after), *step.assumptions)
     if outcome.proved:
         return None
-    return (f"round {index + 1} with {r.players} players: an action leads out of the states the rules handle: "
-            f"{step.story(outcome.model)}",
-            f"круг {index + 1} {with_players(r.players)}: после допустимого действия возникает положение, "
-            f"которого правила не предусматривают: {step.story(outcome.model, 'ru')}")
+    return Verdict("step-leaves-invariant", {"round": index + 1, "players": r.players,
+                                             "story": Said(step.story(outcome.model), step.story(outcome.model, "ru"))})
 
 
-def invariant_refutation(table: GameTable) -> tuple[str, str] | None:
-    """Return why the invariant of some betting round of ``table`` fails, in English and Russian (None: it holds at
+def invariant_refutation(table: GameTable) -> Verdict | None:
+    """Return why the invariant of some betting round of ``table`` fails (None: it holds at
     every start the engine can reach and after every legal action). Properties 6 and 7 both rest on it; it is
     proved once."""
     for players in player_counts(table):
@@ -237,7 +214,7 @@ def check_steps(check: Check, r: rm.Rules, index: int) -> bool:
     """Prove that every legal action keeps the invariant and lowers the measure, and that nobody is ever stuck."""
     why = _kept_refutation(r, index)
     if why:
-        check.fail(*why)
+        check.fail(why)
         return False
     step = Step.of(r)
     r = step.rules
@@ -245,10 +222,9 @@ def check_steps(check: Check, r: rm.Rules, index: int) -> bool:
     lower = z3.And(measure(r, after) < measure(r, s), measure(r, s) >= 0)
     outcome = prove(lower, *step.assumptions)
     if not outcome.proved:
-        check.fail(f"round {index + 1} with {r.players} players need not end: {step.story(outcome.model)} "
-                   f"and the betting can go on without end",
-                   ru=f"круг {index + 1} {with_players(r.players)} может не закончиться: "
-                      f"{step.story(outcome.model, 'ru')}, и торги могут идти без конца")
+        check.fail(Verdict("round-need-not-end", {"round": index + 1, "players": r.players,
+                                                  "story": Said(step.story(outcome.model),
+                                                                step.story(outcome.model, "ru"))}))
         return False
     actor = [z3.And(s.actor == i, z3.Or(rm.may_call(Z3, r, s, i), rm.may_fold(Z3, r, s, i),
                                         rm.may_bring_in(Z3, r, s, i))) for i in range(r.players)]
@@ -257,11 +233,8 @@ def check_steps(check: Check, r: rm.Rules, index: int) -> bool:
         stuck = s.evaluate(outcome.model)
         amount = z3.Int("stuck_amount")
         if find(rm.legal(Z3, r, s, s.actor, rm.RAISE, amount), *(t == v for t, v in _pin(s, stuck))) is None:
-            check.fail(f"round {index + 1} with {r.players} players can get stuck: {describe_state(stuck)}: "
-                       f"p{stuck.actor + 1} has no legal action",
-                       ru=f"круг {index + 1} {with_players(r.players)} может застрять: "
-                          f"{describe_state(stuck, 'ru')}: у "
-                          f"p{stuck.actor + 1} нет ни одного допустимого действия")
+            check.fail(Verdict("round-stuck", {"round": index + 1, "players": r.players, "seat": stuck.actor + 1,
+                                               "state": Said(describe_state(stuck), describe_state(stuck, "ru"))}))
             return False
     return True
 
@@ -296,41 +269,20 @@ def check_rounds(table: GameTable) -> Check:
                     bounds[players] = max(bounds.get(players, 0), most)
                 else:
                     stack_bound = True
-        check.record("the invariant of every betting round holds at each start the engine can reach and after every "
-                     f"legal action ({players_words(table)}); the player to act always "
-                     f"has a legal action",
-                     ru="инвариант каждого круга торгов выполняется в каждом начальном положении, достижимом в "
-                        f"движке, и после каждого допустимого действия ({players_words(table, 'ru')}); у игрока, "
-                        "чей ход, всегда есть допустимое действие")
+        check.record(Verdict("invariant-holds", {"players": player_range(table)}))
         openers: dict[str, list[int]] = {}
         for index, street in enumerate(table.bet_streets):
             openers.setdefault(str(street.opener), []).append(index + 1)
         for opener, rounds in openers.items():
-            where = ", ".join(map(str, rounds))
-            check.record(f"round{'s' if len(rounds) > 1 else ''} {where} ({opener}): the first player asked to act "
-                         f"is still in the hand and has chips, whoever has folded or gone all in",
-                         ru=f"{'круги' if len(rounds) > 1 else 'круг'} {where} ({opener}): первый, кому ходить, ещё "
-                            f"в игре и при фишках, кто бы ни спасовал и ни пошёл ва-банк")
+            check.record(Verdict("opener-can-act", {"rounds": len(rounds), "where": ", ".join(map(str, rounds)),
+                                                    "opener": opener}))
         if bounds:
             most = bounds[max(bounds)]
             check.figures["round_bound"] = most
-            check.record(f"every action lowers n x (bets left under the cap + players with chips) + players to act, "
-                         f"so a round of {max(bounds)} players ends within {most} actions (S1)",
-                         ru="каждое действие уменьшает n × (ставок до лимита + игроков с фишками) + игроков, которым "
-                            f"ещё ходить, поэтому круг {with_players(max(bounds))} заканчивается не более чем за "
-                            f"{plural.ru(most, plural.ACTION, 'acc', plural.digits(most, 'ru'))} (S1)")
+            check.record(Verdict("round-ends-within", {"players": max(bounds), "most": most}))
         if stack_bound:
-            why = ("raising is unlimited" if table.bets_per_round is None
-                   else "the cap can be lifted heads-up (G2)")
-            why_ru = ("число повышений не ограничено" if table.bets_per_round is None
-                      else "лимит повышений может быть снят, когда остаются двое (G2)")
-            check.record(f"where {why}, every action lowers n x (chips behind + players with chips) + players to "
-                         f"act (each raise costs the raiser at least one chip; an all-in player acts no more), so "
-                         f"a round ends within n x (S + n) + n actions for S chips behind (S1)",
-                         ru=f"там, где {why_ru}, каждое действие уменьшает n × (фишек в запасе + игроков с фишками) + "
-                            "игроков, которым ещё ходить (каждое повышение стоит хотя бы одну фишку, а игрок ва-банк "
-                            "больше не ходит), поэтому круг заканчивается не более чем за n × (S + n) + n действий, "
-                            "если в запасе S фишек (S1)")
+            why = Verdict("why-unlimited" if table.bets_per_round is None else "why-cap-liftable")
+            check.record(Verdict("round-ends-by-chips", {"why": why}))
     return check
 
 

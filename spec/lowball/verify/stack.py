@@ -38,8 +38,8 @@ from lowball.verify.checks import Check, timed
 from lowball.engine import betting_round as rm
 from lowball.core.ops import Z3
 from lowball.verify.proof import maximize, prove
-from lowball.text import plural
-from lowball.verify.rounds import STRUCTURE_RU, Step, player_counts, players_words, with_players
+from lowball.text.verdicts import ChipSum, Said, Verdict
+from lowball.verify.rounds import Step, player_counts, player_range
 from lowball.verify.witness import MAX_WITNESS_ACTIONS, Witness, check_until_no_redeal, play, raise_heads_up, raise_most
 
 # Chips for the players of a witness that must never run short (the bound plus room).
@@ -63,18 +63,6 @@ def deep(r: rm.Rules, s: rm.State, most: int) -> Any:
              s.increment <= rm.most_size(r)]
     facts += [o.Implies(o.Not(s.folded[i]), s.stacks[i] + s.bets[i] >= most) for i in range(s.n)]
     return o.And(*facts)
-
-
-def _chips_words(ante: int, rounds: list[tuple[int, int]], lang: str = "en") -> str:
-    number, times = (str, " x ") if lang == "en" else (lambda n: plural.digits(n, "ru"), " × ")
-    parts = [number(ante)] if ante else []
-    for most, size in rounds:
-        parts.append(f"{number(most // size)}{times}{number(size)}" if most % size == 0 else number(most))
-    return " + ".join(parts) if parts else "0"
-
-
-def _ru(n: int) -> str:
-    return plural.digits(n, "ru")
 
 
 def war(r: rm.Rules, s: rm.State) -> Any:
@@ -111,55 +99,38 @@ def war_goes_on(r: rm.Rules) -> bool:
     return prove(claim, war(r, s), deep_enough).proved
 
 
-def any_stack_all_in(check: Check, table: GameTable, why: str, policy=raise_heads_up, why_ru: str = "") -> None:
-    """Refute the guarantee: play a hand in which a player with the minimum stack goes all in (``why_ru``: the
-    reason in Russian)."""
+def any_stack_all_in(check: Check, table: GameTable, why: Verdict, policy=raise_heads_up) -> None:
+    """Refute the guarantee: play a hand in which a player with the minimum stack goes all in (``why``: the reason
+    no bound holds)."""
     check.words["unbounded"] = why
-    check.words["unbounded_ru"] = why_ru
-    why_ru = why_ru or why
-    stack_ru = plural.ru(table.min_stack, plural.CHIP, "gen", _ru(table.min_stack))
     players = player_counts(table)[0]
     witness = play(table, [table.min_stack] * players, policy, stop_at_all_in=True, limit=MAX_WITNESS_ACTIONS)
+    seen = {"why": why, "players": players, "min_stack": table.min_stack}
     if policy is not raise_heads_up:
         if witness.all_in is None:
-            check.fail(f"no bound proved: {why}", ru=f"граница не доказана: {why_ru}")
+            check.fail(Verdict("no-bound", {"why": why}))
             return
         checked = sum(1 for lines in witness.rounds if lines and all(w.endswith("checks") for w in lines))
         rest = Witness(rounds=[lines for lines in witness.rounds
                                if not (lines and all(w.endswith("checks") for w in lines))])
         rest.rounds_ru = [lines for lines in witness.rounds_ru if not (lines and all(w.endswith("чек") for w in lines))]
-        after = f", then {rest.story(most=8)}" if rest.story() else ""
-        after_ru = f", затем {rest.story(most=8, lang='ru')}" if rest.story() else ""
-        check.fail(f"any stack can be all-in: {why}: with {players} players of {table.min_stack} chips, the first "
-                   f"round is checked through {checked} times and each time everyone antes again{after}: "
-                   f"p{witness.all_in + 1} is all in, so side pots are needed (G6)",
-                   ru=f"любой стек может оказаться ва-банк: {why_ru}: {with_players(players)} по {stack_ru} "
-                      f"первый круг проходит чеками {checked} {plural.counted(checked, ('раз', 'раза', 'раз'), 'ru')}, "
-                      f"и каждый раз все снова вносят анте{after_ru}: p{witness.all_in + 1} ва-банк, поэтому нужны "
-                      f"побочные банки (G6)")
+        after = Verdict("then", {"story": story(rest, 8)}) if rest.story() else Said("")
+        check.fail(Verdict("all-in-after-redeals", {**seen, "checked": checked, "after": after,
+                                                    "seat": witness.all_in + 1}))
         return
     if witness.all_in is not None:
-        check.fail(f"any stack can be all-in: {why}: with {players} players of {table.min_stack} chips, "
-                   f"{witness.story(most=10)}: p{witness.all_in + 1} is all in, so side pots are needed (G6)",
-                   ru=f"любой стек может оказаться ва-банк: {why_ru}: {with_players(players)} по {stack_ru}: "
-                      f"{witness.story(most=10, lang='ru')}: p{witness.all_in + 1} ва-банк, поэтому нужны побочные "
-                      f"банки (G6)")
+        check.fail(Verdict("all-in", {**seen, "story": story(witness, 10), "seat": witness.all_in + 1}))
         return
     rules = [rm.Rules.of(table, street, 2) for street in table.bet_streets]
     if all(war_goes_on(r) for r in rules):
-        check.fail(f"any stack can be all-in: {why}: two players raise each other ({witness.story(most=8)}, ...) "
-                   f"and Z3 proves that while both have chips another raise of one bet is always legal, so the "
-                   f"raising goes on until a stack of {table.min_stack} is all in (side pots are needed, G6)",
-                   ru=f"любой стек может оказаться ва-банк: {why_ru}: два игрока повышают друг за другом "
-                      f"({witness.story(most=8, lang='ru')}, ...), и Z3 доказывает, что, пока у обоих есть фишки, "
-                      f"ещё одно повышение на одну ставку всегда допустимо, поэтому повышения идут, пока стек из "
-                      f"{stack_ru} не окажется ва-банк (нужны побочные банки, G6)")
+        check.fail(Verdict("all-in-raising-war", {**seen, "story": story(witness, 8)}))
     else:
-        check.fail(f"no bound proved: {why}, and after {witness.actions} actions ({witness.story(most=8)}, ...) "
-                   f"nobody is all in yet",
-                   ru=f"граница не доказана: {why_ru}, а после "
-                      f"{plural.ru(witness.actions, plural.ACTION, 'gen', _ru(witness.actions))} "
-                      f"({witness.story(most=8, lang='ru')}, ...) ещё никто не ва-банк")
+        check.fail(Verdict("no-bound-yet", {"why": why, "actions": witness.actions, "story": story(witness, 8)}))
+
+
+def story(witness: Witness, most: int = 0) -> Said:
+    """Return the story of a hand the engine played, as the narration words it in each language."""
+    return Said(witness.story(most=most), witness.story(most=most, lang="ru"))
 
 
 def largest_investment(check: Check, table: GameTable) -> None:
@@ -169,22 +140,14 @@ def largest_investment(check: Check, table: GameTable) -> None:
     posts, antes and caps bound a player's total (the figure), or no bound exists (why, in words).
     """
     if table.structure is not Structure.FIXED_LIMIT:
-        check.record(f"there is no most a player can put in: in {table.structure} a bet may be all his chips "
-                     f"(G4, G5)",
-                     ru=f"предела тому, сколько игрок может вложить, нет: в {STRUCTURE_RU[str(table.structure)]} "
-                        f"ставка может быть на все его фишки (G4, G5)")
+        check.record(Verdict("no-most-structure", {"structure": str(table.structure)}))
         return
     deep = check_stack_guarantee(dataclasses.replace(table, min_stack=DEEP))
     if deep.holds:
         check.figures["max_investment"] = deep.figures["max_investment"]
-        check.record(f"with a deep stack the most one player can put into a hand is {deep.words['max_investment']} "
-                     f"(proved as property 4)",
-                     ru="с глубоким стеком один игрок может вложить в раздачу самое большее "
-                        f"{deep.words['max_investment_ru']} (доказано как свойство 4)")
+        check.record(Verdict("deep-most", {"sum": deep.words["max_investment"]}))
     else:
-        check.record(f"there is no most a player can put in: {deep.words.get('unbounded', deep.counterexample)}",
-                     ru="предела тому, сколько игрок может вложить, нет: "
-                        f"{deep.words.get('unbounded_ru') or deep.refutation('ru')}")
+        check.record(Verdict("no-most", {"why": deep.words.get("unbounded") or deep.refuted}))
 
 
 def check_stack_guarantee(table: GameTable) -> Check:
@@ -196,21 +159,13 @@ def check_stack_guarantee(table: GameTable) -> Check:
         return check
     with timed(check):
         if table.structure is not Structure.FIXED_LIMIT:
-            bet_ru = ("все свои фишки" if table.structure is Structure.NO_LIMIT
-                      else "размер банка, а с ним и все свои фишки")
-            any_stack_all_in(check, table, f"in {table.structure} a player may bet {'all' if table.structure is Structure.NO_LIMIT else 'the pot with all'} "
-                                           f"his chips (G4, G5)",
-                             why_ru=f"в {STRUCTURE_RU[str(table.structure)]} игрок может поставить "
-                                    f"{bet_ru} (G4, G5)")
+            any_stack_all_in(check, table, Verdict("why-bet-all", {"structure": str(table.structure)}))
             return check
         if table.bets_per_round is None:
-            any_stack_all_in(check, table, "raising is unlimited", why_ru="число повышений не ограничено")
+            any_stack_all_in(check, table, Verdict("why-unlimited"))
             return check
         if table.nobody_opens is NobodyOpens.REDEAL:
-            any_stack_all_in(check, table, f"every redeal takes another ante (K4) until a stack holds less than "
-                                           f"the ante, and the hand then plays on", policy=check_until_no_redeal,
-                             why_ru="при каждой пересдаче снова вносится анте (K4), пока в каком-то стеке не "
-                                    "останется меньше анте, и тогда раздача играется дальше")
+            any_stack_all_in(check, table, Verdict("why-redeals"), policy=check_until_no_redeal)
             return check
         most_by_round: dict[int, int] = {}
         for players in player_counts(table):
@@ -218,10 +173,8 @@ def check_stack_guarantee(table: GameTable) -> Check:
             for index, r in kinds:
                 start, known = rm.symbolic_start(r, f"k{players}_{index}", table.min_stack)
                 if r.heads_up_cap is not HeadsUpCap.KEPT and not prove(z3.Not(start.lifted), *known).proved:
-                    any_stack_all_in(check, table, f"the cap is lifted when a round starts heads-up (G2: "
-                                                   f"{table.heads_up_cap})",
-                                     why_ru=f"лимит повышений снимается, когда круг начинают двое (G2: "
-                                            f"{table.heads_up_cap})")
+                    any_stack_all_in(check, table, Verdict("why-cap-lifted-at-start",
+                                                           {"heads_up_cap": str(table.heads_up_cap)}))
                     return check
                 most, _ = maximize(bound(r, start), *known)
                 for number, street in enumerate(table.bet_streets):
@@ -237,10 +190,8 @@ def check_stack_guarantee(table: GameTable) -> Check:
                 chips_in = [z3.Implies(z3.Not(start.folded[i]), start.stacks[i] + start.bets[i] >= most)
                             for i in range(players)]
                 if not prove(deep(r, start, most), *known, *chips_in).proved:
-                    check.fail(f"round {index + 1} with {players} players: the bound {most} does not hold at the "
-                               f"start of the round",
-                               ru=f"круг {index + 1} {with_players(players)}: граница {_ru(most)} не выполняется "
-                                  f"в начале круга")
+                    check.fail(Verdict("bound-not-at-start", {"round": index + 1, "players": players,
+                                                              "most": most}))
                     return check
             stepped: dict = {}
             for index, r in kinds:
@@ -252,31 +203,21 @@ def check_stack_guarantee(table: GameTable) -> Check:
                 if not outcome.proved:
                     m = outcome.model
                     if z3.is_true(m.eval(step.after.lifted, model_completion=True)):
-                        any_stack_all_in(check, table, f"the cap is lifted once play is heads-up (G2: "
-                                                       f"{table.heads_up_cap})",
-                                         why_ru=f"лимит повышений снимается, как только остаются двое (G2: "
-                                                f"{table.heads_up_cap})")
+                        any_stack_all_in(check, table, Verdict("why-cap-lifted",
+                                                               {"heads_up_cap": str(table.heads_up_cap)}))
                     else:
-                        check.fail(f"round {index + 1} with {players} players: an action takes the level past "
-                                   f"{most}: {step.story(m)}",
-                                   ru=f"круг {index + 1} {with_players(players)}: после допустимого действия ставка "
-                                      f"превышает {_ru(most)}: {step.story(m, 'ru')}")
+                        check.fail(Verdict("level-past-bound", {"round": index + 1, "players": players,
+                                                                "most": most,
+                                                                "story": Said(step.story(m), step.story(m, "ru"))}))
                     return check
         rounds = [(most_by_round[i], table.most_size_of(street)) for i, street in enumerate(table.bet_streets)]
         ante = largest_ante(table)
         total = ante + sum(most for most, _ in rounds)
-        sum_words = f"{_chips_words(ante, rounds)} = {total}"
-        sum_ru = f"{_chips_words(ante, rounds, 'ru')} = {_ru(total)}"
-        check.words["max_investment"] = sum_words
-        check.words["max_investment_ru"] = sum_ru
+        chips = ChipSum(ante, tuple(rounds), total)
+        check.words["max_investment"] = chips
         players = player_counts(table)[0]
         if 2 * total > MAX_STACK:
-            check.fail(f"the proof bounds a player's total at {sum_words} chips, more than the engine seats "
-                       f"({MAX_STACK:,}): no legal sequence can be played to show the bound is reached",
-                       ru=f"по доказательству игрок вкладывает не больше {sum_ru} "
-                          f"{plural.CHIP.form(total, 'gen')}, а это больше, чем движок даёт за стол "
-                          f"({_ru(MAX_STACK)}): нельзя сыграть допустимую последовательность, которая показала бы, "
-                          f"что граница достигается")
+            check.fail(Verdict("bound-beyond-engine", {"sum": chips, "total": total, "max_stack": MAX_STACK}))
             return check
         longest = sum((table.bets_per_round + 2) * players for _ in table.bet_streets) + 10
         witness = play(table, [max(DEEP, 2 * total)] * players, raise_most, limit=longest)
@@ -286,36 +227,17 @@ def check_stack_guarantee(table: GameTable) -> Check:
                 break
             witness = play(table, [max(DEEP, 2 * total)] * players, raise_most, limit=longest, seed=seed)
         reached = max(witness.invested)
-        story, story_ru = witness.story(), witness.story(lang="ru")
+        told = story(witness)
         check.figures["max_investment"] = total
         for index, (most, size) in enumerate(rounds):
-            check.record(f"round {index + 1}: every legal action keeps each player's bet this round at most "
-                         f"{most} (Z3 Optimize over every start, an inductive invariant for "
-                         f"{players_words(table)})",
-                         ru=f"круг {index + 1}: при любом допустимом действии ставка каждого игрока в этом круге "
-                            f"не больше {_ru(most)} (Z3 Optimize по всем начальным положениям, индуктивный инвариант "
-                            f"{players_words(table, 'ru')})")
+            check.record(Verdict("round-most", {"round": index + 1, "most": most, "players": player_range(table)}))
         if reached != total:
-            check.fail(f"the proof bounds a player's total at {sum_words} chips, but the most a legal sequence "
-                       f"reaches is {reached} ({story}): the bound is not tight, so the minimum safe stack is not "
-                       f"established",
-                       ru=f"по доказательству игрок вкладывает не больше {sum_ru} {plural.CHIP.form(total, 'gen')}, "
-                          f"но допустимая последовательность достигает самое большее {_ru(reached)} ({story_ru}): "
-                          f"граница не точная, и наименьший безопасный стек не установлен")
+            check.fail(Verdict("bound-not-tight", {"sum": chips, "total": total, "reached": reached, "story": told}))
             return check
-        check.record(f"reached by: {story}", ru=f"достигается так: {story_ru}")
-        raises = table.raises_per_round
+        check.record(Verdict("reached", {"story": told}))
         if total > table.min_stack:
-            check.fail(f"with {raises} raises per round a player can put in {sum_words} chips ({story}): a stack of "
-                       f"{table.min_stack} can be all-in; the minimum safe stack is {total}",
-                       ru=f"при {plural.ru(raises, plural.RAISE, 'prep', _ru(raises))} за круг игрок может вложить "
-                          f"{sum_ru} {plural.CHIP.form(total, 'gen')} ({story_ru}): стек из "
-                          f"{plural.ru(table.min_stack, plural.CHIP, 'gen', _ru(table.min_stack))} может оказаться "
-                          f"ва-банк; наименьший безопасный стек — {_ru(total)}")
+            check.fail(Verdict("stack-too-small", {"raises": table.raises_per_round, "sum": chips, "total": total,
+                                                   "story": told, "min_stack": table.min_stack}))
             return check
-        check.record(f"the most one player can put into a hand is {sum_words} <= minimum stack {table.min_stack}: "
-                     f"nobody is ever all-in and no side pot arises",
-                     ru=f"самое большее, что один игрок может вложить в раздачу, — {sum_ru}, и это не превышает минимального "
-                        f"стека ({_ru(table.min_stack)}): никто никогда не оказывается ва-банк, и побочных банков "
-                        f"не бывает")
+        check.record(Verdict("stack-safe", {"sum": chips, "min_stack": table.min_stack}))
     return check

@@ -451,7 +451,7 @@ class GameSteps(Panel):
         else:
             deck = deck_for(self.hands_given, then=self.then, seed=self.seed, cards=table.deck_cards)
         stacks = self.start_stacks or [100] * len(self.hands_given)
-        self.hand = Hand(stacks, table=table, deck=deck, names=self.names)
+        self.hand = Hand(stacks, table=table, deck=deck, names=self.names, deal_by_hand=True)   # a step a press
         self.left = list(self.script)
         self.refused: tuple[str, IllegalAction] | None = None
         self.show()

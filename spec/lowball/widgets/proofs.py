@@ -14,12 +14,12 @@ import ipywidgets as w
 from lowball.core.games import GameTable, load_game_table
 from lowball.engine.state import max_investment
 from lowball.errors import LowballError
-from lowball.text.plural import ACTION, CARD, CHIP, PLAYER, RAISE, ru
+from lowball.text.verdicts import gist
 from lowball.verify import Check, load_for_verify, verify
 from lowball.verify.properties import BY_NUMBER
 from lowball.widgets.panel import Panel
 from lowball.widgets.html import message, static_note, table
-from lowball.widgets.language import error_text, language_switch, number, say
+from lowball.widgets.language import error_text, language_switch, say
 
 CHECKED = (4, 5, 7)
 
@@ -30,38 +30,19 @@ def title(check: Check, table: GameTable, lang: str) -> str:
 
 
 def reason(check: Check, table: GameTable, lang: str) -> str:
-    """Return why a property holds or fails: the verifier's own words in English, their gist in Russian."""
-    if lang == "en":
-        return check.counterexample or (check.proved[-1] if check.proved else "")
-    figures, players = check.figures, table.players_max
-
-    def chips(n: int, case: str = "nom") -> str:
-        return ru(n, CHIP, case, digits=number(n, lang))
-
-    if check.number == 4:
-        most = figures.get("max_investment", max_investment(table))
-        if check.holds:
-            return (f"больше {chips(most, 'gen')} игрок в раздачу вложить не может, а это не превышает минимального "
-                    f"стека ({chips(table.min_stack)}): ва-банка не бывает")
-        return (f"при {ru(table.raises_per_round, RAISE, 'prep')} за круг игрок может вложить до {chips(most, 'gen')}, "
-                f"а минимальный стек — {chips(table.min_stack)}: возможен ва-банк; безопасный минимум — "
-                f"{chips(most)}")
-    if check.number == 5:
-        if check.holds:
-            most = figures.get("max_cards")
-            need = (f"не больше {ru(most, CARD, 'gen', digits=number(most, lang))} из {number(table.deck_cards, lang)}"
-                    if most is not None else f"не больше, чем есть в колоде из {ru(table.deck_cards, CARD, 'gen')}")
-            return f"с {ru(players, PLAYER, 'ins')} раздаче и обмену нужно {need}"
-        return (f"с {ru(players, PLAYER, 'ins')} на полный обмен может не хватить колоды из "
-                f"{ru(table.deck_cards, CARD, 'gen')}: столу нужно правило, как перемешать сброс в новую колоду")
-    if check.number == 7:
-        if check.holds:
-            bound = figures.get("round_bound")
-            within = f" не позже чем через {ru(bound, ACTION, 'acc')}" if bound is not None else ""
-            return (f"каждое действие строго уменьшает неотрицательную меру круга, поэтому круг торгов с "
-                    f"{ru(players, PLAYER, 'ins')} кончается{within}")
-        return "круг торгов может не закончиться: повышать можно без конца"
-    return "доказано" if check.holds else "опровергнуто"
+    """Return why a property holds or fails: the panel's short reading of the verdict (``lowball.text.verdicts``),
+    where the language has one, else the verifier's own words (the counterexample, or the last fact)."""
+    state = "proved" if check.holds else "refuted"
+    key = BY_NUMBER[check.number].name
+    fields = {**check.figures, "players": table.players_max, "deck_cards": table.deck_cards,
+              "min_stack": table.min_stack, "raises": table.raises_per_round,
+              "most": check.figures.get("max_investment", max_investment(table))}
+    # a figure nobody could give (no most where raising is unlimited) leaves its reading to the next key
+    fields = {name: value for name, value in fields.items() if value is not None}
+    short = gist([f"{key}.{state}", f"{key}.{state}-any", state], fields, lang)
+    if short is not None:
+        return short
+    return check.refutation(lang) or (check.facts(lang)[-1] if check.verdicts else "")
 
 
 class ProofPanel(Panel):

@@ -20,7 +20,7 @@ class StepThrough(Panel):
         table = load_game_table()
         self.script = list(actions)
         self.make = lambda: Hand(stacks or [table.min_stack] * len(hands), deck=deck_for(hands, then=then),
-                                 names=names)
+                                 names=names, deal_by_hand=True)      # each of the dealer's steps is a step
         self.lang = language_switch()
         self.note = w.HTML()
         self.step = w.Button()
