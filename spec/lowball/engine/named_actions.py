@@ -121,10 +121,13 @@ class NamedActions:
     def _can_named(self, build) -> Can:
         """Return whether the player to act may take the action ``build(seat)`` builds."""
         if self.to_act is None:
-            key = "hand-over" if self.phase == OVER else "show-at-showdown" if self.phase == SHOWDOWN \
-                else "dealer-to-act"
-            clause = self.table.clauses["showdown" if key != "dealer-to-act" else "deal"]
-            refusal = Refusal(key, clause)
+            clauses = self.table.clauses
+            if self.phase == OVER:
+                refusal = Refusal("hand-over", clauses["showdown"])
+            elif self.phase == SHOWDOWN:
+                refusal = Refusal("show-at-showdown", clauses["showdown"])
+            else:                                        # a hand dealt by hand: the deal or a serving is due
+                refusal = Refusal("dealer-to-act", clauses["deal"])
             return Can(None, refusal, refusal.text())
         return self._check_named(build(self.to_act))
 
