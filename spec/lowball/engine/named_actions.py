@@ -22,7 +22,7 @@ from typing import Iterable
 
 from lowball.core.cards import Card, parse_cards
 from lowball.core.refusals import Refusal
-from lowball.engine.actions import SHOW_ALL, Action, Kind
+from lowball.engine.actions import Action, Kind
 from lowball.engine.phases import OVER, SHOWDOWN
 from lowball.errors import IllegalAction
 
@@ -145,5 +145,3 @@ class NamedActions:
             raise IllegalAction(f"{can.action}: {can.reason}")
         self.push(can.action)
 
-
-__all__ = ["Can", "NamedActions", "SHOW_ALL"]

@@ -25,17 +25,17 @@ from lowball.core.arguments import (
 from lowball.core.behaviours import NobodyOpens, RunsOut, StreetKind
 from lowball.core.cards import Card, deck_of, format_cards, parse_cards
 from lowball.core.files import quote
-from lowball.core.games import TABLE, GameTable, Street, load_game_table
+from lowball.core.games import GameTable, Street, load_game_table
 from lowball.core.rankings import RankingSystem, ranking_system
 from lowball.core.refusals import Refusal
 from lowball.engine import betting, dealing, drawing, forced, openers, showdown
 from lowball.engine.actions import KIND_SHOW, Action, check_fields, parse_action
 from lowball.engine.events import Event, event
-from lowball.engine.named_actions import Can, NamedActions
+from lowball.engine.named_actions import NamedActions
 from lowball.engine.stub import REDEAL_STREAM, Stub, shuffle
 from lowball.core.ops import PY
 from lowball.engine.phases import BET, DEAL, DRAW, OVER, PHASES, SHOWDOWN
-from lowball.errors import ArgumentError, IllegalAction, InvalidAction, LowballError
+from lowball.errors import ArgumentError, IllegalAction
 
 # The most chips a stack may hold: far beyond any game, small enough that sums stay exact and fast.
 MAX_STACK = 10**12
