@@ -87,8 +87,10 @@ ROUND_PROOF_TESTS = [
     "tests/test_verify_engine.py::test_a_later_round_of_one_chip_bets_starts_where_the_proofs_start",
     "tests/test_betting_round_rules.py",
 ]
-# The engine's piles against property 5's count on every heads-up pattern of every table (about 15 s).
+# The engine's piles against the walk's counts (core.card_flow, which property 5 reads) after every step: every
+# heads-up pattern of every table (about 15 s), and random hands at every player count of every table.
 CARD_WALK = "tests/test_card_flow.py::test_the_engine_moves_the_cards_property_5_counts_on_every_pattern_of_a_heads_up_hand"
+CARD_STEPS = "tests/test_card_flow.py::test_the_engine_piles_are_the_walks_counts_after_every_step_at_every_player_count"
 RANKING_TESTS = [
     "tests/test_ranking_seeds.py", *GAP_TESTS, "tests/test_independent_ranking.py",
     "tests/test_ranking_order.py",
@@ -150,37 +152,46 @@ TARGETS = [
             "tests/test_rules_examples.py", "tests/test_california.py"), ("lowball.core",)),
     # The pots are one definition, read with numbers by the engine and with Z3 terms by property 6: a mutant
     # of the symbolic reading is killed by the proof failing, so the property 6 tests run against it too.
-    Target("pots", f"{PACKAGE}/engine/pots.py", (f"{PACKAGE}/engine/pots.py", *ENGINE_TESTS, *POT_PROOF_TESTS),
+    Target("pots", f"{PACKAGE}/engine/rules/pots.py", (f"{PACKAGE}/engine/rules/pots.py", *ENGINE_TESTS, *POT_PROOF_TESTS),
            ("lowball.core", "lowball.ranking")),
     Target("betting", f"{PACKAGE}/engine/betting.py", (f"{PACKAGE}/engine/betting.py", *ENGINE_TESTS),
            ("lowball.core", "lowball.ranking")),
     # The betting round is one definition, played by the engine and read by properties 4, 6 and 7: its mutants
     # meet the engine's tests, the round's own examples, the two readings compared branch by branch, the proofs
     # and the engine-link check (ROUND_PROOF_TESTS: a minute for a mutant that survives).
-    Target("betting-round", f"{PACKAGE}/engine/betting_round.py",
-           (f"{PACKAGE}/engine/betting_round.py", *ENGINE_TESTS, *ROUND_PROOF_TESTS), ("lowball.core", "lowball.ranking")),
+    Target("betting-round", f"{PACKAGE}/engine/rules/betting_round.py",
+           (f"{PACKAGE}/engine/rules/betting_round.py", *ENGINE_TESTS, *ROUND_PROOF_TESTS), ("lowball.core", "lowball.ranking")),
     Target("openers", f"{PACKAGE}/engine/openers.py", (f"{PACKAGE}/engine/openers.py", *ENGINE_TESTS),
            ("lowball.core", "lowball.ranking")),
+    Target("seats", f"{PACKAGE}/core/seats.py", (f"{PACKAGE}/core/seats.py", *ENGINE_TESTS,
+                                                  "tests/test_blinds_and_posts.py", "tests/test_forced_bets.py"), ()),
     Target("sevens", f"{PACKAGE}/engine/sevens.py", (f"{PACKAGE}/engine/sevens.py", *ENGINE_TESTS,
                                                       "tests/test_verify_games.py::test_chips_are_conserved_under_every_sevens_setting",
                                                       "tests/test_verify_engine.py::test_the_sevens_rule_cuts_the_pot_as_its_setting_says"),
            ("lowball.core", "lowball.ranking")),
-    Target("forced", f"{PACKAGE}/engine/forced.py",
+    Target("sevens-rule", f"{PACKAGE}/engine/rules/sevens.py", (f"{PACKAGE}/engine/rules/sevens.py", *ENGINE_TESTS,
+                                                      "tests/test_verify_games.py::test_chips_are_conserved_under_every_sevens_setting",
+                                                      "tests/test_verify_engine.py::test_the_sevens_rule_cuts_the_pot_as_its_setting_says"),
+           ("lowball.core", "lowball.ranking")),
+    Target("posting", f"{PACKAGE}/engine/forced.py",
+           (*ENGINE_TESTS, "tests/test_blinds_and_posts.py", "tests/test_forced_bets.py"),
+           ("lowball.core", "lowball.ranking")),
+    Target("forced", f"{PACKAGE}/engine/rules/forced_bets.py",
            # the forced bets of real tables (antes by seat, big-blind and button antes, posting order,
            # trimming) have tests of their own; the redeal's rule is proved by property 8 from this module
-           (f"{PACKAGE}/engine/forced.py", *ENGINE_TESTS, "tests/test_blinds_and_posts.py", "tests/test_forced_bets.py",
+           (f"{PACKAGE}/engine/rules/forced_bets.py", *ENGINE_TESTS, "tests/test_blinds_and_posts.py", "tests/test_forced_bets.py",
             "tests/test_verify_engine.py::test_the_engine_redeals_exactly_as_often_as_the_proved_bound",
             "tests/test_verify.py::test_property_8_bounds_the_redeals_by_the_minimum_stack"),
            ("lowball.core", "lowball.ranking")),
-    Target("drawing", f"{PACKAGE}/engine/drawing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py", CARD_WALK),
+    Target("drawing", f"{PACKAGE}/engine/drawing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py", CARD_WALK, CARD_STEPS),
            ("lowball.core", "lowball.ranking")),
     Target("stub", f"{PACKAGE}/engine/stub.py", (f"{PACKAGE}/engine/stub.py", *ENGINE_TESTS, "tests/test_reshuffle.py",
-                                                  CARD_WALK,
-                                                  "tests/test_verify_engine.py::test_the_card_model_follows_reshuffles_of_every_rule"),
+                                                  CARD_WALK, CARD_STEPS,
+                                                  "tests/test_verify_engine.py::test_the_card_walk_follows_reshuffles_of_every_rule"),
            ("lowball.core", "lowball.ranking")),
     Target("showdown", f"{PACKAGE}/engine/showdown.py", (*ENGINE_TESTS, "tests/test_house_games.py"),
            ("lowball.core", "lowball.ranking")),
-    Target("dealing", f"{PACKAGE}/engine/dealing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py", CARD_WALK),
+    Target("dealing", f"{PACKAGE}/engine/dealing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py", CARD_WALK, CARD_STEPS),
            ("lowball.core", "lowball.ranking")),
     # the counted card flow: read by the engine, the loader's worst case and property 5
     Target("card-flow", f"{PACKAGE}/core/card_flow.py",
@@ -372,7 +383,7 @@ def _op(op: ast.AST) -> str:
 
 
 # The order of a run: the tables first (the issue's mutants were mostly table edits), then the code.
-ORDER = ["rankings-table", "game-tables", "literate", "best", "joker", "pots", "sevens", "forced", "openers",
+ORDER = ["rankings-table", "game-tables", "literate", "best", "joker", "pots", "sevens", "sevens-rule", "forced", "posting", "openers", "seats",
          "drawing", "stub", "card-flow", "showdown", "dealing", "rankings", "betting", "betting-round", "games"]
 TARGETS.sort(key=lambda t: ORDER.index(t.name))
 

@@ -1,13 +1,14 @@
-"""Walk every fold and discard pattern of a table's hands through the engine and the counted card flow side by side.
+"""Check the engine's piles against the walk's counts after every step: on every fold and discard pattern of a
+hand (``walk``), and on random hands at every player count (``follow``).
 
-The engine moves cards (``engine/dealing.py``, ``engine/drawing.py``, ``engine/stub.py``); property 5 proves
-things about their counts, chained street by street, and within a draw step by step, in
-``verify/models/cards.py`` from the rules of ``core.card_flow``. The walk through a hand is written in both
-places, so ``walk`` compares them on every pattern: at each betting round every set of players folds (the first
-player who stays in bets, so that the others face a bet they may fold to), at each draw each player in turn
-discards every count from the street's least to the most the engine lets him, and the dealer serves. After every
-decision the engine's piles and the cards each player holds are compared with the count's, and the first
-difference is reported with the actions that led to it.
+The walk through a hand is written once, in ``core.card_flow`` (``play``, ``step``, ``draw_turn``): property 5
+reads it with Z3 terms, and the engine asks its moves (``deal``, ``serve``, ``most_served``, ``draw_turns``) what
+each step does before its stub moves the real cards. The engine's piles are real cards, not counts; ``walk``
+counts the same hand with the walk, fed only the engine's folds and discards, and compares the pile sizes: at each
+betting round every set of players folds (the first player who stays in bets, so that the others face a bet they
+may fold to), at each draw each player in turn discards every count from the street's least to the most the
+engine lets him, and the dealer serves. After every decision the engine's piles and the cards each player holds
+are compared with the count's, and the first difference is reported with the actions that led to it.
 
 Two positions are walked once when what decides their future cards is the same (``_key``): the piles, the street
 and the step of a draw still to come, what each player still in holds and is owed, with the seats named by their
@@ -25,16 +26,17 @@ True
 from __future__ import annotations
 
 import itertools
+import random
 from dataclasses import dataclass, field
 
+from lowball.core import card_flow as cf
 from lowball.core.behaviours import StreetKind
 from lowball.core.card_flow import BURN, DISCARD, Turn, draw_turns
 from lowball.core.games import GameTable
 from lowball.core.ops import PY
 from lowball.engine.actions import Kind
 from lowball.engine.fold import copy_of
-from lowball.engine.state import DRAW, OVER, SHOWDOWN, Hand
-from lowball.verify.models import cards as cm
+from lowball.engine.state import BET, DRAW, OVER, SHOWDOWN, Hand
 
 STACK = 10_000          # deep stacks: nobody is all in, so every betting round is played and every fold is possible
 
@@ -52,14 +54,14 @@ class Walk:
 
 
 def engine_piles(hand: Hand) -> tuple:
-    """Return the engine's piles as the model counts them (stub, burns, folded, earlier and this draw's discards,
+    """Return the engine's piles as the walk counts them (stub, burns, folded, earlier and this draw's discards,
     reshuffles, community) and the cards each player still in holds."""
     c = hand.stub.counts()
     held = tuple(len(hand.hands[seat]) if not hand.folded[seat] else 0 for seat in range(hand.n))
     return (c.stub, c.burns, c.folded, c.older, c.current, c.reshuffles, len(hand.community)), held
 
 
-def model_piles(flow: cm.Flow) -> tuple:
+def model_piles(flow: cf.Flow) -> tuple:
     c = flow.cards
     return (c.stub, c.burns, c.folded, c.older, c.current, c.reshuffles, c.community), tuple(flow.held)
 
@@ -70,8 +72,8 @@ class Counted:
     a draw its steps so far (``drawn``) and those still to count (``turns``)."""
 
     done: int
-    flow: cm.Flow
-    drawn: cm.Drawing | None = None
+    flow: cf.Flow
+    drawn: cf.Drawing | None = None
     turns: tuple[Turn, ...] = ()
 
     def piles(self) -> tuple:
@@ -98,20 +100,20 @@ def catch_up(table: GameTable, counted: Counted, hand: Hand, gone: dict[int, lis
         street = table.streets[done]
         if street.kind is StreetKind.DRAW:
             if drawn is None:
-                drawn = cm.start_draw(PY, table, done, flow)
+                drawn = cf.start_draw(PY, table, done, flow)
                 turns = draw_turns(table.serve, range(len(flow.held)))
             here = done == target
             while turns and not (here and turns[0] == waiting[0]):
                 turn, turns = turns[0], turns[1:]
                 if turn.step == DISCARD and drawn.drawing[turn.seat] and turn.seat not in thrown:
                     raise AssertionError(f"the count reached p{turn.seat + 1}'s discard, which the walk did not make")
-                drawn = cm.draw_turn(PY, table, drawn, turn, thrown.get(turn.seat, 0))
+                drawn = cf.draw_turn(PY, table, drawn, turn, thrown.get(turn.seat, 0))
             if here:
                 break
-            flow, drawn, turns = cm.end_draw(PY, drawn), None, ()
+            flow, drawn, turns = cf.end_draw(PY, drawn), None, ()
         else:
             choice = gone.get(done, [False] * len(flow.held)) if street.kind is StreetKind.BET else None
-            flow = cm.step(PY, table, done, flow, choice)
+            flow = cf.step(PY, table, done, flow, choice)
         done += 1
     return Counted(done, flow, drawn, turns)
 
@@ -168,7 +170,7 @@ def walk(table: GameTable, players: int, seed: int = 1, every_fold: bool = True)
     seen = Walk()
     hand = Hand([STACK] * players, table=table, seed=seed, narrate=False)
     hand.advance()
-    counted = catch_up(table, Counted(0, cm.Flow.start(table, players)), hand, {}, {})
+    counted = catch_up(table, Counted(0, cf.Flow.start(table, players)), hand, {}, {})
     todo, visited = [(hand, counted, [])], seen.keys
     while todo and not seen.difference:
         hand, counted, story = todo.pop()
@@ -218,3 +220,44 @@ def _same(hand: Hand, counted: Counted, story: list[str], seen: Walk) -> bool:
                            f"burns, folded, earlier discards, this draw's, reshuffles, community; the cards held) are "
                            f"{engine}, the counted flow's {model}")
     return engine == model
+
+
+def follow(table: GameTable, players: int, seed: int, policy=None, stacks: int = STACK) -> Walk:
+    """Play one hand (``policy(hand, rng)`` picks each action; by default ``_mostly_staying``), and compare the
+    engine's piles with the walk's counts after every step of the walk: each deal, discard and serving, and each
+    betting round once it ends (the walk sets a round's folded hands aside together, so within a round the piles
+    are compared only until someone folds). A redeal ends the comparison (K4: it starts from a fresh deck)."""
+    rng = random.Random(seed)
+    seen = Walk()
+    hand = Hand([stacks] * players, table=table, seed=seed, narrate=False)
+    hand.advance()
+    counted = catch_up(table, Counted(0, cf.Flow.start(table, players)), hand, {}, {})
+    gone: dict[int, list[bool]] = {}
+    story: list[str] = []
+    while True:
+        folding = hand.phase == BET and any(gone.get(hand.street_index, ()))
+        if not folding and not _same(hand, counted, story, seen):
+            break
+        if hand.phase in (OVER, SHOWDOWN) or hand.to_act is None:
+            seen.hands += 1
+            seen.reshuffles += hand.stub.reshuffles > 0
+            break
+        number, folded = hand.street_index, list(hand.folded)
+        action = (policy or _mostly_staying)(hand, rng)
+        hand.push(action)
+        story.append(str(action))
+        if hand.redeals:
+            break
+        if table.streets[number].kind is StreetKind.BET:
+            row = gone.setdefault(number, [False] * players)
+            gone[number] = [was or (now and not before) for was, now, before in zip(row, hand.folded, folded)]
+        thrown = {action.seat: len(action.cards)} if action.kind == Kind.DISCARD else {}
+        counted = catch_up(table, counted, hand, gone, thrown)
+    return seen
+
+
+def _mostly_staying(hand: Hand, rng: random.Random):
+    """Return a random legal action, a fold only one time in five (so that most hands reach their draws)."""
+    legal = hand.legal_actions()
+    stay = [action for action in legal if action.kind != Kind.FOLD]
+    return rng.choice(stay if stay and rng.random() < 0.8 else legal)

@@ -1,7 +1,7 @@
 """The betting round's rules against their clauses, in both readings: when a round is over (S1), the pot a pot-limit
 bet is sized from (N7), and who must act when a round starts (G6).
 
-``engine/betting_round.py`` writes each rule once; the engine plays its plain reading and the proofs its Z3 reading.
+``engine/rules/betting_round.py`` writes each rule once; the engine plays its plain reading and the proofs its Z3 reading.
 These tests hold the rule itself to the clause, in the states no game reaches as well: the proofs read those too.
 """
 
@@ -12,7 +12,7 @@ import z3
 
 from lowball.core.games import load_game_table
 from lowball.core.ops import PY, Z3
-from lowball.engine import betting_round as rm
+from lowball.engine.rules import betting_round as rm
 
 
 def proved(claim, *known) -> bool:

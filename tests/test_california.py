@@ -151,7 +151,7 @@ def test_the_sound_bot_never_checks_a_seven_where_the_sevens_rule_is_played():
     import random
 
     from lowball.engine.session import Session
-    from lowball.engine.sevens import seven_or_better
+    from lowball.engine.rules.sevens import seven_or_better
     from lowball.play.bots import BOTS
     from lowball.play.sessions import play_hand
 

@@ -6,9 +6,11 @@ stopped mid-session; a burn of 60 let players bet holding nothing; a ``min_disca
 left a player with no legal action. The loader now plays each table's worst case (``core.card_flow``: nobody
 folds, everyone throws the most the engine lets them) for every player count.
 
-The counting rules are one definition (``core.card_flow``) that the engine, the loader and property 5 read; the
-order of the steps within a hand is written in the engine and in property 5's count, so the last tests walk every
-fold and discard pattern of a hand through both (``card_flow_support.walk``) and compare their piles.
+The counting rules and the walk through a hand are one definition (``core.card_flow``) that the engine, the loader
+and property 5 read. The engine's piles are real cards: the last tests count the engine's hands with the walk,
+fed only the engine's folds and discards, on every fold and discard pattern (``card_flow_support.walk``) and on
+random hands at every player count of every table (``card_flow_support.follow``), and compare the pile sizes
+after every step.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from lowball.core import card_flow
-from lowball.core.behaviours import RunsOut, Serve, StreetKind
+from lowball.core.behaviours import RunsOut, Serve
 from lowball.core.card_flow import COMES_BACK, DISCARD, shortfall
 from lowball.core.cards import DECK
 from lowball.core.games import builtin_games, load_game_table, table_from_text
@@ -31,8 +33,7 @@ from lowball.core.ops import PY
 from lowball.engine.state import OVER, Hand
 from lowball.engine.stub import Stub
 from lowball.errors import RulesError
-from lowball.verify.models import cards as cm
-from card_flow_support import walk
+from card_flow_support import follow, walk
 from table_support import play_checked
 
 RAZZ = load_game_table("razz")
@@ -100,7 +101,6 @@ def test_a_burn_larger_than_the_stub_is_refused(burn, runs_out):
 def test_a_least_discard_the_stub_cannot_serve_is_refused():
     """D1: six players who must each throw five need 30 + 30 cards of 52: the fifth may be left 2 to replace and
     would have no legal discard (the random bot looped for ever). Five players fit (25 + 25)."""
-    text = "[players]\nmax = {}\n"
     with pytest.raises(RulesError, match=r'streets\[2\]\.min_discard: with 6 players p5 may find only 2 cards to '
                                          r'replace, fewer than the 5 every player must discard, deck\.runs_out = '
                                          r'"never"'):
@@ -164,7 +164,7 @@ def test_every_built_in_table_serves_its_worst_case_at_every_player_count(table)
 
 
 
-# ---- the engine's cards and the counted flow of property 5, on every fold and discard pattern ----
+# ---- the engine's piles against the walk's counts, after every step ----
 
 # House tables whose stub runs short with two players (D1: three): big burns before every draw make the stub reshuffle
 # (K9, P3) or, where it never may (D1), make the engine cut a discard to what it can still serve.
@@ -186,10 +186,32 @@ def short_stub(clause: str):
 @pytest.mark.parametrize("table", builtin_games(), ids=lambda t: t.name)
 def test_the_engine_moves_the_cards_property_5_counts_on_every_pattern_of_a_heads_up_hand(table):
     """T6, D1, K8, K9, L3, P3: every fold and every discard count of two players, through the engine and through
-    the street-by-street count that property 5 proves things about: the same piles at the end of every hand."""
+    the walk that property 5 proves things about: the same piles after every step."""
     seen = walk(table, 2)
     assert not seen.difference, seen.difference
     assert seen.hands >= 10
+
+
+@pytest.mark.parametrize("table", builtin_games(), ids=lambda t: t.name)
+def test_the_engine_piles_are_the_walks_counts_after_every_step_at_every_player_count(table):
+    """T6, D1, K8, K9, L3, L8, P3, P4: random hands at every player count the table seats, the engine's pile sizes
+    (stub, burns, folded, discards, reshuffles, community, the cards each player holds) equal to the walk's counts
+    after every deal, discard, serving and betting round (the walk is fed only the engine's folds and discards)."""
+    hands = 0
+    for players in range(table.players_min, table.players_max + 1):
+        for seed in range(3):
+            seen = follow(table, players, seed)
+            assert not seen.difference, seen.difference
+            hands += seen.hands
+    assert hands >= 3 * (table.players_max - table.players_min + 1)
+
+
+def test_a_random_hand_reports_an_engine_that_moves_other_cards(monkeypatch):
+    """The per-step check can fail: a stud engine whose burns take nothing is caught at the first burn, with the
+    actions that show it."""
+    monkeypatch.setattr(Stub, "burn", lambda self, count: None)
+    seen = follow(load_game_table("razz"), 3, 1)
+    assert "the engine's piles" in seen.difference and "the counted flow's" in seen.difference
 
 
 @pytest.mark.parametrize("clause", SHORT_STUBS)
@@ -212,15 +234,15 @@ def test_the_walk_compares_after_every_decision_not_only_at_the_end(monkeypatch)
     """A count that slips one card into the stub at a discard is caught at the next decision of the same draw, with
     the discard that showed it last in the story (the walk compares the piles at every position, not only the
     finished hands)."""
-    right = cm.draw_turn
+    right = card_flow.draw_turn
 
-    def slipped(o, table, drawn, turn, count=0, trace=None, frozen=None):
-        after = right(o, table, drawn, turn, count, trace, frozen)
+    def slipped(o, table, drawn, turn, count=0, trace=None, name=None):
+        after = right(o, table, drawn, turn, count, trace, name)
         if turn.step == DISCARD and count:
             after = dataclasses.replace(after, cards=after.cards._replace(stub=after.cards.stub + 1))
         return after
 
-    monkeypatch.setattr(cm, "draw_turn", slipped)
+    monkeypatch.setattr(card_flow, "draw_turn", slipped)
     seen = walk(load_game_table("deuce-to-seven-triple-draw"), 3)
     assert seen.difference
     story = seen.difference.split("after ")[1].split(": the engine's")[0].split("; ")

@@ -321,8 +321,8 @@ def test_a_table_with_any_value_anywhere_is_refused_or_plays(name, changes, data
 @fuzz_settings(fast=10, long=1500)
 @given(st.sampled_from(sorted(RESOLVED)), st.integers(1, 3), st.data())
 def test_the_proofs_assumptions_hold_where_the_engine_plays_a_changed_table(name, changes, data):
-    """Properties 5-7 reason about the models of ``verify/models/``, and assume what the engine's states are
-    like. On every changed table that loads, the engine link (``verify.link``) finds the engine in the round's
+    """Properties 5-7 reason about the rules the engine plays (``engine/rules/``, ``core/card_flow.py``), and
+    assume what the engine's states are like. On every changed table that loads, the engine link (``verify.link``) finds the engine in the round's
     invariant at every decision (properties 6 and 7 assume it), the highest total a contender's at every
     showdown (property 6), and the models allowing exactly what the engine allows, opening each round with the
     engine's opener, forming its pots and counting its cards (properties 5-7)."""

@@ -205,7 +205,7 @@ def test_the_first_seat_clockwise_in_all_three_readings():
 
     import z3
 
-    from lowball.engine import betting_round as br
+    from lowball.engine.rules import betting_round as br
     from lowball.core.ops import PY, Z3
 
     def value(term) -> int:

@@ -83,3 +83,44 @@ def test_the_check_catches_an_upward_import(tmp_path):
     bad.write_text("def f():\n    from lowball.text.narration import narrate\n")
     (line, module), = imports_of(bad)
     assert (line, package_of(module)) == (2, "text") and RANK["text"] > RANK["engine"]
+
+
+# ---- the rules apart from the machinery (engine/rules/) ----
+
+RULES = PACKAGE / "engine" / "rules"
+# The two verify modules that play the engine on purpose: ``link`` checks that what the engine does is what the
+# proofs read (property 6), ``witness`` replays a counterexample as a hand to tell its story.
+PLAYS_THE_ENGINE = {"link.py", "witness.py"}
+
+
+def engine_imports(path: Path) -> list[tuple[int, str]]:
+    """Return (line, module) for every import of the engine's own modules (``lowball.engine...``) in a file."""
+    return [(line, module) for line, module in imports_of(path)
+            if module == "lowball.engine" or module.startswith("lowball.engine.")]
+
+
+def outside_the_rules(path: Path) -> list[str]:
+    """Return the imports of the engine's machinery in a file: each engine module named that is not a rule."""
+    return [f"{path.name}:{line} imports {module}" for line, module in engine_imports(path)
+            if module != "lowball.engine.rules" and not module.startswith("lowball.engine.rules.")]
+
+
+@pytest.mark.parametrize("path", sorted(RULES.glob("*.py")), ids=lambda p: p.name)
+def test_the_rules_import_no_machinery_of_the_engine(path):
+    """The rule modules are pure: no hand, no dealer, no narration; only core, ranking and each other."""
+    assert outside_the_rules(path) == []
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "verify").rglob("*.py")), ids=lambda p: p.name)
+def test_the_proofs_read_only_the_rules_of_the_engine(path):
+    """What ``lowball verify`` proves things about is the text in engine/rules/, not the machinery that plays it."""
+    if path.name in PLAYS_THE_ENGINE:
+        pytest.skip("plays the engine on purpose, to compare it with the proofs or to tell a counterexample")
+    assert outside_the_rules(path) == []
+
+
+def test_the_rules_check_catches_a_proof_that_reads_the_hand(tmp_path):
+    """The check itself can fail: a proof that imports the hand, lazily, is caught; one that reads a rule is not."""
+    bad = tmp_path / "bad.py"
+    bad.write_text("from lowball.engine.rules import pots\ndef f():\n    from lowball.engine.state import Hand\n")
+    assert outside_the_rules(bad) == ["bad.py:3 imports lowball.engine.state"]

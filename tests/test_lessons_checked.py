@@ -29,7 +29,8 @@ from lowball.solve.kuhn import CARDS, kuhn_tree
 from lowball.solve.strategy import regret_matching
 from lowball.text.quiz import RANK_THEME, Quiz
 from lowball.widgets.family import family_verdicts
-from lowball.widgets.games import JokerPanel, ManyDrawPanel
+from lowball.widgets.joker_odds import JokerPanel
+from lowball.widgets.many_draws import ManyDrawPanel
 from lowball.widgets.hands import story_html
 
 ROOT = Path(__file__).resolve().parent.parent

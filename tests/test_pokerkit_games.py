@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from lowball.core.games import load_game_table
-from lowball.engine.pots import build_pots
+from lowball.engine.rules.pots import build_pots
 from lowball.engine.state import OVER, Hand
 from lowball.engine.actions import parse_action
 from lowball.phh.history import read_history, replay_hand, table_for, to_phh

@@ -112,6 +112,10 @@ def test_property_7_refuted_as_data(monkeypatch):
     assert not check.holds and check.refuted.key == "round-need-not-end"
     assert check.refuted.fields["round"] == 1 and check.refuted.fields["players"] >= 2
     assert "может не закончиться" in check.refutation("ru") and "need not end" in check.counterexample
+    story = check.refuted.fields["story"]          # the state and the action are data too (rounds.Step.told)
+    assert story.key == "step-may" and story.fields["state"].key == "state"
+    assert story.fields["move"].key.startswith("move-")
+    assert " may " in check.counterexample and " может " in check.refutation("ru") and "банк " in check.refutation("ru")
 
 
 def test_the_proofs_panel_reads_the_verdicts_words():
@@ -134,7 +138,7 @@ def test_property_5_refuted_as_data():
 
 def test_property_6_refuted_as_data(monkeypatch):
     """Shares that drop the odd chip lose it: the smallest such pot is the verdict's figure."""
-    from lowball.engine import pots
+    from lowball.engine.rules import pots
 
     monkeypatch.setattr(pots, "shares", lambda chips, winners, rule, order, o: [chips / winners] * winners)
     check, _ = check_of(6)
@@ -147,7 +151,7 @@ def test_property_6_refuted_as_data(monkeypatch):
 
 def test_property_8_refuted_as_data(monkeypatch):
     """Redeals allowed whatever the stacks never stop: the verdict names the stacks of the run that shows it."""
-    from lowball.engine import forced
+    from lowball.engine.rules import forced_bets as forced
 
     monkeypatch.setattr(forced, "may_redeal", lambda o, stacks, ante: True)
     table, rankings = load_for_verify("deuce-to-seven-triple-draw-antes")
@@ -176,3 +180,68 @@ def test_every_template_words_its_fields_in_both_languages():
                 english = templates_of("en")[key]
                 fields = {**sample_fields(english, "en"), **sample_fields(template, lang)}
                 assert "{" not in word(key, fields, lang), key
+
+
+# ---- properties 1-3: the rankings, as data ----
+
+def test_property_1_proved_as_data():
+    check, _ = check_of(1)
+    (fact,) = check.verdicts
+    assert fact.key == "categories-in-order" and fact.fields["n"] == 9
+    assert fact.fields["system"].key == "ace-to-six"
+    assert check.facts("ru")[0].endswith(": 9 категорий по порядку, у каждой своё правило сравнения рук внутри категории")
+
+
+def test_property_1_refused_as_data():
+    """H2: a category named twice is the loader's refusal, kept whole as the verdict's field."""
+    order = '["no-pair","no-pair","two-pair","trips","straight","flush","full-house","quads","straight-flush"]'
+    check, _ = check_of(1, **{"rankings.systems.ace-to-six.category_order": order})
+    assert not check.holds and check.refuted.key == "rankings-refused"
+    assert check.refuted.fields["refusal"] == check.counterexample
+    assert "category 'no-pair' appears twice" in check.counterexample
+    assert check.refutation("ru") == "таблица рангов отвергнута: " + check.counterexample
+
+
+def test_property_2_refuted_as_data():
+    """H3: a tie-break that forgets the kickers ties two pairs of one rank; the hands are fields, worded per language."""
+    check, _ = check_of(2, **{"rankings.systems.ace-to-six.tie_break.pair": '["pair"]'})
+    assert not check.holds and check.refuted.key == "ties-unequal-ranks"
+    first = check.refuted.fields["first"]
+    assert first.system.key == "ace-to-six" and len(first.cards) == 5
+    assert "tie, though they hold different ranks" in check.counterexample
+    assert "равны, хотя ранги карт у них разные" in check.refutation("ru") and "♣" in check.refutation("ru")
+
+
+def test_property_2_a_broken_law_names_it_in_both_languages():
+    from lowball.core.cards import parse_cards
+    from lowball.ranking import as_system
+    from lowball.text.verdicts import SystemName
+    from lowball.verify.ranking import _law_broken
+
+    row = as_system("ace-to-six")
+    x, y = parse_cards("6c 4h 3s 2d Ac"), parse_cards("Kc Qh Js Td 9c")
+    verdict = _law_broken("transitive", "ties-unequal-ranks", SystemName.of(row), row, x, y)
+    assert verdict.text() == "ace-to-six: the order is not transitive at 6c 4h 3s 2d Ac / Kc Qh Js Td 9c"
+    assert verdict.text("ru").endswith(": порядок не транзитивный на руках 6♣ 4♥ 3♠ 2♦ A♣ / K♣ Q♥ J♠ 10♦ 9♣")
+
+
+def test_property_3_facts_and_refutation_as_data():
+    check, _ = check_of(3)
+    assert {fact.key for fact in check.verdicts} == {"case-proved", "best-proved", "worst-proved"}
+    broken, _ = check_of(3, **{"rankings.systems.ace-to-six.wheel_is_straight": "false"})
+    assert not broken.holds and broken.refuted.key == "case-fails" and broken.refuted.fields["id"] == "E1"
+    assert broken.counterexample.startswith("E1 fails under ace-to-six: the seed says ")
+    assert broken.refutation("ru").startswith("E1 не выполняется в системе «")
+
+
+# ---- the stories: a witness's actions, as data ----
+
+def test_a_witness_action_is_data():
+    from lowball.engine.state import Hand
+    from lowball.verify.witness import raise_most, told
+
+    hand = Hand([13, 13], seed=0, narrate=False)
+    hand.advance()
+    act = told(hand, raise_most(hand))
+    assert (act.key, act.fields["seat"], act.fields["amount"]) == ("act-bet", 1, 1)
+    assert (act.text(), act.text("ru")) == ("p1 bets 1", "p1 ставит 1")

@@ -28,7 +28,7 @@ def engine_keys() -> set[str]:
     betting round (``yield "name"``), which the betting phase turns into refusals (a cap counted in actions has
     words of its own)."""
     keys = {"capped-actions"}
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         keys |= set(NAMED.findall(text))
         if path.name == "betting_round.py":

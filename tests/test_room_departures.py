@@ -26,7 +26,7 @@ import z3
 
 from lowball.core.games import ROOMS_DIR, builtin_paths, load_game_table, table_from_text, with_stakes
 from lowball.core.ops import Z3
-from lowball.engine import betting_round as rm
+from lowball.engine.rules import betting_round as rm
 from lowball.engine.state import OVER, Hand
 from lowball.errors import HistoryError, IllegalAction, RulesError
 from lowball.histories.games import room_tables, rooms_table, table_name

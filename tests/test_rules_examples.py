@@ -19,7 +19,7 @@ import pytest
 import lowball
 from lowball import IllegalAction
 from lowball.core.games import load_game_table
-from lowball.engine.pots import build_pots, halves
+from lowball.engine.rules.pots import build_pots, halves
 from lowball.engine.state import OVER, Hand, deck_for
 from lowball.errors import LowballError
 from lowball.phh.history import games_by_variant, replay_hand

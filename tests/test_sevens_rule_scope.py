@@ -52,7 +52,7 @@ def test_the_sevens_rule_names_the_top_of_its_low():
 def test_the_top_of_the_sevens_rules_low_is_honoured():
     """A club that plays the rule for a six-low or better: a checked seven is no longer caught (F7's setting)."""
     from lowball.core.cards import parse_cards
-    from lowball.engine.sevens import seven_or_better
+    from lowball.engine.rules.sevens import seven_or_better
 
     seven = parse_cards("7c 5d 4h 2s Ac")
     six_low = load_game_table("california-lowball-sevens-rule", overrides={"showdown.sevens_top": "6"})

@@ -112,7 +112,7 @@ def test_the_edition_chooses_the_panels_and_the_charts_language(tmp_path, monkey
 
 def test_a_stud_street_says_what_is_dealt_down_and_what_up():
     """Item 7: "dealt 3 cards, face up: K♥" (two were down), "dealt 1 card, one at a time" on seventh street."""
-    from lowball.widgets.games import stud_deck
+    from lowball.widgets.steps import stud_deck
 
     table = load_game_table("stud-high-low")
     hands = ["A♥ 4♣ K♥ A♣ 8♥ 5♥ 3♥", "9♠ 9♦ 2♦ 2♥ Q♣ J♦ 10♠"]

@@ -1,6 +1,6 @@
 """The proofs are about the code that runs: one definition of each rule, read with numbers and with Z3 terms.
 
-The engine plays ``engine/betting_round.py``, ``pots.py``, ``forced.py`` and
+The engine plays ``engine/rules/betting_round.py``, ``pots.py``, ``forced_bets.py`` and
 ``sevens.py``; the proofs read the same functions with Z3 terms. Here: the Z3
 reading of each gives the values the plain reading gives, branch by branch;
 two changes of the round's rules that leave every property "proved" (folding
@@ -11,10 +11,10 @@ and never goes past the figures the proofs established; the card model, the
 one piece still written twice, leaves the stub as the engine does.
 """
 
-import contextlib
 import functools
 import random
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 import z3
@@ -25,17 +25,18 @@ from lowball.core.behaviours import OddChip, Opener
 from lowball.core.games import builtin_paths, load_game_table, table_from_text
 from lowball.core.rankings import load_rankings
 from lowball.engine import betting
-from lowball.engine import pots as pm
-from lowball.engine.pots import build_pots, halves, share
+from lowball.engine.rules import pots as pm
+from lowball.engine.rules.pots import build_pots, halves, share
 from lowball.engine.state import BET, OVER, Hand, deck_for
 from lowball.errors import IllegalAction
 from lowball.play.bots import BOTS
 from lowball.verify.link import check_engine_link, round_rules, round_state
-from lowball.engine import forced
-from lowball.verify.models import cards as cm
-from lowball.engine import betting_round as rm
+from lowball.engine.rules import forced_bets as forced
+from lowball.core import card_flow
+from card_flow_support import follow
+from lowball.engine.rules import betting_round as rm
+from lowball.engine.rules.readings import compile_rules
 from lowball.core.ops import PY, Z3
-from lowball.engine.readings import plain_reading
 from lowball.verify.game import check_card_bound, check_rounds, check_stack_guarantee
 from lowball.verify.hands import RANKS, SymHand, beats
 
@@ -73,11 +74,11 @@ def test_the_z3_model_orders_hands_as_the_evaluator_does(a, b, system):
     assert verdict == [expected == 1, expected == -1], f"{a} vs {b} under {system}"
 
 
-# ---- the betting, pot and card models against the engine, on every built-in game ----
+# ---- the betting and pot models against the engine, on every built-in game ----
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_models_are_the_engines_on_random_play(game):
-    """B1, T3, T4, G1-G6, K3, F4, L4, L6, P1, P2, D1, K9, L8, P3: every decision, round start, pot and stub; and
+    """B1, T3, T4, G1-G6, K3, F4, L4, L6, P1, P2: every decision, round start and pot; and
     every round starts in a state the proofs start from (``symbolic_start``: no proof is about fewer starts)."""
     report = check_engine_link(load_game_table(game), hands=12, seed=7, policy=BOTS["random"], symbolic=True)
     assert report.agrees, "\n".join(report.mismatches)
@@ -145,40 +146,40 @@ def played_never_folding(table, stacks: list[int], seed: int) -> Hand:
     return hand
 
 
-def test_the_card_model_follows_eight_stud_players_to_the_community_card():
-    """L8, P4: eight players to seventh street: the burns come back, then one community card for everyone."""
+def test_the_card_walk_follows_eight_stud_players_to_the_community_card():
+    """L8, P4: eight players to seventh street: the burns come back, then one community card for everyone; the
+    engine's piles are the walk's after every step."""
     for game in ("stud-high-low", "razz-phh"):
         table = load_game_table(game)
-        eight = lambda rng, players: [100] * players
-        report = check_engine_link(table, hands=3, seed=1, policy=never_fold, stacks=eight)
-        assert report.agrees, "\n".join(report.mismatches)
+        for seed in range(3):
+            seen = follow(table, 8, seed, policy=never_fold, stacks=100)
+            assert not seen.difference, seen.difference
         hand = played_never_folding(table, [100] * 8, seed=5)
         assert len(hand.community) == 1
 
 
-def test_the_card_model_follows_a_stud_table_without_burns_to_the_community_card():
+def test_the_card_walk_follows_a_stud_table_without_burns_to_the_community_card():
     """L8: with no burns, eight players leave four cards for seventh street and nothing comes back: no reshuffle
     is counted, one community card is dealt."""
     table = table_from_text('extends = "razz"\nname = "no-burns"\n[players]\nmin = 8\n'
                             '[[change_streets]]\nat = "deal"\nburn = 0\n')
-    report = check_engine_link(table, hands=2, seed=1, policy=never_fold, stacks=lambda rng, n: [100] * n)
-    assert report.agrees, "\n".join(report.mismatches)
+    for seed in range(2):
+        seen = follow(table, 8, seed, policy=never_fold, stacks=100)
+        assert not seen.difference, seen.difference
     hand = played_never_folding(table, [100] * 8, seed=5)
     assert len(hand.community) == 1 and hand.stub.reshuffles == 0
 
 
-def test_the_card_model_follows_reshuffles_of_every_rule():
+def test_the_card_walk_follows_reshuffles_of_every_rule():
     """K9, P3: five players throwing everything at each of three draws (K9 serves five; P3 six)."""
     for game, players in (("deuce-to-seven-triple-draw", 5), ("deuce-to-seven-triple-draw-phh", 6)):
         table = load_game_table(game)
-        report = check_engine_link(table, hands=2, seed=2, policy=never_fold,
-                                   stacks=lambda rng, n: [200] * n)
-        assert report.agrees, "\n".join(report.mismatches)
+        seen = follow(table, players, 3, policy=never_fold, stacks=200)
+        assert not seen.difference and seen.reshuffles, seen.difference
         hand = played_never_folding(table, [200] * players, seed=3)
         assert hand.stub.reshuffles >= 1
-        model = cm.play(PY, table, players, cm.Choices(folds=[[False] * players] * table.betting_rounds,
-                                                       discards=[[5] * players] * table.draws))
-        assert (model.stub, model.reshuffles) == (hand.stub.size, hand.stub.reshuffles) and not model.short
+        end = card_flow.play(PY, table, players, card_flow.Choices.plain(table, players))
+        assert (end.stub, end.reshuffles) == (hand.stub.size, hand.stub.reshuffles) and not end.short
 
 
 def test_the_engine_cannot_serve_the_discard_property_5_refutes_k9():
@@ -197,9 +198,9 @@ def test_the_engine_cannot_serve_the_discard_property_5_refutes_k9():
         hand.apply(never_fold(hand, None))               # five thrown by p5: the deck cannot replace them
         hand.advance()
         hand.apply(hand.legal_actions()[0])
-    model = cm.play(PY, table, 6, cm.Choices(folds=[[False] * 6] * table.betting_rounds,
-                                             discards=[[5] * 6] + [[0] * 6] * (table.draws - 1)))
-    assert model.short
+    choices = card_flow.Choices.plain(table, 6, discard=0)
+    choices.discards[0] = [5] * 6
+    assert card_flow.play(PY, table, 6, choices).short
 
 
 # ---- mutations of the model that every property would still "prove" ----
@@ -214,6 +215,21 @@ def fresh_model():
     clear_steps()
 
 
+def recompiled(monkeypatch, **rules) -> None:
+    """Put ``rules`` in the betting round's text and compile its plain readings again, as the module does when it
+    loads, so that the proofs read the new text and the engine plays it, until the test ends."""
+    namespace = {name: value.symbolic if hasattr(value, "plain") else value for name, value in vars(rm).items()}
+    for name, rule in rules.items():
+        rule.__module__ = rm.__name__           # a rule of the round's text, as if written there
+        namespace[name] = rule
+    names = compile_rules(namespace, PY)
+    plain = SimpleNamespace(**{name: namespace[name].plain for name in names})
+    for name in names:
+        monkeypatch.setattr(rm, name, namespace[name])
+    monkeypatch.setattr(rm, "PLAIN", plain)
+    monkeypatch.setattr(betting, "plain", plain)
+
+
 def test_a_round_that_lets_players_fold_facing_no_bet_is_what_the_engine_plays(monkeypatch):
     """B1, one definition: dropping "fold only when facing a bet" from the round's rules changes what the engine
     allows (the engine plays ``betting_round``), while the proofs alone do not notice."""
@@ -225,59 +241,13 @@ def test_a_round_that_lets_players_fold_facing_no_bet_is_what_the_engine_plays(m
     def may_fold(o, r, s, i, raising=None):
         return o.Not(s.bring_in_due)
 
-    rule = plain_reading(may_fold, PY)          # one text, two readings: the proofs' and the engine's
-    monkeypatch.setattr(rm, "may_fold", rule)
-    monkeypatch.setattr(rm.PLAIN, "may_fold", rule.plain)
+    recompiled(monkeypatch, may_fold=may_fold)  # one text, two readings: the proofs' and the engine's
     assert check_rounds(TABLE).holds
-    with fresh_readings(monkeypatch):           # the engine's specialised readings, compiled from the new text
-        hand = Hand([13, 13], seed=1)
-        hand.advance()
-        assert "p1 f" in map(str, hand.legal_actions())
-        hand.apply("p1 f")
-        assert hand.phase == OVER and hand.result.finishing_stacks == (12, 14)
-
-
-@contextlib.contextmanager
-def fresh_readings(monkeypatch):
-    """Play the engine's specialised readings of the round from the first round, compiled anew (from the rules as
-    they are now) inside the block, and again after it (from the rules as they are then)."""
-    def clear():
-        rm._specialised.cache_clear()
-        betting._readings.cache_clear()
-    clear()
-    monkeypatch.setattr(betting, "COMPILE_AFTER", 0)
-    try:
-        yield
-    finally:
-        monkeypatch.undo()
-        clear()
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_the_specialised_reading_plays_every_table_as_the_general_one(game, monkeypatch):
-    """One text, two plain readings: a table's specialised reading of the round (compiled once the table has
-    played enough rounds) and the general one play the same hands: the same actions listed and taken, the same
-    chips, the same story."""
-    table = load_game_table(game)
-
-    def play(compile_after):
-        monkeypatch.setattr(betting, "COMPILE_AFTER", compile_after)
-        betting._readings.cache_clear()
-        rng, record = random.Random(11), []
-        for number in range(8):
-            players = rng.randint(table.players_min, min(table.players_max, 6))
-            hand = Hand([max(1, table.min_stack, rng.choice([1, 40, 200])) for _ in range(players)], table=table,
-                        seed=number)
-            hand.advance()
-            while hand.phase != OVER:
-                record.append(list(hand.legal_actions()))
-                hand.apply(BOTS["random"](hand, rng))
-                hand.advance()
-            record += [hand.actions, hand.events, hand.result]
-        return record
-
-    assert play(10**9) == play(0)
-    betting._readings.cache_clear()
+    hand = Hand([13, 13], seed=1)
+    hand.advance()
+    assert "p1 f" in map(str, hand.legal_actions())
+    hand.apply("p1 f")
+    assert hand.phase == OVER and hand.result.finishing_stacks == (12, 14)
 
 
 def test_a_round_that_opens_the_final_round_from_the_dealers_left_is_what_the_engine_plays(monkeypatch):
@@ -342,9 +312,8 @@ def _value(term, pairs):
 
 def compare_readings(hand: Hand) -> None:
     """Check that every function of the round the hand is in gives on its state, in the Z3 reading, what the plain
-    reading and the engine's specialised reading give (see the test below)."""
+    reading (the one the engine plays) gives (see the test below)."""
     rules, plain = round_rules(hand), round_state(hand)
-    engine = rm.specialised(rules)
     s = rm.State.symbolic(hand.n, "zs")
     pairs = _pin(s, plain)
     least, most = rm.raise_range(PY, rules, plain, plain.actor)
@@ -371,11 +340,7 @@ def compare_readings(hand: Hand) -> None:
         after_py = rm.step(PY, rules, plain, kind, amount)
         assert {k: ([_value(t, pairs) for t in v] if isinstance(v, list) else _value(v, pairs))
                 for k, v in after_z3.values().items()} == after_py.values()
-        # the reading the engine plays, specialised to this table's rules, steps the same way
-        assert engine.step(PY, rules, plain, kind, amount).values() == after_py.values()
-    _same_choices(rules, s, plain, pairs, engine)
-    assert engine.done(PY, plain) == _value(rm.done(Z3, s), pairs)
-    assert engine.finish(PY, plain).values() == finished_py.values()
+    _same_choices(rules, s, plain, pairs)
 
 
 @pytest.mark.parametrize("game, overrides, unit", [
@@ -417,20 +382,19 @@ def test_the_z3_round_reads_the_open_pair_as_the_plain_one():
     assert hand.round == 2 and hand.invested == [12, 12, 12]
 
 
-def _same_choices(rules, s, plain, pairs, engine):
-    """The choices of the player to act, as the engine's specialised reading lists them, are the Z3 reading's of
+def _same_choices(rules, s, plain, pairs):
+    """The choices of the player to act, as the engine lists them (the plain reading), are the Z3 reading's of
     each rule (bring in, fold, check or call, bet or raise, the raise range) and of ``choices`` itself."""
     i = plain.actor
-    got = engine.choices(PY, rules, plain, i)
+    got = rm.choices(PY, rules, plain, i)
     whole = [_value(t, pairs) for t in rm.choices(Z3, rules, s, i)]
     each = [_value(rm.may_bring_in(Z3, rules, s, i), pairs), _value(rm.may_fold(Z3, rules, s, i), pairs),
             _value(rm.may_call(Z3, rules, s, i), pairs), _value(rm.may_raise(Z3, rules, s, i), pairs),
             *[_value(t, pairs) for t in rm.raise_range(Z3, rules, s, i)]]
     assert [bool(v) if k < 4 else v for k, v in enumerate(got)] == whole == each, f"choices: {got} {whole} {each}"
-    assert got == rm.choices(PY, rules, plain, i)
 
 
-# ---- the pots: one definition (engine/pots.py), read with numbers by the engine and with terms by Z3 ----
+# ---- the pots: one definition (engine/rules/pots.py), read with numbers by the engine and with terms by Z3 ----
 
 def _reference_pots(invested, contenders):
     """G6 as a card room cuts side pots by hand: at each distinct total of a player still in, what everyone put in

@@ -12,6 +12,8 @@ import pytest
 from lowball.cli import main
 from lowball.core.behaviours import NobodyOpens
 from lowball.core.games import builtin_paths, load_game_table
+from lowball.engine.rules import betting_round as rm
+from lowball.engine.state import max_investment
 from lowball.verify import check_engine_link, load_for_verify, verify
 from lowball.verify.checks import Check
 from lowball.verify.game import check_redeals, check_stack_guarantee
@@ -134,6 +136,27 @@ def test_property_4_gives_the_largest_investment_where_no_stack_is_promised():
     assert any("= 30" in fact for fact in kept.proved)
     nolimit = check_stack_guarantee(load_game_table("deuce-to-seven-single-draw"))
     assert any("no most" in fact and "no-limit" in fact for fact in nolimit.proved)
+
+
+@pytest.mark.parametrize("game", ["teaching-table", "ace-to-five-triple-draw", "razz-phh", "badugi-phh"])
+def test_the_engines_max_investment_is_the_figure_property_4_proves(game):
+    """One figure: ``max_investment`` reads the rule property 4 maximises (``most_level``) at each round's deep
+    start; at these tables (where plain arithmetic on the forced bets and the caps once said 62, 66 and 50) it is
+    the proof's 13, 60, 65 and 50."""
+    table = load_game_table(game)
+    check = check_stack_guarantee(table)
+    assert check.figures["max_investment"] == max_investment(table)
+    assert max_investment(table) == {"teaching-table": 13, "ace-to-five-triple-draw": 60, "razz-phh": 65,
+                                     "badugi-phh": 50}[game]
+
+
+def test_property_4_fails_where_the_engine_reads_another_bound(monkeypatch):
+    """The comparison can fail: an engine whose bound is one chip more than the proof's is named."""
+    monkeypatch.setattr(rm, "max_investment", lambda table: 14)
+    check = check_stack_guarantee(load_game_table())
+    assert not check.holds and check.refuted.key == "engine-bound-differs"
+    assert "but the engine reads 14 from the same rule" in check.refutation()
+    assert "движок по тому же правилу читает 14" in check.refutation("ru")
 
 
 @pytest.mark.parametrize("rule", ["seed-004", "rrp", "whole-pot"])

@@ -1,4 +1,5 @@
-"""Notebooks 9-11's panels (``lowball.widgets.games``), driven as a reader would: clicking, typing, switching.
+"""Notebooks 9-11's panels (``lowball.widgets``: ``steps``, ``many_draws``, ``joker_odds``, ``split_pot``), driven as a
+reader would: clicking, typing, switching.
 
 ``Button.click()`` runs the same callbacks a browser click does; tests/test_browser_games.py drives
 the same panels in Voilà. The last tests read notebooks 9-11 as documents: their links, their
@@ -23,11 +24,12 @@ from lowball.analysis.draws import many_draw_odds
 from lowball.core.cards import parse_cards
 from lowball.errors import IllegalAction
 from lowball.ranking import best_five, best_low_five
-from lowball.widgets.games import (
-    GameSteps, JokerPanel, ManyDrawPanel, SplitPanel, TableChoice, bars_chart, draws_chart, joker_chart, lows_chart,
-    refusal_text,
-)
-from lowball.widgets.charts import png
+from lowball.widgets.charts import bars_chart, png
+from lowball.widgets.joker_odds import JokerPanel, joker_chart
+from lowball.widgets.many_draws import ManyDrawPanel, draws_chart
+from lowball.widgets.refusals import refusal_text
+from lowball.widgets.split_pot import SplitPanel, lows_chart
+from lowball.widgets.steps import GameSteps, TableChoice
 from test_notebooks import LEGACY_LINKS, LINK, RULES_LINK, cells, output_texts
 from test_notebooks import docs_anchors as anchors
 from test_notebooks import markdown as prose
@@ -462,7 +464,7 @@ def test_game_notebook_is_an_essay_with_russian_summaries_charts_and_panels(path
     sections = len(re.findall(r"^#{1,3} ", text, re.M))
     assert text.count("**Кратко.**") >= sections, f"{path.name}: a section without its Russian summary"
     sources = [("".join(c["source"]), c.get("outputs", [])) for c in cells(path) if c["cell_type"] == "code"]
-    assert any("from lowball.widgets.games import" in source for source, _ in sources)
+    assert any("from lowball.widgets.steps import GameSteps" in source for source, _ in sources)
     assert any("image/png" in out.get("data", {}) for _, outs in sources for out in outs), "no chart image"
     assert "live panel" in printed(path) and "<Figure" not in printed(path)
     assert all("plt." not in source and "pyplot" not in source for source, _ in sources)

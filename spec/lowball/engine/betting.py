@@ -20,21 +20,24 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, assert_never
 
 from lowball.core.behaviours import CapCounts, OpenPair, ShortAllIn, Structure
 from lowball.core.games import DEPARTURES, Street
 from lowball.core.refusals import Refusal
-from lowball.engine import betting_round as br
+from lowball.engine.rules import betting_round as br
 from lowball.engine import openers, sevens
 from lowball.engine.actions import (BETTING_KINDS, KIND_BET_OR_RAISE, KIND_BRING_IN, KIND_CHECK_OR_CALL, KIND_FOLD,
                                     Action, Kind)
-from lowball.engine.memo import per_table
+from lowball.core.memo import per_table
 from lowball.core.ops import PY
 
-# The rules' plain readings, called directly: the engine asks them at every decision (``engine/readings.py``).
+# The rules' plain readings, compiled from their own text when the module loads (``engine/rules/readings.py``)
+# and proved equal to the Z3 reading (``verify/readings.py``): the engine asks them at every decision.
 plain = br.PLAIN
+
+# The kinds of betting action as the round numbers them (``betting_round``: a Z3 Int in the proofs).
+KIND_OF = {Kind.CHECK_OR_CALL: br.CALL, Kind.BET_OR_RAISE: br.RAISE, Kind.FOLD: br.FOLD, Kind.BRING_IN: br.BRING_IN}
 
 if TYPE_CHECKING:
     from lowball.engine.state import Hand
@@ -45,14 +48,13 @@ class Round:
     """One betting round of a hand: its street, its rules and its state (``betting_round.State``, plain values).
 
     The state's stacks, folds and pot are the hand's, kept in step by ``apply``; chips here are this round's
-    (``hand.invested`` holds the hand's). ``readings``: the round's rules as the engine plays them (``readings_of``).
+    (``hand.invested`` holds the hand's).
     """
 
     street: Street
     number: int                        # betting rounds counted from 0
     rules: br.Rules
     state: br.State
-    readings: SimpleNamespace = field(repr=False, compare=False)
     raises: int = 0                    # raises made this round, counted or not (for the narration)
     # The legal actions of one state, kept until the state changes: a bot asks for them and then applies one.
     listed: tuple[br.State, tuple[Action, ...]] | None = field(default=None, repr=False, compare=False)
@@ -146,61 +148,20 @@ def _rules(table, players: int) -> dict[tuple[int, bool], br.Rules]:
             for opened, rules in zip((False, True), br.street_rules(table, street, players))}
 
 
-# Rounds a street of one table (for one player count) starts before the engine compiles its specialised reading:
-# compiling takes about a tenth of a second, which a few dozen rounds repay; a table played for a handful of hands
-# (a lesson, a test) plays the general plain reading, compiled from the same text when the module loads.
-COMPILE_AFTER = 64
-
-
-@dataclass
-class _Reading:
-    """The rules of one betting street of a table, the reading the engine plays them by, and the rounds started."""
-
-    rules: br.Rules
-    plain: SimpleNamespace
-    started: int = 0
-
-
-def readings_of(hand: "Hand", street: Street) -> SimpleNamespace:
-    """Return the rules of a betting street as the engine plays them: the plain readings of ``betting_round``,
-    specialised to the street's rules (``betting_round.specialised``) once the street has started more than
-    ``COMPILE_AFTER`` rounds at this table.
-
-    >>> from lowball.core.games import load_game_table
-    >>> from lowball.engine.state import Hand
-    >>> table = load_game_table("teaching-table", overrides={"players.max": "6"})      # a table of its own
-    >>> hand = Hand([13, 13], table=table); street = table.bet_streets[1]
-    >>> [readings_of(hand, street) is br.PLAIN for _ in range(COMPILE_AFTER + 2)][-3:]
-    [True, False, False]
-    """
-    reading = _readings(hand.table, hand.n)[_key(hand, street)]
-    if reading.started <= COMPILE_AFTER:
-        reading.started += 1
-        if reading.started > COMPILE_AFTER:
-            reading.plain = br.specialised(reading.rules)
-    return reading.plain
-
-
-@per_table
-def _readings(table, players: int) -> dict[tuple[int, bool], _Reading]:
-    return {key: _Reading(rules, br.PLAIN) for key, rules in _rules(table, players).items()}
-
-
 def start(hand: "Hand", street: Street, number: int, bets: list[int] | None = None, forced_count: int = 0,
           full_level: int = 0) -> Round:
     """Return a new round: its forced bets (blinds, posts), who acts first and in what order, the cap state."""
     rules = rules_of(hand, street)
-    readings = readings_of(hand, street)
     first = hand.first_bettors[0] if hand.first_bettors and hand.first_bettors[0] is not None else br.NOBODY
     seats = br.Seats(first_round_bettor=first, chosen=openers.chosen_seat(hand, street.opener))
-    state = readings.start(PY, rules, list(bets or [0] * hand.n), list(hand.stacks), list(hand.folded), hand.pot,
+    state = plain.start(PY, rules, list(bets or [0] * hand.n), list(hand.stacks), list(hand.folded), hand.pot,
                            seats, count=forced_count, full_level=full_level)
-    return Round(street=street, number=number, rules=rules, state=state, readings=readings)
+    return Round(street=street, number=number, rules=rules, state=state)
 
 
 def over(hand: "Hand", rnd: Round) -> bool:
     """Return whether the round is over: nobody left to act, or one player left in the hand (S1)."""
-    return bool(rnd.readings.done(PY, rnd.state))
+    return bool(plain.done(PY, rnd.state))
 
 
 # ---- What the player to act may do ----
@@ -287,7 +248,7 @@ def legal(hand: "Hand", rnd: Round) -> list[Action]:
     r, s = rnd.rules, rnd.state
     seat = s.actor
     actions = []
-    bring_in, folding, calling, raising, least, most = rnd.readings.choices(PY, r, s, seat)
+    bring_in, folding, calling, raising, least, most = plain.choices(PY, r, s, seat)
     if bring_in or folding or calling:
         posts, folds, calls = _seat_actions(seat)
         if bring_in:
@@ -396,7 +357,7 @@ def apply(hand: "Hand", rnd: Round, action: Action) -> None:
     later rules read (a check for the sevens rule, F7), tell it."""
     seat = action.seat
     before = rnd.state
-    after = rnd.readings.step(PY, rnd.rules, before, br.KIND_OF[action.kind], action.amount or 0)
+    after = plain.step(PY, rnd.rules, before, KIND_OF[action.kind], action.amount or 0)
     for other, was in enumerate(before.bets):
         now = after.bets[other]
         if now != was:
@@ -476,7 +437,7 @@ def _tell_raise(hand: "Hand", rnd: Round, seat: int, before: br.State) -> None:
 def finish(hand: "Hand", rnd: Round) -> None:
     """End the round: give back a bet nobody matched (the chips above the second-highest bet, S1)."""
     before = rnd.state
-    after = rnd.readings.finish(PY, before)
+    after = plain.finish(PY, before)
     for seat, (was, now) in enumerate(zip(before.bets, after.bets)):
         if now < was:
             hand.take_back(seat, was - now)

@@ -4,7 +4,9 @@
 the burn (if any) coming before the draw's first replacement. ``serve =
 "after-all-discards"`` (P3, pokerkit): everyone discards, then one burn, then
 the replacements in seat order. A player who is all in still draws. The steps
-come from ``core.card_flow.draw_turns``, the order property 5 counts the cards in.
+come from ``core.card_flow.draw_turns``, and what each serving burns and
+reshuffles first from ``core.card_flow.serve``: the moves of the walk that
+property 5 reads (``core.card_flow.play``); the stub moves the cards they say.
 """
 
 from __future__ import annotations
@@ -156,9 +158,14 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> None:
     if action.kind == Kind.DEAL:
         seat = turn.seat
         del draw.owed[seat]
-        if card_flow.burns_first(PY, hand.table.serve, True, draw.burned):
+        table = hand.table
+        plan = card_flow.serve(PY, table.runs_out, table.serve, hand.stub.counts(), len(action.cards),
+                               draw.street.burn, draw.burned)
+        if plan.burn:                             # the draw's first replacement, served in turn (D1, K8)
             hand.burn(draw.street.burn)
             draw.burned = True
+        if plan.reshuffle:                        # the stub is short: the table's rule brings cards back (K9, P3)
+            hand.reshuffle()
         hand.serve(seat, action.cards)
         if hand.narrate:
             hand.tell("replace", who=hand.names[seat], count=len(action.cards), clause=clause)

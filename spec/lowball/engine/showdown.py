@@ -19,7 +19,7 @@ from lowball.core.cards import SUIT_CHARS, Card
 from lowball.core.refusals import Refusal
 from lowball.engine import sevens
 from lowball.engine.actions import Action, Kind
-from lowball.engine.pots import Pot, build_pots, first_odd_chip, halves, parts, share
+from lowball.engine.rules.pots import Pot, build_pots, first_odd_chip, halves, parts, share
 from lowball.ranking.best import best_five, best_low_five, best_qualifying_rank, best_rank
 from lowball.ranking.literate import playing_cards, value
 

@@ -32,13 +32,13 @@ from lowball.engine import betting, dealing, drawing, forced, openers, showdown
 from lowball.engine.actions import KIND_SHOW, Action, check_fields, parse_action
 from lowball.engine.events import Event, event
 from lowball.engine.named_actions import NamedActions
+from lowball.engine.rules import forced_bets
+from lowball.engine.rules.betting_round import MAX_STACK, max_investment  # noqa: F401  (the engine's facade)
 from lowball.engine.stub import REDEAL_STREAM, Stub, shuffle
 from lowball.core.ops import PY
 from lowball.engine.phases import BET, DEAL, DRAW, OVER, PHASES, SHOWDOWN
 from lowball.errors import ArgumentError, IllegalAction
 
-# The most chips a stack may hold: far beyond any game, small enough that sums stay exact and fast.
-MAX_STACK = 10**12
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -673,7 +673,7 @@ class Hand(NamedActions):
 
     def _may_redeal(self) -> bool:
         """Return whether everyone can ante again (K4); otherwise the hand plays on (the redeals are bounded)."""
-        return forced.may_redeal(PY, self.stacks, self.table.ante)
+        return forced_bets.may_redeal(PY, self.stacks, self.table.ante)
 
     def _redeal(self) -> None:
         """Nobody opened: collect the cards, reshuffle, ante again and deal again; the pot carries over (K4)."""
@@ -742,7 +742,7 @@ class Hand(NamedActions):
         self.stub.discards[-1].extend(cards)
 
     def serve(self, seat: int, cards: Sequence[Card | None]) -> None:
-        """Give a seat its replacement cards (reshuffling first if the stub is short and the table allows)."""
+        """Give a seat its replacement cards (any burn or reshuffle due first is ``core.card_flow.serve``'s to say)."""
         self._take(len(cards), cards)
         self.hands[seat].extend(cards)
         self.face_up[seat].extend([False] * len(cards))
@@ -753,8 +753,8 @@ class Hand(NamedActions):
         self.tell("reshuffle", clause=self.table.clauses["runs_out"])
 
     def _take(self, count: int, cards: Sequence[Card | None]) -> None:
-        if not self.stub.can_serve(count):
-            self.reshuffle()
+        if not self.stub.can_serve(count):       # the walk (core.card_flow) said the stub serves them: a bug
+            raise AssertionError(f"{self.table.name}: the stub holds {self.stub.size} cards for {count}")
         self.stub.take(cards)
 
     def next_cards(self, count: int, draw: drawing.Draw | None = None) -> list[Card] | None:
@@ -864,20 +864,6 @@ def split_pot(pot: int, seats: Sequence[int], rule: str = "first-winner-left-of-
     {1: 4, 3: 3, 4: 3}
     """
     from lowball.core.behaviours import OddChip
-    from lowball.engine.pots import share
+    from lowball.engine.rules.pots import share
 
     return share(pot, seats, OddChip(rule))
-
-
-def max_investment(table: GameTable) -> int | None:
-    """Return the most one player can put into one hand by the table's numbers: forced bets plus capped rounds.
-
-    This is arithmetic on the table; ``lowball verify`` proves the same bound on a
-    model of the betting rules instead of trusting it.
-
-    >>> max_investment(load_game_table())
-    13
-    """
-    if table.bets_per_round is None:
-        return None
-    return forced.most_forced(table) + sum(table.bets_per_round * size for size in table.bet_sizes)

@@ -29,7 +29,7 @@ from lowball.core.games import GameTable, with_stakes
 from lowball.core.refusals import Refusal
 from lowball.engine.actions import Action, Kind
 from lowball.engine.phases import BET, OVER, SHOWDOWN
-from lowball.engine.pots import halves, share
+from lowball.engine.rules.pots import halves, share
 from lowball.engine.state import Hand
 from lowball.errors import IllegalAction, LowballError, RulesError
 from lowball.histories import dealer, labels

@@ -36,8 +36,8 @@ from lowball.core.games import (ROOMS_DIR, STAKES_KEYS, TABLE, GameTable, builti
                                  with_stakes)
 from lowball.core.reader import parse_toml
 from lowball.engine.actions import Action, Kind, parse_action
-from lowball.engine.forced import owed
-from lowball.engine.openers import big_blind_seat
+from lowball.engine.rules.forced_bets import owed
+from lowball.core.seats import big_blind_seat
 from lowball.engine.state import DRAW, OVER, SHOWDOWN, Hand, HandResult, check_can_start
 from lowball.errors import HistoryError, IllegalAction, LowballError, RulesError
 

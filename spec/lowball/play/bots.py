@@ -269,7 +269,7 @@ def sound_bot(hand: Hand, rng: random.Random) -> Action:
 
 def _sevens_trap(hand: Hand, seat: int) -> bool:
     """Return whether checking now would invoke the sevens rule (F7): a seven or better after the last draw."""
-    from lowball.engine.sevens import seven_or_better
+    from lowball.engine.rules.sevens import seven_or_better
 
     last = hand.round == hand.table.betting_rounds - 1
     return hand.table.sevens_rule.value != "off" and last and seven_or_better(hand.hands[seat], hand.table.ranking, hand.table.sevens_top)

@@ -1,7 +1,7 @@
 """The public tree of a heads-up fixed-limit single-draw table, with the betting driven by the engine's own rules.
 
-Every betting decision comes from ``lowball.engine.betting_round`` (``may_fold``, ``may_call``, ``may_raise``,
-``raise_range``, ``step``, ``done``, ``finish``) and the forced bets from ``lowball.engine.forced.post``: this
+Every betting decision comes from ``lowball.engine.rules.betting_round`` (``may_fold``, ``may_call``, ``may_raise``,
+``raise_range``, ``step``, ``done``, ``finish``) and the forced bets from ``lowball.engine.rules.forced_bets.post``: this
 module writes no betting rule of its own, only the glue the engine's ``Hand`` also has between streets (the
 stacks and the pot carried on, the first round's opener for B2, every player still in drawing in seat order from
 the dealer's left, D1, K8). Seat 0 sits on the dealer's left. A draw is the drawer's public choice of how many
@@ -22,7 +22,7 @@ from lowball.core.behaviours import NobodyOpens, SevensRule, Structure
 from lowball.core.cards import DECK
 from lowball.core.games import GameTable, StreetKind
 from lowball.core.rankings import HAND_SIZE
-from lowball.engine import betting_round as br
+from lowball.engine.rules import betting_round as br
 from lowball.core.ops import PY
 from lowball.errors import LowballError
 from lowball.solve.payoffs import Fold, Showdown

@@ -23,13 +23,14 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from lowball.core.rankings import RULES_DIR
+from lowball.core.cards import format_cards
+from lowball.core.rankings import RULES_DIR, RankingSystem
 from lowball.text import plural
 
 PROOFS_FILE = RULES_DIR / "proofs.toml"
 LANGUAGES = ("en", "ru")
 # The Russian nouns a template may count, by the name it writes them with ({chips:chip.gen}).
-NOUNS = {"card": plural.CARD, "chip": plural.CHIP, "raise": plural.RAISE, "bet": plural.BET,
+NOUNS = {"card": plural.CARD, "chip": plural.CHIP, "class": plural.CLASS, "raise": plural.RAISE, "bet": plural.BET,
          "action": plural.ACTION, "player": plural.PLAYER, "draw": plural.DRAW,
          "redeal": plural.Noun(("пересдача", "пересдачи", "пересдаче", "пересдачу", "пересдачей", "пересдаче"),
                                ("пересдачи", "пересдач", "пересдачам", "пересдачи", "пересдачами", "пересдачах")),
@@ -59,6 +60,83 @@ class Said:
     def text(self, lang: str = "en") -> str:
         """Return the words in ``lang``: the Russian where given, else the English."""
         return (self.ru or self.en) if lang == "ru" else self.en
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Worded parts in a row, each in the verdict's language, joined by ``sep`` (punctuation both languages share).
+
+    >>> Listed((Verdict("state-folded"), Verdict("state-all-in")), "; ").text("ru")
+    'спасовал; ва-банк'
+    """
+
+    parts: tuple[Any, ...]
+    sep: str = ", "
+
+    def text(self, lang: str = "en") -> str:
+        """Return the parts worded in ``lang``, joined."""
+        return self.sep.join(part.text(lang) for part in self.parts)
+
+
+@dataclass(frozen=True)
+class SystemName:
+    """A ranking system as a verdict names it: by its key in English, by its Russian name in Russian.
+
+    >>> name = SystemName("ace-to-six", "от туза до шестёрки")
+    >>> name.text(), name.text("ru")
+    ('ace-to-six', '«от туза до шестёрки»')
+    """
+
+    key: str
+    ru: str
+
+    @classmethod
+    def of(cls, row: RankingSystem) -> "SystemName":
+        """Return the name of a rankings row."""
+        return cls(row.key, row.ru)
+
+    def text(self, lang: str = "en") -> str:
+        """Return the name in ``lang``, as the template ``system`` writes it."""
+        return word("system", {"name": self.ru if lang == "ru" else self.key}, lang)
+
+
+@dataclass(frozen=True)
+class Cards:
+    """Cards a verdict shows, as the language writes them (suit symbols in Russian), and, with the ``system`` they
+    are ranked by, what they make under it.
+
+    >>> from lowball.core.cards import parse_cards
+    >>> from lowball.ranking import as_system
+    >>> hand = Cards(tuple(parse_cards("6c 4h 3s 2d Ac")), as_system("ace-to-six"))
+    >>> hand.text(), Cards(hand.cards).text("ru")
+    ('6c 4h 3s 2d Ac (6-4-3-2-A: no pair, six-four low)', '6♣ 4♥ 3♠ 2♦ A♣')
+    """
+
+    cards: tuple[Any, ...]
+    system: RankingSystem | None = None
+
+    def text(self, lang: str = "en") -> str:
+        """Return the cards in ``lang``, and what they make where a system is named."""
+        from lowball.text.explain import describe
+        from lowball.text.words import with_suit_symbols
+
+        shown = with_suit_symbols(format_cards(self.cards)) if lang == "ru" else format_cards(self.cards)
+        return shown if self.system is None else f"{shown} ({describe(self.cards, self.system, lang)})"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Why one hand beats another under a system, as ``lowball compare`` explains it (``text.explain``)."""
+
+    better: str
+    worse: str
+    system: RankingSystem
+
+    def text(self, lang: str = "en") -> str:
+        """Return the explanation in ``lang``."""
+        from lowball.text.explain import explain
+
+        return explain(self.better, self.worse, self.system, lang)
 
 
 @dataclass(frozen=True)

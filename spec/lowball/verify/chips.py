@@ -1,6 +1,6 @@
 """Property 6: chips are conserved by every betting action and by the settlement (S2, S3, G6).
 
-On the betting round the engine plays (``engine/betting_round.py``), for every player count and
+On the betting round the engine plays (``engine/rules/betting_round.py``), for every player count and
 every distinct round of the table, in every state of the round's invariant:
 
 - every legal action moves chips only from the actor's stack into the pot: the
@@ -9,7 +9,7 @@ every distinct round of the table, in every state of the round's invariant:
 - when the round ends, an unmatched bet goes back to its owner only, and after
   it the highest bet is matched by a second player.
 
-On the pots as the engine forms them (``engine/pots.py``: the engine's own
+On the pots as the engine forms them (``engine/rules/pots.py``: the engine's own
 functions, read with Z3 terms), for any contributions of 2 to ``players.max``
 players with any of them folded (the highest total belonging to a player still
 in):
@@ -28,10 +28,10 @@ import z3
 
 from lowball.core.behaviours import Pots, SevensRule
 from lowball.core.games import GameTable
-from lowball.engine import pots as pm, sevens
+from lowball.engine.rules import pots as pm, sevens
 from lowball.core.ops import Z3
 from lowball.verify.checks import Check, timed
-from lowball.engine import betting_round as rm
+from lowball.engine.rules import betting_round as rm
 from lowball.verify.proof import ProofUnknown, prove, undecided
 from lowball.text.verdicts import Said, Verdict
 from lowball.verify.rounds import Step, invariant_refutation, player_counts, player_range, step_kinds

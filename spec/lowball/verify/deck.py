@@ -1,9 +1,10 @@
 """Property 5: the card bound (T1, D1, K8, K9, L8, P3): the deck serves every card a hand can need.
 
-For every player count the table allows, on the model of ``models.cards``
-(the stub, the burns, the folded hands and the discard piles, counted by the
-rules of ``core.card_flow`` that the engine reads), with any players folding in any betting round
-and any legal number of discards at every draw:
+For every player count the table allows, on the walk through a hand of
+``core.card_flow`` (``play``: the stub, the burns, the folded hands and the
+discard piles, counted by the very moves the engine asks before it moves a
+card), read with Z3 terms, with any players folding in any betting round and
+any legal number of discards at every draw:
 
 - where the deals, the burns and the largest possible draws fit in the deck,
   no reshuffle is ever needed (the most is found by Z3 Optimize);
@@ -16,37 +17,71 @@ and any legal number of discards at every draw:
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import z3
 
+from lowball.core import card_flow as cf
 from lowball.core.behaviours import RunsOut
+from lowball.core.card_flow import Choices, Event
 from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
-from lowball.verify.models import cards as cm
 from lowball.core.ops import PY, Z3
 from lowball.verify.proof import find, maximize, prove
 from lowball.text import plural
 from lowball.text.verdicts import Said, Verdict
 from lowball.verify.rounds import player_counts
 
-def _values(model: z3.ModelRef, choices: cm.Choices) -> cm.Choices:
+def symbolic_choices(table: GameTable, players: int, tag: str) -> Choices:
+    """Return choices as Z3 variables: any player may fold in any betting round, discard any count at any draw."""
+    return Choices(folds=[[z3.Bool(f"{tag}_f{b}_{i}") for i in range(players)] for b in range(table.betting_rounds)],
+                   discards=[[z3.Int(f"{tag}_d{d}_{i}") for i in range(players)] for d in range(table.draws)])
+
+
+def legal(table: GameTable, choices: Choices) -> list[Any]:
+    """Return the bounds of every discard (D1, K8)."""
+    facts = []
+    for street, row in zip(table.draw_streets, choices.discards):
+        facts += [z3.And(street.min_discard <= d, d <= street.max_discard) for d in row]
+    return facts
+
+
+class Frozen(cf.Naming):
+    """Names the terms of the walk with fresh Z3 variables (``defs`` holds their definitions), so that each step
+    builds on small terms; keeps the facts the walk notes (every card is somewhere), to be proved step by step."""
+
+    def __init__(self, tag: str):
+        self.tag, self.defs, self.count = tag, [], 0
+        self.facts: list[Any] = []
+
+    def __call__(self, term: Any) -> Any:
+        if isinstance(term, (bool, int)):
+            return term
+        self.count += 1
+        name = f"{self.tag}_{self.count}"
+        fresh = z3.Bool(name) if z3.is_bool(term) else z3.Int(name)
+        self.defs.append(fresh == term)
+        return fresh
+
+    def note(self, fact: Any) -> None:
+        self.facts.append(fact)
+
+
+def _values(model: z3.ModelRef, choices: Choices) -> Choices:
     value = lambda t: model.eval(t, model_completion=True)
-    return cm.Choices(folds=[[z3.is_true(value(f)) for f in row] for row in choices.folds],
-                      discards=[[value(d).as_long() for d in row] for row in choices.discards])
+    return Choices(folds=[[z3.is_true(value(f)) for f in row] for row in choices.folds],
+                   discards=[[value(d).as_long() for d in row] for row in choices.discards])
 
 
-def canonical(table: GameTable, players: int, choices: cm.Choices, condition: Any, known: list) -> cm.Choices:
+def canonical(table: GameTable, players: int, choices: Choices, condition: Any, known: list) -> Choices:
     """Return plain choices meeting ``condition``, the same every run.
 
     First the plainest hand: nobody folds and everyone discards the most at every
     draw. Otherwise: nobody folds if possible, then each discard, in the order
     they are made, the most that still allows the condition.
     """
-    plain = cm.Choices(folds=[[False] * players for _ in choices.folds],
-                       discards=[[street.max_discard] * players for street in table.draw_streets])
-    if cm.play(PY, table, players, plain).short:
+    plain = Choices.plain(table, players)
+    if cf.play(PY, table, players, plain).short:
         return plain
     fixed: list[Any] = []
     flat_folds = [f for row in choices.folds for f in row]
@@ -63,17 +98,17 @@ def canonical(table: GameTable, players: int, choices: cm.Choices, condition: An
     return _values(model, choices)
 
 
-def story(table: GameTable, players: int, plain: cm.Choices, lang: str = "en") -> str:
-    """Return a hand's folds and discards up to where the stub fails, and what the stub did, in words (in Russian
-    the folds and discards; what the stub did is the card model's trace, in English)."""
-    trace: list[str] = []
-    cm.play(PY, table, players, plain, trace)
-    where = [line for line in trace if line.startswith("in draw ")]
-    last_draw = int(where[-1].split()[2]) if where else len(plain.discards)
+def story(table: GameTable, players: int, plain: Choices, lang: str = "en") -> str:
+    """Return a hand's folds and discards up to where the stub fails, and what the stub did (the walk's ``Event``
+    list), in words."""
+    trace: list[Event] = []
+    cf.play(PY, table, players, plain, trace)
+    where = [event.fields for event in trace if event.key == "draw-reshuffle"]
+    last_draw = where[-1]["draw"] if where else len(plain.discards)
     # The players served before the first short stub of that draw (a reshuffle may serve some of them: the trace
     # tells each of those, and the one who cannot be served, after).
-    in_last = [line for line in where if int(line.split()[2]) == last_draw]
-    failing_seat = int(in_last[0].split()[3][1:]) if in_last else players
+    in_last = [fields for fields in where if fields["draw"] == last_draw]
+    failing_seat = in_last[0]["seat"] if in_last else players
     parts = []
     folded = [(b + 1, i + 1) for b, row in enumerate(plain.folds) for i, f in enumerate(row) if f]
     if lang == "ru":
@@ -93,73 +128,77 @@ def story(table: GameTable, players: int, plain: cm.Choices, lang: str = "en") -
             parts.append(f"in draw {d + 1} " + ", ".join(f"p{i + 1}" for i in range(len(seats)))
                          + (f" each discard {seats[0]}" if len(set(seats)) == 1 else
                             " discard " + ", ".join(map(str, seats))) + " and are served")
-    if lang == "ru":
-        trace = [trace_ru(line) for line in trace]
-    return ", ".join(parts) + ("; " + "; ".join(trace) if trace else "")
+    lines = [said(event, lang) for event in trace]
+    return ", ".join(parts) + ("; " + "; ".join(lines) if lines else "")
 
 
-# The card model's trace (``models.cards``: ``take_told`` and ``step``) is written in English; these are its four
-# lines, read back for the Russian report. A line that matches none stays English (the test of the Russian report
-# catches that).
-_RESHUFFLE = re.compile(r"in draw (\d+) p(\d+) (discards|is owed) (\d+): the stub holds (\d+) card\(s\) for (\d+); "
-                        r"the reshuffle brings back (\d+) \(([^)]*)\)(?:: (\d+) card\(s\) for \d+: a discard the rules "
-                        r"allow \(D1, K8\) cannot be replaced)?")
-_BURNS_BACK = re.compile(r"street (\d+): the stub is short for (\d+) cards; the burns( and folded hands)? come back")
-_SHORT_STREET = re.compile(r"street (\d+): (\d+) card\(s\) for (\d+): (one community card for everyone \(L8\)|"
-                           r"the hand cannot go on)")
-_PILES_RU = {"the burns": "сожжённые", "folded hands": "карты спасовавших", "earlier draws' discards": "сброс прежних "
-             "обменов", "this draw's discards": "сброс этого обмена", "nothing": "ничего"}
+# The piles of ``core.card_flow.PILES``, as a short hand's story names them.
+_PILES = {"burns": ("the burns", "сожжённые"), "folded": ("folded hands", "карты спасовавших"),
+          "earlier discards": ("earlier draws' discards", "сброс прежних обменов"),
+          "this draw's discards": ("this draw's discards", "сброс этого обмена")}
 
 
-def _piles_ru(text: str) -> str:
-    for en, ru in _PILES_RU.items():
-        text = text.replace(en, ru)
-    return text.replace(" stay out", " — в стороне")
+def said(event: Event, lang: str = "en") -> str:
+    """Return what the stub did at one step of the walk (``core.card_flow.Event``), in words.
 
-
-def trace_ru(line: str) -> str:
-    """Return a line of the card model's trace in Russian.
-
-    >>> print(trace_ru("in draw 1 p5 discards 5: the stub holds 2 card(s) for 5; the reshuffle brings back 1 (the "
-    ...                "burns 1; this draw's discards 25 stay out): 3 card(s) for 5: a discard the rules allow (D1, K8) "
-    ...                "cannot be replaced").replace("; ", ";\\n"))
+    >>> piles = {"burns": 1, "folded": 0, "earlier discards": 0, "this draw's discards": 25}
+    >>> event = Event("draw-reshuffle", {"draw": 1, "seat": 5, "in_turn": True, "count": 5, "stub": 2, "back": 1,
+    ...                                  "piles": piles, "kept": ("burns",), "held": 3})
+    >>> print(said(event).replace("; ", ";\\n"))
+    in draw 1 p5 discards 5: the stub holds 2 card(s) for 5;
+    the reshuffle brings back 1 (the burns 1;
+    this draw's discards 25 stay out): 3 card(s) for 5: a discard the rules allow (D1, K8) cannot be replaced
+    >>> print(said(event, "ru").replace("; ", ";\\n"))
     в обмене 1 p5 сбрасывает 5: в остатке колоды 2 карты на 5;
     перемешивание возвращает 1 (сожжённые 1;
     сброс этого обмена 25 — в стороне): 3 карты на 5: сброс, разрешённый правилами (D1, K8), нечем заменить
-    >>> trace_ru("street 3: 0 card(s) for 4: the hand cannot go on")
+    >>> said(Event("street-stuck", {"street": 3, "stub": 0, "need": 4, "folded": False}), "ru")
     'улица 3: 0 карт на 4: раздача не может продолжаться'
     """
-    if m := _RESHUFFLE.fullmatch(line):
-        draw, seat, verb, count, stub, need, back, piles, held = m.groups()
-        verb = "сбрасывает" if verb == "discards" else "ждёт замены"
-        text = (f"в обмене {draw} p{seat} {verb} {count}: в остатке колоды {plural.ru(int(stub), plural.CARD)} на "
-                f"{need}; перемешивание возвращает {back} ({_piles_ru(piles)})")
-        if held is not None:
-            text += (f": {plural.ru(int(held), plural.CARD)} на {need}: сброс, разрешённый правилами (D1, K8), нечем "
-                     f"заменить")
-        return text
-    if m := _BURNS_BACK.fullmatch(line):
-        street, need, folded = m.groups()
-        return (f"улица {street}: остатка колоды не хватает на {plural.ru(int(need), plural.CARD, 'acc')}; "
-                f"сожжённые карты{' и карты спасовавших' if folded else ''} возвращаются в игру")
-    if m := _SHORT_STREET.fullmatch(line):
-        street, stub, need, what = m.groups()
-        what = "одна общая карта для всех (L8)" if what.startswith("one") else "раздача не может продолжаться"
-        return f"улица {street}: {plural.ru(int(stub), plural.CARD)} на {need}: {what}"
-    return line
+    ru, f = lang == "ru", event.fields
+    if event.key == "draw-reshuffle":
+        word = {name: pair[ru] for name, pair in _PILES.items()}
+        came = ", ".join(f"{word[name]} {f['piles'][name]}" for name in f["kept"]) or ("ничего" if ru else "nothing")
+        out = ", ".join(f"{word[name]} {count}" for name, count in f["piles"].items() if name not in f["kept"] and count)
+        count, short = f["count"], f["held"] < f["count"]
+        if ru:
+            verb = "сбрасывает" if f["in_turn"] else "ждёт замены"
+            return (f"в обмене {f['draw']} p{f['seat']} {verb} {count}: в остатке колоды "
+                    f"{plural.ru(f['stub'], plural.CARD)} на {count}; перемешивание возвращает {f['back']} ({came}"
+                    f"{'; ' + out + ' — в стороне' if out else ''})"
+                    + (f": {plural.ru(f['held'], plural.CARD)} на {count}: сброс, разрешённый правилами (D1, K8), "
+                       f"нечем заменить" if short else ""))
+        verb = "discards" if f["in_turn"] else "is owed"
+        return (f"in draw {f['draw']} p{f['seat']} {verb} {count}: the stub holds {f['stub']} card(s) for {count}; "
+                f"the reshuffle brings back {f['back']} ({came}{'; ' + out + ' stay out' if out else ''})"
+                + (f": {f['held']} card(s) for {count}: a discard the rules allow (D1, K8) cannot be replaced"
+                   if short else ""))
+    if event.key == "street-reshuffle":
+        if ru:
+            return (f"улица {f['street']}: остатка колоды не хватает на {plural.ru(f['need'], plural.CARD, 'acc')}; "
+                    f"сожжённые карты{' и карты спасовавших' if f['folded'] else ''} возвращаются в игру")
+        return (f"street {f['street']}: the stub is short for {f['need']} cards; the burns"
+                f"{' and folded hands' if f['folded'] else ''} come back")
+    community = event.key == "street-community"
+    if ru:
+        what = "одна общая карта для всех (L8)" if community else "раздача не может продолжаться"
+        return f"улица {f['street']}: {plural.ru(f['stub'], plural.CARD)} на {f['need']}: {what}"
+    what = "one community card for everyone (L8)" if community else "the hand cannot go on"
+    return f"street {f['street']}: {f['stub']} card(s) for {f['need']}: {what}"
 
 
-def card_model(table: GameTable, players: int) -> tuple[cm.Choices, cm.Cards, list[Any]]:
-    """Return the symbolic choices, the end of the card model, and what is known (the definitions, the bounds of
-    the discards, and the count of every card at every step, proved step by step first)."""
-    choices = cm.Choices.symbolic(table, players, f"c{players}")
-    frozen = cm.Frozen(Z3, f"k{players}")
-    end = cm.play(Z3, table, players, choices, frozen=frozen)
-    known = choices.legal(table) + frozen.defs
+def card_model(table: GameTable, players: int) -> tuple[Choices, cf.Cards, list[Any]]:
+    """Return the symbolic choices, the end of the walk through a hand (``core.card_flow.play`` read with Z3), and
+    what is known (the definitions, the bounds of the discards, and the count of every card at every step, proved
+    step by step first)."""
+    choices = symbolic_choices(table, players, f"c{players}")
+    frozen = Frozen(f"k{players}")
+    end = cf.play(Z3, table, players, choices, name=frozen)
+    known = legal(table, choices) + frozen.defs
     previous: list[Any] = []
     for fact in frozen.facts:
         if not prove(fact, *known, *previous).proved:
-            raise AssertionError("a card of the model went missing")    # the model's own bookkeeping (D1)
+            raise AssertionError("a card of the walk went missing")    # the walk's own bookkeeping (D1)
         previous = [fact]
     return choices, end, known + frozen.facts
 
@@ -176,9 +215,9 @@ def check_card_bound(table: GameTable) -> Check:
     with timed(check):
         fits, reshuffled = [], []
         for players in player_counts(table):
-            choices = cm.Choices.symbolic(table, players, f"c{players}")
-            known = choices.legal(table)
-            most, _ = maximize(cm.demand(Z3, table, players, choices), *known)
+            choices = symbolic_choices(table, players, f"c{players}")
+            known = legal(table, choices)
+            most, _ = maximize(cf.demand(Z3, table, players, choices), *known)
             if players == player_counts(table)[-1]:
                 check.figures["max_cards"] = most
             if most <= table.deck_cards:

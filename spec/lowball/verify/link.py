@@ -1,9 +1,9 @@
 """What the proofs assume of the engine, checked on the states the engine reaches.
 
 The engine plays the very functions the proofs read: a betting round is
-``engine/betting_round.py`` (properties 4, 5 and 7 read it with Z3 terms, the
-engine with numbers), the pots and their shares are ``engine/pots.py``
-(property 6), the forced bets and the redeal ``engine/forced.py`` (property 8).
+``engine/rules/betting_round.py`` (properties 4, 5 and 7 read it with Z3 terms, the
+engine with numbers), the pots and their shares are ``engine/rules/pots.py``
+(property 6), the forced bets and the redeal ``engine/rules/forced_bets.py`` (property 8).
 So nothing here compares two copies of a rule. Random legal play of the
 engine (``engine.state.Hand``) reaches states of every street, and this module
 checks what a proof takes for granted about them:
@@ -19,10 +19,11 @@ checks what a proof takes for granted about them:
   (B1, B2, K3, L4, L6); with ``symbolic=True``, each start is also found among
   the symbolic starts the proofs begin from (``symbolic_start``);
 - at each showdown the highest total is a contender's (property 6 assumes
-  it), and no hand creates or loses a chip;
-- at the end of each hand the card model (``models.cards``) leaves the stub,
-  the burns and the discards as the engine does (the one piece still written
-  twice; see docs/checks).
+  it), and no hand creates or loses a chip.
+
+The cards need no check here: the engine moves them by the moves of the walk
+that property 5 reads (``core.card_flow``), and ``tests/test_card_flow.py``
+checks the engine's piles against the walk's counts after every step.
 
 A mismatch is reported in words, naming the table, the hand's actions so far and
 the two answers.
@@ -41,8 +42,8 @@ from lowball.core.games import GameTable
 from lowball.engine import betting
 from lowball.engine.actions import Action
 from lowball.engine.openers import open_pair_shows
-from lowball.engine.state import BET, DRAW, OVER, Hand
-from lowball.engine import betting_round as rm
+from lowball.engine.state import BET, OVER, Hand
+from lowball.engine.rules import betting_round as rm
 from lowball.core.ops import PY
 
 Policy = Callable[[Hand, random.Random], Action]
@@ -118,7 +119,7 @@ def compare_decision(hand: Hand, report: LinkReport, where: str) -> None:
                    f"{_comparable(state)}")
     listed = {(a.kind, a.seat) for a in betting.legal(hand, hand.current) if a.kind != "cbr"}
     for action in candidates(hand):
-        kind = rm.KIND_OF[action.kind]
+        kind = betting.KIND_OF[action.kind]
         amount = action.amount or 0
         engine_ok = betting.refusal(hand, hand.current, action) is None
         model_ok = bool(rm.legal(PY, rules, state, action.seat, kind, amount))
@@ -239,8 +240,6 @@ def check_engine_link(table: GameTable, hands: int = 40, seed: int = 0, policy: 
     >>> report.agrees, report.mismatches
     (True, [])
     """
-    from lowball.verify.models import cards as cm
-
     policy = policy or random_action
     rng = random.Random(seed)
     report = LinkReport(table=table.name, symbolic=symbolic)
@@ -251,8 +250,6 @@ def check_engine_link(table: GameTable, hands: int = 40, seed: int = 0, policy: 
         report.hands += 1
         before_deal = (list(chips), 0)      # what the first round's forced bets are posted from
         seen_round = None
-        choices = cm.Choices(folds=[[False] * players for _ in range(table.betting_rounds)],
-                             discards=[[0] * players for _ in range(table.draws)])
         hand.advance()
         while hand.phase != OVER:
             if hand.phase == BET:
@@ -267,10 +264,6 @@ def check_engine_link(table: GameTable, hands: int = 40, seed: int = 0, policy: 
                         compare_start(hand, report, where, list(hand.stacks), hand.pot)
                 compare_decision(hand, report, where)
             action = policy(hand, rng)
-            if hand.phase == BET and action.kind == "f":
-                choices.folds[hand.current.number][action.seat] = True
-            if hand.phase == DRAW and action.kind == "sd":
-                choices.discards[hand.current.number][action.seat] = len(action.cards)
             if hand.phase == BET:
                 after = copy.deepcopy(hand)
                 betting.apply(after, after.current, action)
@@ -280,7 +273,6 @@ def check_engine_link(table: GameTable, hands: int = 40, seed: int = 0, policy: 
             hand.apply(action)
             hand.advance()
         check_settlement(hand, report)
-        cm.compare_with_engine(hand, report, choices)
     return report
 
 

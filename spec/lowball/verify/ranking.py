@@ -2,7 +2,8 @@
 
 Only the ranking systems a game uses are ordered and tested (with the worked
 cases of those systems); the descriptions are those of
-``lowball.verify.properties``.
+``lowball.verify.properties``. Each fact and counterexample is data (``Verdict``),
+worded in English and Russian by ``lowball.text.verdicts`` from ``rules/proofs.toml``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, Collection
 
 import z3
 
-from lowball.core.cards import DECK, SUIT_CHARS, format_cards
+from lowball.core.cards import DECK, SUIT_CHARS
 from lowball.errors import RulesError
 from lowball.core.rankings import HAND_SIZE, RankingSystem, Rankings, parse_rankings, RULES_DIR
 from lowball.core.reader import TableReader, read_toml
@@ -23,7 +24,7 @@ from lowball.verify.properties import DESCRIPTIONS
 from lowball.verify.hands import CardHand, SymHand, beats, concrete, same_value, shape_cards, ties
 from lowball.verify.badugi import SetHand, SetShape, concrete_set, same_played, set_beats, set_ties, shape_of
 from lowball.verify.proof import prove
-from lowball.text import plural
+from lowball.text.verdicts import Cards, Comparison, Said, SystemName, Verdict
 
 WORKED_CASES = RULES_DIR / "worked-cases.toml"
 # The rulebooks' badugi cases (U2, U3): four-card hands, in a file of their own (see its header).
@@ -47,40 +48,13 @@ def check_well_formed(source: str, data: dict[str, Any],
         try:
             rankings = parse_rankings(TableReader(source, data))
         except RulesError as err:
-            check.fail(str(err))
+            check.fail(Verdict("rankings-refused", {"refusal": str(err)}))
             return check, None
         for row in rankings.all_systems:
             if systems is None or row.key in systems:
-                n = len(row.category_order)
-                check.record(f"{row.key}: {len(row.category_order)} categories in order, each with a tie-break rule",
-                             ru=f"{_system(row)}: {n} "
-                                f"{plural.counted(n, ('категория', 'категории', 'категорий'), 'ru')} "
-                                f"по порядку, у каждой своё правило сравнения рук внутри категории")
+                check.record(Verdict("categories-in-order", {"system": SystemName.of(row),
+                                                             "n": len(row.category_order)}))
     return check, rankings
-
-
-def _hand_words(cards, row: RankingSystem, lang: str = "en") -> str:
-    from lowball.text.explain import describe
-    from lowball.text.words import with_suit_symbols
-
-    if lang == "ru":
-        return f"{with_suit_symbols(format_cards(cards))} ({describe(cards, row, 'ru')})"
-    return f"{format_cards(cards)} ({describe(cards, row)})"
-
-
-def _system(row: RankingSystem) -> str:
-    """Return a ranking system's Russian name, quoted: «от двойки до семёрки»."""
-    return f"«{row.ru}»"
-
-
-def _cards_ru(cards) -> str:
-    from lowball.text.words import with_suit_symbols
-
-    return with_suit_symbols(format_cards(cards))
-
-
-# The properties of an order, as Russian says "the order is not ..." ("порядок не ...").
-ORDER_RU = {"total": "полный", "antisymmetric": "антисимметричный", "transitive": "транзитивный"}
 
 
 def prove_shapes_cover_hands(check: Check, row: RankingSystem) -> None:
@@ -97,10 +71,7 @@ def prove_shapes_cover_hands(check: Check, row: RankingSystem) -> None:
     for claim in claims:
         if not prove(claim, hand.well_formed(), *lemmas).proved:
             raise AssertionError("five distinct cards without a shape")
-    check.record(f"every five distinct cards have a shape: 0-{suits} of each rank, five in all, one suit only if "
-                 f"unpaired",
-                 ru=f"у любых пяти разных карт есть форма: от 0 до {suits} карт каждого ранга, всего пять, одной "
-                    f"масти — только без пар")
+    check.record(Verdict("shapes-cover-hands", {"suits": suits}))
 
 
 def _five_card_model(row: RankingSystem) -> None:
@@ -120,36 +91,37 @@ def check_total_order(row: RankingSystem, check: Check) -> None:
     """Property 2 for one system: placed, total, antisymmetric, transitive, and ties exactly as S2 says."""
     _five_card_model(row)
     a, b, c = (SymHand(name, row) for name in "abc")
+    system = SystemName.of(row)
     outcome = prove(a.category_index >= 0, a.shape())
     if not outcome.proved:
-        cards = shape_cards(a, outcome.model)
-        check.fail(f"{row.key}: {format_cards(cards)} falls in no category of the order",
-                   ru=f"{_system(row)}: {_cards_ru(cards)} не попадает ни в одну категорию порядка")
+        check.fail(Verdict("no-category", {"system": system, "hand": Cards(shape_cards(a, outcome.model))}))
         return
-    facts = [
+    laws = [
         ("total", z3.Or(beats(a, b), beats(b, a), ties(a, b)), (a, b)),
         ("antisymmetric", z3.Not(z3.And(beats(a, b), beats(b, a))), (a, b)),
         ("transitive", z3.Implies(z3.And(beats(a, b), beats(b, c)), beats(a, c)), (a, b, c)),
-        ("ties exactly on equal ranks (and flush status)", ties(a, b) == same_value(a, b), (a, b)),
+        (TIES, ties(a, b) == same_value(a, b), (a, b)),
     ]
-    for name, claim, hands in facts:
+    for law, claim, hands in laws:
         outcome = prove(claim, *(h.shape() for h in hands))
         if not outcome.proved:
-            x, y = (shape_cards(h, outcome.model) for h in hands[:2])
-            if name.startswith("ties"):
-                check.fail(f"{row.key}: {_hand_words(x, row)} and {_hand_words(y, row)} tie, though "
-                           f"they hold different ranks: a tie-break rule leaves cards out (H3)",
-                           ru=f"{_system(row)}: {_hand_words(x, row, 'ru')} и {_hand_words(y, row, 'ru')} равны, "
-                              f"хотя ранги карт у них разные: правило сравнения учитывает не все карты (H3)")
-            else:
-                check.fail(f"{row.key}: the order is not {name} at {format_cards(x)} / {format_cards(y)}",
-                           ru=f"{_system(row)}: порядок не {ORDER_RU[name]} на руках {_cards_ru(x)} / "
-                              f"{_cards_ru(y)}")
+            check.fail(_law_broken(law, "ties-unequal-ranks", system, row,
+                                   *(shape_cards(h, outcome.model) for h in hands[:2])))
             return
-    check.record(f"{row.key}: every hand placed; the order is total, antisymmetric and transitive; "
-                 f"hands tie exactly when their ranks (and flush status) match (Z3)",
-                 ru=f"{_system(row)}: у каждой руки есть место; порядок полный, антисимметричный и транзитивный; "
-                    f"руки равны ровно тогда, когда совпадают ранги их карт (и то, одной ли они масти) (Z3)")
+    check.record(Verdict("order-proved", {"system": system}))
+
+
+# The last law of an order: two hands tie exactly when what they show is equal (S2; U3 in badugi).
+TIES = "ties"
+
+
+def _law_broken(law: str, ties_key: str, system: SystemName, row: RankingSystem, x, y) -> Verdict:
+    """Return the counterexample to a law of ``row``'s order at the hands ``x`` and ``y``: a tie of different
+    hands (``ties_key``: the tie of five cards, or of the cards that play), else the law that fails."""
+    if law == TIES:
+        return Verdict(ties_key, {"system": system, "first": Cards(x, row), "second": Cards(y, row),
+                                  "clause": row.tie_break_clause})
+    return Verdict("order-not", {"system": system, "law": law, "first": Cards(x), "second": Cards(y)})
 
 
 def confirm_exhaustively(row: RankingSystem, check: Check) -> None:
@@ -164,15 +136,11 @@ def confirm_exhaustively(row: RankingSystem, check: Check) -> None:
         key = strength_key(representative(ranks, one_suit), row)
         other = seen.setdefault(key, visible)
         if other != visible:
-            x, y = representative(*other), representative(ranks, one_suit)
-            check.fail(f"{row.key}: {_hand_words(x, row)} and {_hand_words(y, row)} tie though their ranks "
-                       f"differ (found by enumeration)",
-                       ru=f"{_system(row)}: {_hand_words(x, row, 'ru')} и {_hand_words(y, row, 'ru')} равны, хотя "
-                          f"ранги у них разные (найдено перебором)")
+            check.fail(Verdict("ties-found", {"system": SystemName.of(row),
+                                              "first": Cards(representative(*other), row),
+                                              "second": Cards(representative(ranks, one_suit), row)}))
             return
-    check.record(f"{row.key}: confirmed on all {ALL_HANDS:,} hands: {len(seen):,} classes",
-                 ru=f"{_system(row)}: подтверждено на всех {plural.digits(ALL_HANDS, 'ru')} руках: "
-                    f"{plural.ru(len(seen), plural.CLASS, 'nom', plural.digits(len(seen), 'ru'))}")
+    check.record(Verdict("confirmed", {"system": SystemName.of(row), "hands": ALL_HANDS, "classes": len(seen)}))
 
 
 @functools.cache
@@ -193,44 +161,27 @@ def check_set_order(row: RankingSystem, check: Check) -> None:
     is placed, total, antisymmetric, transitive, and ties exactly when the cards that play hold the same ranks."""
     if not _sets_are_shapes(_reading(row)):
         raise AssertionError("distinct cards whose set that plays is no shape")    # U1 always finds one
-    check.record(f"{row.key}: the set that plays of any {row.hand_size} distinct cards holds 1 to "
-                 f"{row.hand_size} cards of different ranks (U1)",
-                 ru=f"{_system(row)}: из любых {row.hand_size} разных карт играют от 1 до {row.hand_size} карт "
-                    f"разных рангов (U1)")
+    system = SystemName.of(row)
+    check.record(Verdict("sets-are-shapes", {"system": system, "size": row.hand_size}))
     a, b, c = (SetShape(name, row) for name in "abc")
     outcome = prove(a.placed, a.shape())
     if not outcome.proved:
-        check.fail(f"{row.key}: {_hand_words(a.cards(outcome.model), row)} falls in no category of the order",
-                   ru=f"{_system(row)}: {_hand_words(a.cards(outcome.model), row, 'ru')} не попадает ни в одну "
-                      f"категорию порядка")
+        check.fail(Verdict("no-category", {"system": system, "hand": Cards(a.cards(outcome.model), row)}))
         return
-    facts = [
+    laws = [
         ("total", z3.Or(set_beats(a, b), set_beats(b, a), set_ties(a, b)), (a, b)),
         ("antisymmetric", z3.Not(z3.And(set_beats(a, b), set_beats(b, a))), (a, b)),
         ("transitive", z3.Implies(z3.And(set_beats(a, b), set_beats(b, c)), set_beats(a, c)), (a, b, c)),
-        ("ties exactly on equal ranks of the cards that play", set_ties(a, b) == same_played(a, b), (a, b)),
+        (TIES, set_ties(a, b) == same_played(a, b), (a, b)),
     ]
-    for name, claim, hands in facts:
+    for law, claim, hands in laws:
         outcome = prove(claim, *(h.shape() for h in hands))
         if not outcome.proved:
-            x, y = (h.cards(outcome.model) for h in hands[:2])
-            if name.startswith("ties"):
-                check.fail(f"{row.key}: {_hand_words(x, row)} and {_hand_words(y, row)} tie, though the cards "
-                           f"that play hold different ranks: a tie-break rule leaves cards out ({row.tie_break_clause})",
-                           ru=f"{_system(row)}: {_hand_words(x, row, 'ru')} и {_hand_words(y, row, 'ru')} равны, "
-                              f"хотя играющие карты у них разных рангов: правило сравнения учитывает не все карты "
-                              f"({row.tie_break_clause})")
-            else:
-                check.fail(f"{row.key}: the order is not {name} at {format_cards(x)} / {format_cards(y)}",
-                           ru=f"{_system(row)}: порядок не {ORDER_RU[name]} на руках {_cards_ru(x)} / "
-                              f"{_cards_ru(y)}")
+            check.fail(_law_broken(law, "sets-tie-unequal-ranks", system, row,
+                                   *(h.cards(outcome.model) for h in hands[:2])))
             return
-    check.record(f"{row.key}: every hand placed; the order is total, antisymmetric and transitive; hands tie "
-                 f"exactly when the cards that play hold the same ranks ({row.plays_clause}, "
-                 f"{row.tie_break_clause}; Z3)",
-                 ru=f"{_system(row)}: у каждой руки есть место; порядок полный, антисимметричный и транзитивный; "
-                    f"руки равны ровно тогда, когда у играющих карт одни и те же ранги ({row.plays_clause}, "
-                    f"{row.tie_break_clause}; Z3)")
+    check.record(Verdict("sets-order-proved", {"system": system, "plays_clause": row.plays_clause,
+                                               "clause": row.tie_break_clause}))
 
 
 def confirm_sets_exhaustively(row: RankingSystem, check: Check) -> None:
@@ -245,23 +196,16 @@ def confirm_sets_exhaustively(row: RankingSystem, check: Check) -> None:
         other = seen.setdefault(strength_key(hand, row), ranks)
         if other != ranks:
             x = next(h for h in set_representatives(row) if set_shape(h, row) == other)
-            check.fail(f"{row.key}: {_hand_words(x, row)} and {_hand_words(hand, row)} tie though the cards that "
-                       f"play differ (found by enumeration)",
-                       ru=f"{_system(row)}: {_hand_words(x, row, 'ru')} и {_hand_words(hand, row, 'ru')} равны, хотя "
-                          f"играющие карты у них разные (найдено перебором)")
+            check.fail(Verdict("sets-ties-found", {"system": SystemName.of(row), "first": Cards(x, row),
+                                                   "second": Cards(hand, row)}))
             return
     hands = all_ranks(row)
     found = len(set(hands.tolist()))
+    counts = {"system": SystemName.of(row), "hands": len(hands), "classes": found}
     if found != len(seen) or len(hands) != math.comb(len(DECK), row.hand_size):
-        check.fail(f"{row.key}: {found:,} classes among the {len(hands):,} hands, {len(seen):,} sets that play",
-                   ru=f"{_system(row)}: {plural.ru(found, plural.CLASS, 'nom', plural.digits(found, 'ru'))} среди "
-                      f"{plural.digits(len(hands), 'ru')} рук, а наборов играющих карт "
-                      f"{plural.digits(len(seen), 'ru')}")
+        check.fail(Verdict("sets-classes-differ", {**counts, "sets": len(seen)}))
         return
-    check.record(f"{row.key}: confirmed on all {len(hands):,} hands of {row.hand_size} cards: {found:,} classes",
-                 ru=f"{_system(row)}: подтверждено на всех {plural.digits(len(hands), 'ru')} руках из "
-                    f"{plural.ru(row.hand_size, plural.CARD, 'gen')}: "
-                    f"{plural.ru(found, plural.CLASS, 'nom', plural.digits(found, 'ru'))}")
+    check.record(Verdict("sets-confirmed", {**counts, "size": row.hand_size}))
 
 
 def _rows(rankings: Rankings, systems: Collection[str] | None) -> list[RankingSystem]:
@@ -309,10 +253,12 @@ def _beats(h, g, row: RankingSystem) -> z3.BoolRef:
     return beats(h, g) if row.five_cards else set_beats(h, g)
 
 
+# The counterexample to a claimed extreme: a hand that beats the best, or loses to the worst.
+EXTREME_REFUTED = {"best": "best-beaten", "worst": "worst-beats"}
+
+
 def check_cases(rankings: Rankings, systems: Collection[str] | None = None) -> Check:
     """Property 3: best and worst hands and the worked cases (of ``systems``; the five-card ones when None), as theorems."""
-    from lowball.text.explain import explain
-
     seeds, rulebooks = worked_cases(), badugi_cases()
     cases = {kind: seeds.get(kind, []) + rulebooks.get(kind, []) for kind in ("case", "extreme")}
     check = Check.of(3)
@@ -324,15 +270,11 @@ def check_cases(rankings: Rankings, systems: Collection[str] | None = None) -> C
                 continue
             better, fb = _pinned("x", case["better"], row)
             worse, fw = _pinned("y", case["worse"], row)
+            named = {"id": case["id"], "system": SystemName.of(row), "says": Said(case["en"], case.get("ru", ""))}
             if prove(_beats(better, worse, row), fb, fw).proved:
-                check.record(f"{case['id']} ({row.key}): {case['en']}",
-                             ru=f"{case['id']} ({_system(row)}): {case.get('ru', case['en'])}")
+                check.record(Verdict("case-proved", named))
             else:
-                check.fail(f"{case['id']} fails under {row.key}: the seed says {case['en']}, but here: "
-                           f"{explain(case['better'], case['worse'], row)}",
-                           ru=f"{case['id']} не выполняется в системе {_system(row)}: по источнику "
-                              f"{case.get('ru', case['en'])}, а здесь: "
-                              f"{explain(case['better'], case['worse'], row, 'ru')}")
+                check.fail(Verdict("case-fails", {**named, "why": Comparison(case["better"], case["worse"], row)}))
         for case in cases.get("extreme", []):
             row = known.get(case["system"])
             if row is None:
@@ -342,18 +284,10 @@ def check_cases(rankings: Rankings, systems: Collection[str] | None = None) -> C
                 other = SymHand("g", row) if row.five_cards else SetHand("g", row)
                 claim = z3.Not(_beats(other, fixed, row)) if end == "best" else z3.Not(_beats(fixed, other, row))
                 outcome = prove(claim, pinned, other.shape())
+                named = {"id": case["id"], "system": SystemName.of(row), "hand": case[end]}
                 if outcome.proved:
-                    check.record(f"{case['id']} ({row.key}): no hand is {'better' if end == 'best' else 'worse'} "
-                                 f"than {case[end]}",
-                                 ru=f"{case['id']} ({_system(row)}): нет руки {'лучше' if end == 'best' else 'хуже'}, "
-                                    f"чем {case[end]}")
+                    check.record(Verdict(f"{end}-proved", named))
                 else:
                     rival = shape_cards(other, outcome.model) if row.five_cards else other.cards(outcome.model)
-                    verb = "beats" if end == "best" else "loses to"
-                    verb_ru = ("бьёт руку {cards}, объявленную лучшей" if end == "best" else
-                               "проигрывает руке {cards}, объявленной худшей").format(cards=case[end])
-                    check.fail(f"{case['id']} fails under {row.key}: {_hand_words(rival, row)} {verb} "
-                               f"{case[end]}, claimed the {end} hand",
-                               ru=f"{case['id']} не выполняется в системе {_system(row)}: "
-                                  f"{_hand_words(rival, row, 'ru')} {verb_ru}")
+                    check.fail(Verdict(EXTREME_REFUTED[end], {**named, "rival": Cards(rival, row)}))
     return check

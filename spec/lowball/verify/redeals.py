@@ -2,7 +2,7 @@
 
 Applies only where the table redeals (``forced.nobody_opens = "redeal"``).
 
-On the engine's own rules (``engine/forced.py``: ``may_redeal`` and ``post``, read
+On the engine's own rules (``engine/rules/forced_bets.py``: ``may_redeal`` and ``post``, read
 with Z3 terms): a redeal happens only while every player can post the ante
 again, and everyone antes again at each one (a round checked
 through can only lower a stack further, with the calls of an incomplete blind).
@@ -19,7 +19,7 @@ import z3
 
 from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
-from lowball.engine import forced
+from lowball.engine.rules import forced_bets as forced
 from lowball.core.ops import Z3
 from lowball.verify.proof import prove
 from lowball.text.verdicts import Said, Verdict

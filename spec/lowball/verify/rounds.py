@@ -1,7 +1,7 @@
 """Property 7: every betting round ends within a bounded number of actions, and its opener can act (B1, B2, S1).
 
 For every player count and every distinct betting round of the table, on the
-betting round the engine plays (``engine/betting_round.py``):
+betting round the engine plays (``engine/rules/betting_round.py``):
 
 - the round's invariant (``well_formed``) holds at every start the engine can
   reach and is kept by every legal action (so it holds in every reachable state);
@@ -27,10 +27,9 @@ import z3
 from lowball.core.behaviours import HeadsUpCap, NobodyOpens
 from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
-from lowball.engine import betting_round as rm
+from lowball.engine.rules import betting_round as rm
 from lowball.core.ops import PY, Z3
-from lowball.text import plural
-from lowball.text.verdicts import Said, Verdict
+from lowball.text.verdicts import Listed, Said, Verdict
 from lowball.verify.proof import find, maximize, prove
 
 
@@ -47,9 +46,8 @@ def player_range(table: GameTable) -> Verdict:
     return Verdict("player-count" if len(counts) == 1 else "player-range", {"first": counts[0], "last": counts[-1]})
 
 
-# The model's names of the action kinds in Russian, as the infinitive after "может" (``rm.words`` in English).
-ACTIONS_RU = {rm.CALL: "сделать чек или уравнять", rm.RAISE: "поставить или повысить", rm.FOLD: "спасовать",
-              rm.BRING_IN: "поставить бринг-ин"}
+# The model's action kinds as a counterexample names them ("p2 may bet or raise to 4"; ``rm.words``).
+MOVES = {rm.CALL: "move-call", rm.RAISE: "move-raise", rm.FOLD: "move-fold", rm.BRING_IN: "move-bring-in"}
 
 
 def rounds_of(table: GameTable) -> Iterator[tuple[int, rm.Rules]]:
@@ -81,23 +79,17 @@ def measure(r: rm.Rules, s: rm.State) -> Any:
     return n * (budget + able) + to_act
 
 
-def describe_state(s: rm.State, lang: str = "en") -> str:
-    """Return a model state in poker words (for a counterexample), in English or Russian."""
-    if lang == "ru":
-        seats = []
-        for i in range(s.n):
-            status = "спасовал" if s.folded[i] else ("ва-банк" if s.stacks[i] == 0
-                                                     else f"в запасе {plural.digits(s.stacks[i], 'ru')}")
-            seats.append(f"p{i + 1} поставил в круге {plural.digits(s.bets[i], 'ru')} "
-                         f"({status}{', его ход' if s.pending[i] else ''})")
-        cap = "лимит повышений снят" if s.lifted else f"в счёт лимита {plural.ru(s.count, plural.BET)}"
-        return "; ".join(seats) + f"; {cap}, банк {plural.digits(s.pot, 'ru')}"
+def state_verdict(s: rm.State) -> Verdict:
+    """Return a model state (for a counterexample) as data: each seat's bet, chips and turn, the cap and the pot;
+    worded "p1 has 1 in (4 behind); ...; 1 bet(s) toward the cap, pot 3"."""
     seats = []
     for i in range(s.n):
-        status = "folded" if s.folded[i] else ("all in" if s.stacks[i] == 0 else f"{s.stacks[i]} behind")
-        seats.append(f"p{i + 1} has {s.bets[i]} in ({status}{', to act' if s.pending[i] else ''})")
-    cap = "the cap lifted" if s.lifted else f"{s.count} bet(s) toward the cap"
-    return "; ".join(seats) + f"; {cap}, pot {s.pot}"
+        status = Verdict("state-folded") if s.folded[i] else \
+            Verdict("state-all-in") if s.stacks[i] == 0 else Verdict("state-behind", {"chips": s.stacks[i]})
+        seats.append(Verdict("state-seat", {"seat": i + 1, "bet": s.bets[i], "status": status,
+                                            "to_act": Verdict("state-to-act") if s.pending[i] else Said("")}))
+    cap = Verdict("state-cap-lifted") if s.lifted else Verdict("state-cap-count", {"count": s.count})
+    return Verdict("state", {"seats": Listed(tuple(seats), "; "), "cap": cap, "pot": s.pot})
 
 
 class Step:
@@ -113,16 +105,17 @@ class Step:
         if not isinstance(r.size, int):
             self.assumptions.append(r.size >= 1)
 
-    def story(self, model: z3.ModelRef, lang: str = "en") -> str:
-        """Return the model's state and action in words: "...: p2 may bet or raise to 4" ("p2 может ...")."""
+    def told(self, model: z3.ModelRef) -> Verdict:
+        """Return the model's state and action as data: worded "...: p2 may bet or raise to 4" ("p2 может ...")."""
         s = self.before.evaluate(model)
         kind = model.eval(self.action.kind, model_completion=True).as_long()
         amount = model.eval(self.action.amount, model_completion=True).as_long()
-        if lang == "ru":
-            act = ACTIONS_RU[kind] + (f" до {plural.digits(amount, 'ru')}" if kind == rm.RAISE else "")
-            return f"{describe_state(s, 'ru')}: p{s.actor + 1} может {act}"
-        act = rm.words(kind) + (f" to {amount}" if kind == rm.RAISE else "")
-        return f"{describe_state(s)}: p{s.actor + 1} may {act}"
+        return Verdict("step-may", {"state": state_verdict(s), "seat": s.actor + 1,
+                                    "move": Verdict(MOVES[kind], {"amount": amount})})
+
+    def story(self, model: z3.ModelRef, lang: str = "en") -> str:
+        """Return the model's state and action in words, in English or Russian (``told``, worded)."""
+        return self.told(model).text(lang)
 
     @classmethod
     def of(cls, r: rm.Rules) -> "Step":
@@ -171,7 +164,7 @@ def _start_refutation(r: rm.Rules, index: int, least: int) -> Verdict | None:
     if outcome.proved:
         return None
     s = start.evaluate(outcome.model)
-    seen = {"round": index + 1, "players": n, "state": Said(describe_state(s), describe_state(s, "ru"))}
+    seen = {"round": index + 1, "players": n, "state": state_verdict(s)}
     if not prove(opener_acts, *known).proved:
         return Verdict("opener-cannot-act", {**seen, "opener": str(r.opener), "seat": s.actor + 1})
     if not prove(rm.level(Z3, start) < rm.least_full(Z3, r, start), *known).proved:
@@ -187,7 +180,7 @@ def _kept_refutation(r: rm.Rules, index: int) -> Verdict | None:
     if outcome.proved:
         return None
     return Verdict("step-leaves-invariant", {"round": index + 1, "players": r.players,
-                                             "story": Said(step.story(outcome.model), step.story(outcome.model, "ru"))})
+                                             "story": step.told(outcome.model)})
 
 
 def invariant_refutation(table: GameTable) -> Verdict | None:
@@ -223,8 +216,7 @@ def check_steps(check: Check, r: rm.Rules, index: int) -> bool:
     outcome = prove(lower, *step.assumptions)
     if not outcome.proved:
         check.fail(Verdict("round-need-not-end", {"round": index + 1, "players": r.players,
-                                                  "story": Said(step.story(outcome.model),
-                                                                step.story(outcome.model, "ru"))}))
+                                                  "story": step.told(outcome.model)}))
         return False
     actor = [z3.And(s.actor == i, z3.Or(rm.may_call(Z3, r, s, i), rm.may_fold(Z3, r, s, i),
                                         rm.may_bring_in(Z3, r, s, i))) for i in range(r.players)]
@@ -234,7 +226,7 @@ def check_steps(check: Check, r: rm.Rules, index: int) -> bool:
         amount = z3.Int("stuck_amount")
         if find(rm.legal(Z3, r, s, s.actor, rm.RAISE, amount), *(t == v for t, v in _pin(s, stuck))) is None:
             check.fail(Verdict("round-stuck", {"round": index + 1, "players": r.players, "seat": stuck.actor + 1,
-                                               "state": Said(describe_state(stuck), describe_state(stuck, "ru"))}))
+                                               "state": state_verdict(stuck)}))
             return False
     return True
 

@@ -3,7 +3,7 @@
 Applies only where the table promises a minimum stack (``min_stack > 0``).
 
 In fixed limit with a cap that is never lifted, for every betting round and
-every player count, on the betting round the engine plays (``engine/betting_round.py``):
+every player count, on the betting round the engine plays (``engine/rules/betting_round.py``):
 
 - ``bound(s) = max(level, the next full bet + (bets left under the cap - 1) x
   the bet)`` is the most the level can still reach. Z3 Optimize finds its largest
@@ -32,10 +32,10 @@ import z3
 
 from lowball.core.behaviours import HeadsUpCap, NobodyOpens, ShortAllIn, Structure
 from lowball.core.games import GameTable
-from lowball.engine.forced import largest_ante
-from lowball.engine.state import MAX_STACK
+from lowball.engine.rules.forced_bets import largest_ante
 from lowball.verify.checks import Check, timed
-from lowball.engine import betting_round as rm
+from lowball.engine.rules import betting_round as rm
+from lowball.engine.rules.betting_round import MAX_STACK
 from lowball.core.ops import Z3
 from lowball.verify.proof import maximize, prove
 from lowball.text.verdicts import ChipSum, Said, Verdict
@@ -49,11 +49,9 @@ OPEN_PAIR_SEEDS = 200
 
 
 def bound(r: rm.Rules, s: rm.State) -> Any:
-    """Return the most the level of the round can still reach with deep stacks (see the module docstring)."""
-    o = Z3
-    most = rm.most_size(r)                      # Q4: where a pair shows, every bet may be the big bet
-    left = (r.cap - s.count - 1) * most
-    return o.Max([rm.level(o, s), rm.full_to(o, r, s, most) + left])
+    """Return the most the level of the round can still reach with deep stacks: the rule's ``most_level``, which
+    the engine reads too (``max_investment``)."""
+    return rm.most_level(Z3, r, s)
 
 
 def deep(r: rm.Rules, s: rm.State, most: int) -> Any:
@@ -216,6 +214,10 @@ def check_stack_guarantee(table: GameTable) -> Check:
         chips = ChipSum(ante, tuple(rounds), total)
         check.words["max_investment"] = chips
         players = player_counts(table)[0]
+        engine = rm.max_investment(table)
+        if engine != total:             # the engine's figure (the same rule at each round's deep start) is this one
+            check.fail(Verdict("engine-bound-differs", {"sum": chips, "total": total, "engine": engine}))
+            return check
         if 2 * total > MAX_STACK:
             check.fail(Verdict("bound-beyond-engine", {"sum": chips, "total": total, "max_stack": MAX_STACK}))
             return check

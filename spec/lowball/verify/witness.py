@@ -3,7 +3,8 @@
 A bound is tight only if some legal sequence reaches it, and a refutation is
 convincing only if the engine accepts the counterexample. The sequences here
 are played by the engine (``engine.state.Hand``) with a simple policy, and every
-action of them is checked by the engine's own rules as it is applied.
+action of them is checked by the engine's own rules as it is applied. Each action
+is data (``Verdict``), worded in English and Russian from ``rules/proofs.toml``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Callable
 from lowball.core.games import GameTable
 from lowball.engine.actions import Action
 from lowball.engine.state import BET, OVER, Hand
-from lowball.text.plural import digits
+from lowball.text.verdicts import Said, Verdict, word
 
 # A witness longer than this many actions is told by its start and its pattern, not played out.
 MAX_WITNESS_ACTIONS = 400
@@ -22,8 +23,8 @@ MAX_WITNESS_ACTIONS = 400
 
 @dataclass
 class Witness:
-    """A hand the engine played: each betting round's actions in words (English, and Russian beside), and how it
-    ended."""
+    """A hand the engine played: each betting round's actions in words (English, and Russian beside; worded from
+    ``told``'s verdicts), and how it ended."""
 
     rounds: list[list[str]] = field(default_factory=list)
     invested: list[int] = field(default_factory=list)
@@ -43,28 +44,12 @@ class Witness:
             if most and len(lines) > most:
                 lines = lines[:most - 2] + ["...", lines[-1]]
             parts.append(", ".join(lines))
-        return THEN["ru" if rounds is self.rounds_ru else "en"].join(parts)
+        return word("story-then", {}, "ru" if rounds is self.rounds_ru else "en").join(parts)
 
 
-# How the rounds of a story are joined.
-THEN = {"en": "; then ", "ru": "; затем "}
-EN_ACTIONS = {
-    "fold": "{who} folds", "bring-in": "{who} brings it in for {amount}", "check": "{who} checks",
-    "call": "{who} calls", "call-all-in": "{who} calls all in", "bet": "{who} bets {amount}{all_in}",
-    "complete": "{who} completes to {amount}{all_in}", "raise": "{who} raises to {amount}{all_in}",
-}
-# One betting action in Russian, in the narration's words (``text.narration``): "ставит", "повышает до",
-# "уравнивает", "чек", "пасует", "ва-банк".
-RU_ACTIONS = {
-    "fold": "{who} пасует", "bring-in": "{who} ставит бринг-ин {amount}", "check": "{who}: чек",
-    "call": "{who} уравнивает", "call-all-in": "{who} уравнивает ва-банк", "bet": "{who} ставит {amount}{all_in}",
-    "complete": "{who} дополняет бринг-ин до {amount}{all_in}", "raise": "{who} повышает до {amount}{all_in}",
-}
-
-
-def words(hand: Hand, action: Action, lang: str = "en") -> str:
-    """Return one betting action in words, as the player to act takes it now: "p2 raises to 4" ("p2 повышает до 4")."""
-    who = f"p{action.seat + 1}"
+def told(hand: Hand, action: Action) -> Verdict:
+    """Return one betting action as data, as the player to act takes it now: worded "p2 raises to 4" ("p2 повышает
+    до 4")."""
     rnd = hand.current
     if action.kind == "f":
         kind, amount, all_in = "fold", 0, False
@@ -79,9 +64,8 @@ def words(hand: Hand, action: Action, lang: str = "en") -> str:
         amount, all_in = action.amount, action.amount == hand.stacks[action.seat] + rnd.bets[action.seat]
         kind = "bet" if not rnd.opened and not rnd.completion else \
             "complete" if rnd.completion and not rnd.opened else "raise"
-    if lang == "ru":
-        return RU_ACTIONS[kind].format(who=who, amount=digits(amount, "ru"), all_in=" (ва-банк)" if all_in else "")
-    return EN_ACTIONS[kind].format(who=who, amount=amount, all_in=" (all in)" if all_in else "")
+    return Verdict(f"act-{kind}", {"seat": action.seat + 1, "amount": amount,
+                                   "all_in": Verdict("act-all-in") if all_in else Said("")})
 
 
 Policy = Callable[[Hand], Action]
@@ -147,8 +131,9 @@ def play(table: GameTable, stacks: list[int], policy: Policy, stop_at_all_in: bo
                 witness.rounds.append([])
                 witness.rounds_ru.append([])
             action = policy(hand)
-            witness.rounds[-1].append(words(hand, action))
-            witness.rounds_ru[-1].append(words(hand, action, "ru"))
+            act = told(hand, action)
+            witness.rounds[-1].append(act.text())
+            witness.rounds_ru[-1].append(act.text("ru"))
             hand.apply(action)
             witness.actions += 1
             if stop_at_all_in and hand.phase != OVER:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import base64
 import io
-from typing import Sequence
+import textwrap
+from typing import Mapping, Sequence
 
 from matplotlib.figure import Figure
 
@@ -178,4 +179,44 @@ def lines_chart(labels: Sequence[str], panels: dict[str, dict[str, Sequence[floa
     if title:
         fig.suptitle(in_language(title, lang), fontsize=10)
     fig.tight_layout()
+    return fig
+
+
+def bars_chart(groups: Sequence[str], series: Mapping[str, Sequence[float]], lang: str | None = None, title: str = "",
+               xlabel: str = "") -> Figure:
+    """Return grouped bars: one group per label, one bar per series, every bar labelled with its percentage.
+
+    Chances are drawn on a scale from 0 to 100%, or, when every one is small, on a scale just above the
+    largest, so that a chance of 2% is still a bar a reader can see (the axis says which). The labels are
+    drawn in ``lang`` (the edition's language by default): a label given as ``Both(english, russian)``
+    is drawn in Russian in the Russian edition.
+    """
+    lang = lang or edition()
+    fig = Figure(figsize=(9.6, 3.6))
+    ax = fig.subplots()
+    width = 0.8 / max(len(series), 1)
+    top = max((v for values in series.values() for v in values), default=0)
+    for i, (name, values) in enumerate(series.items()):
+        xs = [x + (i - (len(series) - 1) / 2) * width for x in range(len(groups))]
+        ax.bar(xs, values, width, label=in_language(name, lang), color=COLORS[i % len(COLORS)])
+        for x, h in zip(xs, values):
+            ax.annotate(percent(h, lang, 0 if h == 0 or h >= 0.1 else 1), (x, h), xytext=(0, 2),
+                        textcoords="offset points", ha="center", va="bottom", fontsize=7)
+    # Labels wrap between words only: «трёхкарточная» cut in two read as two words.
+    labels = [textwrap.fill(in_language(g, lang), 12, break_long_words=False) for g in groups]
+    ax.set_xticks(range(len(groups)), labels, fontsize=8)
+    if top > 0.3 or top == 0:
+        ax.set_ylim(0, 1.12)
+        ticks = [0, 0.25, 0.5, 0.75, 1]
+    else:
+        step = next(s for s in (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1) if top / s <= 5)
+        ax.set_ylim(0, top * 1.3)
+        ticks = [step * k for k in range(int(top * 1.3 / step) + 1)]
+    ax.set_yticks(ticks, [percent(y, lang, 0 if ticks[1] >= 0.01 else 1) for y in ticks])
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.legend(fontsize=8, loc="upper left", frameon=False)
+    if xlabel:
+        ax.set_xlabel(in_language(xlabel, lang), fontsize=8)
+    if title:
+        ax.set_title(in_language(title, lang), fontsize=10)
     return fig

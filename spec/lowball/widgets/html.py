@@ -30,7 +30,9 @@ def table(rows: list[list[str]], head: list[str], highlight: list[bool] | None =
 
 
 def card_text(card: Card) -> str:
-    """Return a card as a reader writes it: '10♥', 'A♣'."""
+    """Return a card as a reader writes it: '10♥', 'A♣'; the joker as it is typed, 'Jk'."""
+    if card.is_joker:
+        return "Jk"
     return f"{RANKS.get(card.rank, str(card.rank))}{SUITS[card.suit][0]}"
 
 
@@ -41,6 +43,27 @@ def cards_html(cards: str | Iterable[Card]) -> str:
         symbol, color = SUITS[card.suit]
         shown.append(f"<span style='color:{color}'>{RANKS.get(card.rank, str(card.rank))}{symbol}</span>")
     return f"<span class='lowball-cards' style='font-size:1.15em'>{'&nbsp;'.join(shown)}</span>"
+
+
+# The colours of a card that plays in the high five, in the low five, or in both (the split pot's panel).
+MARKS = {"high": "#dbe7fb", "low": "#dff3e0", "both": "#ffe9a8"}
+
+
+def card_html(card: Card, up: bool = True, mark: str = "") -> str:
+    """Return one card as HTML: suit symbols, red hearts and diamonds; a face-down card on grey; a mark's colour.
+
+    The joker is a star (typed ``Jk``).
+    """
+    if card.is_joker:
+        face, color = "★", "#6a1b9a"
+    else:
+        symbol, color = SUITS[card.suit]
+        face = f"{RANKS.get(card.rank, str(card.rank))}{symbol}"
+    back = MARKS.get(mark, "#eeeeee" if not up else "")
+    border = "1px dashed #9e9e9e" if not up else "1px solid #c8c8c8"
+    css = f"color:{color};background:{back};border:{border};border-radius:3px;padding:0 3px;margin-right:3px"
+    classes = "lowball-card" + (f" lowball-card-{mark}" if mark else "") + ("" if up else " lowball-card-down")
+    return f"<span class='{classes}' style='{css}'>{face}</span>"
 
 
 def static_note(lang: str = "en") -> str:

@@ -22,7 +22,7 @@ from lowball.text.plural import THIN, digits
 LANGS = ("en", "ru")
 # Russian groups thousands with a narrow no-break space (THIN) and writes a decimal comma: 5 871; 8,9 %.
 
-WORDS: dict[str, dict[str, str]] = {
+WORDS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "en": {
         # shared
         "static": "Static copy: this panel does not respond on this page. Open the notebook in JupyterLab "
@@ -65,6 +65,33 @@ WORDS: dict[str, dict[str, str]] = {
         # notebook 12
         "plays": "plays", "family_note": "Badugi deals four cards: it reads here the best four of each five, as "
                                          "the split games with a badugi half do (U7).",
+        # notebooks 9-12: a hand stepped through at a game table (the refusal's action words: do_<kind>)
+        "table": "Table", "next_to_act": "next to act: {who}", "result": "result", "community": "community card",
+        "refused": "{table}: {who} may not {action} — {reason}",
+        "refused_short": "The hand stops here at this table: switch the table to see it go on.",
+        "do_cbr": "raise to {amount}", "do_cc": "check or call", "do_f": "fold", "do_pb": "bring it in",
+        "do_sd": "discard",
+        # notebooks 9 and 10: odds over several draws, the joker's odds
+        "draw_system": "System", "draws_col": "within {n} {draw_word}", "draw_word": ("draw", "draws"),
+        "draws_title": "Chance of each kind within one, two and three draws",
+        "draws_note": "The fixed-keep rule: the same cards kept every draw and the thrown ones redrawn until the "
+                      "kind is made, each draw's misses out of play. Exact for a one-card draw; for a bigger one it "
+                      "is too low, since a useful card caught is thrown again: the best play (best_play, lowball "
+                      "odds --draws 3) keeps it.",
+        "too_long": "These odds take too long to count exactly (a five-card draw over several draws): keep a card.",
+        "deck52": "52 cards, no joker", "deck53": "53 cards with the joker",
+        "joker_title": "Ace-to-five: the chance of each kind after one draw",
+        "no52": "The hand holds the joker, so it comes from the 53-card deck only (F8).",
+        "stands_pat": "Nothing thrown: the hand stands pat and draws no card, so there are no odds to count. "
+                      "It stays {hand}.",
+        # notebook 11: the split pot of stud high-low
+        "deal7": "Deal seven cards", "high5": "high five", "low5": "low five", "both5": "in both",
+        "shared": "{card} is dealt to two players: a deck holds each card once (L3)",
+        "seven": "{who}: {count}; stud gives each player seven (L3)",
+        "lows_title": "Seven-card hands by the top card of their best ace-to-five low",
+        "qualifies": "eight or better: the low qualifies (L1)",
+        "no_qualify": "nine or worse: no low", "top_card": "top card of the best low",
+        "paired": "not shown: {n} {hands} without five different ranks (no low at all)",
     },
     "ru": {
         "static": "Это статичная копия панели: здесь она не отвечает. Чтобы с ней работать, откройте блокнот в "
@@ -103,11 +130,39 @@ WORDS: dict[str, dict[str, str]] = {
         "chart_title": "Шанс каждого вида руки после обмена",
         "plays": "играет", "family_note": "В бадуги сдают четыре карты: здесь из каждой пятёрки берутся лучшие "
                                           "четыре, как в смешанных играх с половиной бадуги (U7).",
+        "table": "Стол", "next_to_act": "ходит: {who}", "result": "итог", "community": "общая карта",
+        "refused": "{table}: {who} не может {action} — {reason}",
+        "refused_short": "За этим столом раздача на этом останавливается: переключите стол, чтобы она пошла дальше.",
+        "do_cbr": "повысить до {amount}", "do_cc": "сказать «чек» или уравнять", "do_f": "спасовать",
+        "do_pb": "поставить бринг-ин", "do_sd": "поменять карты",
+        "draw_system": "Система", "draws_col": "за {n} {draw_word}", "draw_word": ("обмен", "обмена", "обменов"),
+        "draws_title": "Шанс каждого вида руки за один, два и три обмена",
+        "draws_note": "Правило «те же карты»: каждый обмен оставляем одни и те же карты и меняем сброшенные, пока "
+                      "рука не собрана; промахи каждого обмена выходят из игры. Для обмена одной карты это точно, "
+                      "для двух и больше — заниженно: пойманная полезная карта снова уходит в сброс, а лучшая игра "
+                      "её оставляет (её шансы посчитаны выше в блокноте).",
+        "too_long": "Точно сосчитать такие шансы слишком долго (пять карт на несколько обменов): оставьте "
+                    "хотя бы одну карту.",
+        "deck52": "52 карты, без джокера", "deck53": "53 карты с джокером",
+        "joker_title": "От туза до пятёрки: шанс каждого вида руки после одного обмена",
+        "no52": "В руке джокер, значит, рука только из колоды в 53 карты (F8).",
+        "stands_pat": "Сброса нет: игрок стоит пат и карт не берёт, так что считать шансы не из чего. "
+                      "Рука остаётся такой: {hand}.",
+        "deal7": "Сдать по семь карт", "high5": "старшая пятёрка", "low5": "младшая пятёрка", "both5": "в обеих",
+        "shared": "{card} сдана двум игрокам: в колоде каждая карта одна (L3)",
+        "seven": "{who}: {count}, а в стаде у каждого по семь карт (L3)",
+        "lows_title": "Руки из семи карт по старшей карте лучшей младшей руки (от туза до пятёрки)",
+        "qualifies": "восьмёрка или лучше: младшая рука проходит (L1)",
+        "no_qualify": "девятка или хуже: младшей руки нет", "top_card": "старшая карта лучшей младшей руки",
+        "paired": "не показаны: {n} {hands} без пяти разных рангов (младшей руки нет вовсе)",
     },
 }
 
-# The project's characters (seed 000's Lena and Misha, the docs' Olga) as Russian writes them.
-NAMES_RU = {"Lena": "Лена", "Misha": "Миша", "Olga": "Оля", "Pasha": "Паша", "Sasha": "Саша"}
+# The project's characters (seed 000's Lena and Misha, the docs' Olga, up to eight at a stud table) as Russian
+# writes them; PLAYERS seats them in this order when a panel is given no names.
+NAMES_RU = {"Lena": "Лена", "Misha": "Миша", "Olga": "Оля", "Pasha": "Паша", "Sasha": "Саша", "Vera": "Вера",
+            "Gleb": "Глеб", "Nina": "Нина"}
+PLAYERS = tuple(NAMES_RU)
 
 
 # Set to "en" or "ru" to choose the panels' language whatever the folder (the docs build, a test).
@@ -192,6 +247,11 @@ def fraction(count: int, total: int, lang: str = "en") -> str:
 def system_title(key: str, lang: str = "en") -> str:
     """Return a ranking system's name from the rankings table: 'deuce-to-seven', 'от двойки до семёрки'."""
     return ranking_system(key).title(lang)
+
+
+def names_in(lang: str) -> dict[str, str] | None:
+    """Return how ``lang`` writes the players' names, for the narration (None: as they are)."""
+    return NAMES_RU if lang == "ru" else None
 
 
 def player_name(name: str, lang: str, you: str | None = None) -> str:

@@ -21,12 +21,10 @@ the rule says              the plain reading runs
 ``o.symbolic``             ``False``
 =========================  ===============================
 
-``engine/specialise.py`` goes further for one table: the rules' modes and flags read once, the tests they decide
-taken, the calls of the many-line rules written into their callers.
-
-Nothing else changes, so both readings come from one text: the Z3 reading is what ``lowball verify`` proves, the
-compiled plain reading is what the engine plays, and ``tests/test_verify_engine.py`` checks on reachable states
-that they agree, branch by branch. The rules are pure functions, so evaluating ``and`` and ``or`` lazily (as
+The one-line rules are written into their callers (``inline``); nothing else changes, so both readings come from
+one text: the Z3 reading is what ``lowball verify`` proves, the compiled plain reading is what the engine plays,
+for every hand from the first (each rule module compiles its rules once, when it loads), and
+``verify/readings.py`` proves each compiled function equal to its Z3 reading on a symbolic state. The rules are pure functions, so evaluating ``and`` and ``or`` lazily (as
 Python does) gives the values that evaluating every operand would.
 
 >>> from lowball.core.ops import PY, Z3
@@ -171,8 +169,7 @@ def walk(node: ast.AST) -> Iterator[ast.AST]:
 
 
 def clone(node: Any) -> Any:
-    """Return a deep copy of a syntax tree (or a list of them), as ``copy.deepcopy`` would, several times faster
-    (the compiler copies the rules' bodies for every table it specialises them to)."""
+    """Return a deep copy of a syntax tree (or a list of them), as ``copy.deepcopy`` would, several times faster."""
     if isinstance(node, ast.AST):
         new = node.__class__.__new__(node.__class__)
         for name, value in node.__dict__.items():

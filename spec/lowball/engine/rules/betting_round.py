@@ -34,30 +34,30 @@ reading muxes over all of them, built from the same branch functions.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, fields, replace
-from enum import Enum
 from typing import Any, Callable, Iterator, assert_never
+
 from types import SimpleNamespace
 
 import z3
 
 from lowball.core.behaviours import CapCounts, HeadsUpCap, OpenPair, Opener, ShortAllIn, Structure
 from lowball.core.games import GameTable, Street
-from lowball.core.seats import NOBODY
-from lowball.engine import forced as posting
-from lowball.engine.actions import Kind
-from lowball.engine.openers import last_blind_seat, post_seats
 from lowball.core.ops import PY, Z3
-from lowball.engine.pots import uncalled
-from lowball.engine.readings import compile_rules
-from lowball.engine.specialise import compile_specialised
+from lowball.core.seats import NOBODY, last_blind_seat, post_seats
+from lowball.engine.rules import forced_bets as posting
+from lowball.engine.rules.pots import uncalled
+from lowball.engine.rules.readings import compile_rules
 
 # The kinds of action, as the model numbers them (a Z3 Int in proofs).
 CALL, RAISE, FOLD, BRING_IN = 0, 1, 2, 3
-KIND_OF = {Kind.CHECK_OR_CALL: CALL, Kind.BET_OR_RAISE: RAISE, Kind.FOLD: FOLD, Kind.BRING_IN: BRING_IN}
 # The bet size of a step proof that holds for every size (``Rules.kind``): any number of chips from one.
 SYMBOLIC_SIZE = z3.Int("bet_size")
+
+
+# The most chips a stack may hold: far beyond any game, small enough that sums stay exact and fast. The engine
+# refuses a larger stack, and property 4 checks that its bound on a stack stays below it.
+MAX_STACK = 10**12
 
 
 @dataclass(frozen=True)
@@ -326,6 +326,17 @@ def size_now(o, r: Rules, s: State) -> Any:
 def most_size(r: Rules) -> Any:
     """Return the most one full bet or raise of the round adds: the big bet where a pair showing allows it (Q4)."""
     return r.big if r.open_pair else r.size
+
+
+def most_level(o, r: Rules, s: State) -> Any:
+    """Return the most the level of the round can still reach with deep stacks: the level now, or the next full
+    bet of the largest size (Q4: the big bet where a pair shows) and every bet the cap leaves after it (T4, G1).
+
+    Property 4 proves that no level of a round goes past it, from the largest it can be when the round starts;
+    the engine reads it on the round's start with deep stacks (``engine/state.max_investment``).
+    """
+    most = most_size(r)
+    return o.Max([level(o, s), full_to(o, r, s, most) + (r.cap - s.count - 1) * most])
 
 
 def least_full(o, r: Rules, s: State) -> Any:
@@ -644,7 +655,7 @@ def chosen_by_cards(opener: Opener) -> bool:
 
 
 def forced(o, r: Rules, chips: list[Any], carried: Any = 0) -> posting.Posted:
-    """Return the chips after the first round's forced bets: the engine's own rule (``engine/forced.py``)."""
+    """Return the chips after the first round's forced bets: the engine's own rule (``forced_bets.py``)."""
     assert r.owed is not None, "only the first round has forced bets"
     return posting.post(o, r.owed, chips, carried)
 
@@ -770,45 +781,45 @@ def symbolic_start(r: Rules, tag: str, min_stack: int = 0) -> tuple[State, list[
     return state, known
 
 
-__all__ = ["BRING_IN", "CALL", "FOLD", "KIND_OF", "NOBODY", "RAISE", "RULE_SEATS", "Rules",
+
+def max_investment(table: GameTable) -> int | None:
+    """Return the most one player can put into one hand at a fixed-limit table with a cap, None elsewhere: the
+    largest ante, and for each betting round the most its level can reach from the round's start with deep
+    stacks (``most_level``), at any player count.
+
+    It is the very bound property 4 proves with Z3 (the same ``most_level``, maximised over every start), and
+    ``lowball verify`` fails where the two differ.
+
+    >>> from lowball.core.games import load_game_table
+    >>> max_investment(load_game_table()), max_investment(load_game_table("razz"))
+    (13, 65)
+    """
+    if table.structure is not Structure.FIXED_LIMIT or table.bets_per_round is None:
+        return None
+    deep = MAX_STACK // 4                                # deeper than any bound: nobody is short
+    most: dict[int, int] = {}
+    for players in table.player_counts:
+        for number, street in enumerate(table.bet_streets):
+            for r in street_rules(table, street, players):
+                if r.first:
+                    posted = forced(PY, r, [deep] * players)
+                    s = start(PY, r, list(posted.bets), list(posted.stacks), [False] * players, posted.pot,
+                              Seats(), count=posted.count, full_level=posted.full_level)
+                else:
+                    s = start(PY, r, [0] * players, [deep] * players, [False] * players, 0, Seats())
+                most[number] = max(most.get(number, 0), most_level(PY, r, s))
+    return posting.largest_ante(table) + sum(most.values())
+
+__all__ = ["BRING_IN", "CALL", "FOLD", "NOBODY", "RAISE", "RULE_SEATS", "Rules",
            "SYMBOLIC_SIZE", "Seats", "State", "able", "bet", "bring_in", "call", "choices", "done", "finish", "first_from",
            "most_size", "size_now", "street_rules",
            "fold", "forced", "is_full", "legal", "legal_raise", "level", "may_bring_in", "may_call", "may_fold",
-           "may_raise", "Move", "raise_bars", "raise_range", "start", "step", "symbolic_start", "well_formed"]
+           "max_investment", "may_raise", "most_level", "Move", "raise_bars", "raise_range", "start", "step", "symbolic_start", "well_formed"]
 
 
-# Every rule above is written once over ``o``; the engine plays its plain reading compiled from that same text
-# (``engine/readings.py``: ``o.And(a, b)`` runs as ``a and b``), and lowball verify reads it with Z3 terms.
+# Every rule above is written once over ``o``. The engine plays its plain reading, compiled from that same text
+# when this module loads (``readings.py``: ``o.And(a, b)`` runs as ``a and b``), the same for every hand from the
+# first; ``lowball verify`` reads it with Z3 terms, and ``verify/readings.py`` proves the two equal.
 PLAIN_READINGS = compile_rules(globals(), PY)
 # The plain readings by name, for the engine's innermost loop (one call, no dispatch on ``o``).
 PLAIN = SimpleNamespace(**{name: globals()[name].plain for name in PLAIN_READINGS})
-
-
-# What the engine asks of a round at every decision and every step: the rules it plays, specialised (below).
-ENGINE_ENTRIES = ["choices", "step", "start", "done", "finish"]
-
-
-# The expressions of the rules above that count the seats. In the engine every per-seat list of a round has one
-# entry per player (``Rules.players``), so a table's specialised reading counts them once and writes the loops
-# over the seats out (``specialise.specialise``).
-SEAT_COUNTS = ("s.n", "len(bets)", "len(pending)", "len(flags)")
-
-
-def specialised(r: Rules) -> SimpleNamespace:
-    """Return the plain readings the engine plays (``ENGINE_ENTRIES``) for one round's rules ``r``, by name: each
-    compiled from the same text with the modes and flags of ``r`` and its seats (``SEAT_COUNTS``) read once, the
-    tests they decide taken, the loops over the seats and the calls written out (``specialise.compile_specialised``),
-    so that one decision or one step is one call. The numbers of ``r`` (the bet size, the cap) stay read from
-    ``r``: rounds of one kind share one reading."""
-    values = {f.name: getattr(r, f.name) for f in fields(r)}
-    known = tuple((name, v) for name, v in values.items() if isinstance(v, (bool, Enum)))
-    nones = tuple((name, v is None) for name, v in values.items() if not isinstance(v, (bool, Enum)))
-    return _specialised(known, nones, r.players)
-
-
-@functools.lru_cache(maxsize=256)
-def _specialised(known: tuple[tuple[str, Any], ...], nones: tuple[tuple[str, bool], ...],
-                 players: int) -> SimpleNamespace:
-    counts = {text: players for text in SEAT_COUNTS}
-    return SimpleNamespace(**compile_specialised(globals(), PLAIN_READINGS, ENGINE_ENTRIES, "r", dict(known),
-                                                 dict(nones), counts))
