@@ -42,7 +42,7 @@ help:
 	@echo "  make test-full  make test, then the slow sweeps over all 2,598,960 hands and the card walk at every player count"
 	@echo "  make mutants make venv, then mutation testing of the rules layer and its tables (not part of test;"
 	@echo "               one mutant at a time; report in artifacts/mutants/, explained in docs/checks/mutants.md)"
-	@echo "  make fuzz    make venv, then the fuzz suite at full length (tests/test_fuzz_*.py with LOWBALL_FUZZ=long;"
+	@echo "  make fuzz    make venv, then the fuzz suite at full length (tests/*/test_fuzz_*.py with LOWBALL_FUZZ=long;"
 	@echo "               make test runs the same tests with a few cases each)"
 	@echo "  make solve   make venv, then solve the heads-up tables in their abstract games (not part of test; about"
 	@echo "               half an hour; checkpoints in build/solve/ resume; writes spec/lowball/solve/solutions/)"
@@ -85,7 +85,7 @@ solve: venv
 # The fuzz suite (bad input of every class, user tables that must play or be refused): the same tests make test
 # runs with a few cases each, here with many. Not part of test: it takes as long as FUZZ_ARGS lets it.
 fuzz: venv
-	LOWBALL_FUZZ=long $(PY) -m pytest -q -p no:cacheprovider $(FUZZ_ARGS) tests/test_fuzz_*.py
+	LOWBALL_FUZZ=long $(PY) -m pytest -q -p no:cacheprovider $(FUZZ_ARGS) tests/*/test_fuzz_*.py
 
 app: venv
 	PORT=$(APP_PORT) VENV=$(VENV) bash scripts/serve-app.sh
@@ -115,7 +115,7 @@ docs: venv
 
 # EDITION=ru opens the Russian edition (notebooks/ru/); the clause links open the rules notebook beside each one.
 # scripts/lab/labextensions: a clause link's first click lands at its clause (scripts/lab/README.md); the browser
-# tests' JupyterLab loads it too (tests/browser_support.py).
+# tests' JupyterLab loads it too (tests/support/browser.py).
 EDITION ?= en
 START := notebooks/$(if $(filter ru,$(EDITION)),ru/,)00-start-here.ipynb
 

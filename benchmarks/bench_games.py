@@ -33,8 +33,8 @@ from lowball.core.games import load_game_table
 from lowball.engine.actions import Action
 from lowball.engine.state import BET, OVER, Hand, stacked_deck
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from pokerkit_games import AUTOMATIONS, pokerkit_game  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.support.pokerkit_games import AUTOMATIONS, pokerkit_game  # noqa: E402
 
 TARGET_RATIO = 3.0
 GAMES = {          # PHH code -> (the project's table, pokerkit stakes)

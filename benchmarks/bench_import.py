@@ -2,7 +2,7 @@
 
 What it measures
 ----------------
-1. **Import speed** on one core: the hands of the rooms' history files (tests/outside_data.py, read where they
+1. **Import speed** on one core: the hands of the rooms' history files (tests/support/outside_data.py, read where they
    lie; the project's own test hands where that folder is absent) read, replayed through the rules and checked
    (every action, pot, payout and shown hand), in hands per second, best of ``--repeat`` runs.
 2. **pokerkit beside it**: the verified hands of the PHH standard's games (F2L3D, N2L1D, FB, F7S/8, F7S, FR) written
@@ -28,8 +28,8 @@ import time
 import warnings
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from outside_data import HISTORIES  # noqa: E402  (the real histories: outside the repository)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.support.outside_data import HISTORIES  # noqa: E402  (the real histories: outside the repository)
 
 from lowball.histories.importer import import_files, import_stream
 from lowball.histories.judge import Status

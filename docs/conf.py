@@ -19,6 +19,10 @@ from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS / "_ext"))
+# The repository root, last: docs/checks/clauses.md draws the clause index with the traceability test's own
+# functions (tests.support.clauses), so the page cannot drift from what the test checks.
+if str(DOCS.parent) not in sys.path:
+    sys.path.append(str(DOCS.parent))
 
 # ---- the two languages (docs/build.py builds both: English in docs/_build/html, Russian in .../html/ru) ----
 # Sphinx's own translation machinery: the Russian text of a page is in docs/locale/ru/LC_MESSAGES/<page>.po
@@ -62,7 +66,7 @@ myst_heading_anchors = 3
 # The notebooks are shown as stored, not run a second time: make test runs every English notebook under strict
 # nbval, which fails on any stored output that the code no longer prints, so a stored page cannot rot unseen
 # (and the browser tests run them live in Voila). The Russian edition holds the English code cells and outputs
-# (tests/test_editions.py checks they are the same) and its own Russian panels and charts (scripts/editions.py
+# (tests/faces/test_editions.py checks they are the same) and its own Russian panels and charts (scripts/editions.py
 # sync). Running them here too cost about 90 s of every CI run.
 nb_execution_mode = "off"
 nb_execution_raise_on_error = True    # a failing cell fails the build

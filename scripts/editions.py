@@ -6,7 +6,7 @@ with the English outputs; only the prose (the markdown cells) is Russian, writte
 translated line by line. The panels speak the edition's language by themselves (``lowball.widgets.language.
 edition``: a kernel runs in its notebook's folder), and so do the charts a cell draws.
 
-So the Russian edition never needs running in the test suite: ``tests/test_editions.py`` checks, in a second or
+So the Russian edition never needs running in the test suite: ``tests/faces/test_editions.py`` checks, in a second or
 two, that each edition has the English cells, code and text outputs, and cites the same clauses in the same
 cells; nbval runs the English notebooks, whose code is the same. This script makes an edition and keeps it in step:
 

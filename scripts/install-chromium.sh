@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install Debian's Chromium for the browser tests (tests/test_browser.py).
+# Install Debian's Chromium for the browser tests (tests/faces/test_browser.py).
 #
 # Idempotent: does nothing when the browser is already there. Otherwise runs
 # apt-get update + apt-get install chromium, non-interactively, and fails

@@ -52,54 +52,54 @@ PACKAGE = "spec/lowball"
 
 # The rules that mutation testing once found unpinned, each now in the file of its rule area.
 GAP_TESTS = [
-    "tests/test_hand_values_and_rankings_loader.py", "tests/test_best_qualifying_low.py",
-    "tests/test_draw_turns_and_replacements.py", "tests/test_history_stakes_showdown_community.py",
-    "tests/test_discard_order.py", "tests/test_table_loader_refusals.py", "tests/test_sevens_rule_play.py",
-    "tests/test_stud_openers_and_uncalled_bets.py",
+    "tests/rankings/test_hand_values_and_rankings_loader.py", "tests/rankings/test_best_qualifying_low.py",
+    "tests/cards/test_draw_turns_and_replacements.py", "tests/showdown/test_history_stakes_showdown_community.py",
+    "tests/cards/test_discard_order.py", "tests/tables/test_table_loader_refusals.py", "tests/showdown/test_sevens_rule_play.py",
+    "tests/betting/test_stud_openers_and_uncalled_bets.py",
 ]
 ENGINE_TESTS = [
-    *GAP_TESTS, "tests/test_game_illegal.py", "tests/test_game_scenarios.py",
-    "tests/test_rules_examples.py", "tests/test_california.py", "tests/test_every_table_setting.py",
-    "tests/test_showdown.py", "tests/test_game_stateful.py::test_bot_hands_round_trip_through_phh",
-    "tests/test_pass_and_out.py", "tests/test_lowball_family.py", "tests/test_sevens_rule_scope.py",
-    "tests/test_legal_actions.py::test_every_raise_amount_is_judged_by_the_rule_not_by_the_listed_ends",
-    "tests/test_legal_actions.py::test_an_action_listed_for_an_earlier_state_is_checked_again",
-    "tests/test_legal_actions.py::test_a_listed_action_is_not_checked_again_and_an_equal_one_built_elsewhere_is",
-    "tests/test_legal_actions.py::test_a_player_who_has_shown_shows_no_more",
-    "tests/test_pokerkit_games.py::test_after_short_all_ins_the_engine_allows_what_pokerkit_allows",
+    *GAP_TESTS, "tests/betting/test_game_illegal.py", "tests/betting/test_game_scenarios.py",
+    "tests/tables/test_rules_examples.py", "tests/tables/test_california.py", "tests/tables/test_every_table_setting.py",
+    "tests/showdown/test_showdown.py", "tests/betting/test_game_stateful.py::test_bot_hands_round_trip_through_phh",
+    "tests/betting/test_pass_and_out.py", "tests/tables/test_lowball_family.py", "tests/showdown/test_sevens_rule_scope.py",
+    "tests/betting/test_legal_actions.py::test_every_raise_amount_is_judged_by_the_rule_not_by_the_listed_ends",
+    "tests/betting/test_legal_actions.py::test_an_action_listed_for_an_earlier_state_is_checked_again",
+    "tests/betting/test_legal_actions.py::test_a_listed_action_is_not_checked_again_and_an_equal_one_built_elsewhere_is",
+    "tests/betting/test_legal_actions.py::test_a_player_who_has_shown_shows_no_more",
+    "tests/interop/test_pokerkit_games.py::test_after_short_all_ins_the_engine_allows_what_pokerkit_allows",
 ]
 POT_PROOF_TESTS = [
-    "tests/test_verify.py::test_property_6_a_house_that_keeps_the_odd_chip_loses_chips",
-    "tests/test_verify.py::test_property_6_holds_for_every_structure_and_short_all_in_rule",
-    "tests/test_verify.py::test_every_applicable_property_is_proved_on_the_teaching_table",
-    "tests/test_verify_engine.py::test_z3_reads_the_pots_the_engine_plays_the_same_way",
-    "tests/test_verify_engine.py::test_a_pot_is_shared_as_the_clause_says_and_z3_reads_it_the_same",
-    "tests/test_verify_engine.py::test_the_halves_are_the_clauses_and_z3_reads_them_the_same",
+    "tests/proofs/test_verify.py::test_property_6_a_house_that_keeps_the_odd_chip_loses_chips",
+    "tests/proofs/test_verify.py::test_property_6_holds_for_every_structure_and_short_all_in_rule",
+    "tests/proofs/test_verify.py::test_every_applicable_property_is_proved_on_the_teaching_table",
+    "tests/proofs/test_verify_engine.py::test_z3_reads_the_pots_the_engine_plays_the_same_way",
+    "tests/proofs/test_verify_engine.py::test_a_pot_is_shared_as_the_clause_says_and_z3_reads_it_the_same",
+    "tests/proofs/test_verify_engine.py::test_the_halves_are_the_clauses_and_z3_reads_them_the_same",
 ]
 ROUND_PROOF_TESTS = [
-    "tests/test_verify_engine.py::test_the_z3_round_reads_as_the_plain_one_branch_by_branch",
-    "tests/test_verify.py::test_every_applicable_property_is_proved_on_the_teaching_table",
+    "tests/proofs/test_verify_engine.py::test_the_z3_round_reads_as_the_plain_one_branch_by_branch",
+    "tests/proofs/test_verify.py::test_every_applicable_property_is_proved_on_the_teaching_table",
     # the proofs at other tables, and every reachable state and round start among those the proofs assume
-    "tests/test_verify.py::test_property_6_holds_for_every_structure_and_short_all_in_rule",
-    "tests/test_verify.py::test_property_7_refutes_posts_that_leave_no_bet_to_make",
-    "tests/test_verify_engine.py::test_the_models_are_the_engines_on_random_play",
-    "tests/test_verify_engine.py::test_the_models_follow_all_ins_and_side_pots",
-    "tests/test_verify_engine.py::test_a_later_round_of_one_chip_bets_starts_where_the_proofs_start",
-    "tests/test_betting_round_rules.py",
+    "tests/proofs/test_verify.py::test_property_6_holds_for_every_structure_and_short_all_in_rule",
+    "tests/proofs/test_verify.py::test_property_7_refutes_posts_that_leave_no_bet_to_make",
+    "tests/proofs/test_verify_engine.py::test_the_models_are_the_engines_on_random_play",
+    "tests/proofs/test_verify_engine.py::test_the_models_follow_all_ins_and_side_pots",
+    "tests/proofs/test_verify_engine.py::test_a_later_round_of_one_chip_bets_starts_where_the_proofs_start",
+    "tests/betting/test_betting_round_rules.py",
 ]
 # The engine's piles against the walk's counts (core.card_flow, which property 5 reads) after every step: every
 # heads-up pattern of every table (about 15 s), and random hands at every player count of every table.
-CARD_WALK = "tests/test_card_flow.py::test_the_engine_moves_the_cards_property_5_counts_on_every_pattern_of_a_heads_up_hand"
-CARD_STEPS = "tests/test_card_flow.py::test_the_engine_piles_are_the_walks_counts_after_every_step_at_every_player_count"
+CARD_WALK = "tests/cards/test_card_flow.py::test_the_engine_moves_the_cards_property_5_counts_on_every_pattern_of_a_heads_up_hand"
+CARD_STEPS = "tests/cards/test_card_flow.py::test_the_engine_piles_are_the_walks_counts_after_every_step_at_every_player_count"
 RANKING_TESTS = [
-    "tests/test_ranking_seeds.py", *GAP_TESTS, "tests/test_independent_ranking.py",
-    "tests/test_ranking_order.py",
+    "tests/rankings/test_ranking_seeds.py", *GAP_TESTS, "tests/rankings/test_independent_ranking.py",
+    "tests/rankings/test_ranking_order.py",
 ]
 # A test that fails before any mutant (another change in progress): never part of a selection.
 DESELECT: list[str] = []          # tests left out of every mutant run (none now)
 # The slower cross-checks a retest of survivors may add (--more-tests): the house games, the models' link with
 # the engine, and pokerkit playing its own hands (about a minute a mutant).
-MORE_TESTS = ["tests/test_house_games.py", "tests/test_verify_engine.py", "tests/test_pokerkit_games.py"]
+MORE_TESTS = ["tests/tables/test_house_games.py", "tests/proofs/test_verify_engine.py", "tests/interop/test_pokerkit_games.py"]
 EXTRA: list[str] = []             # set by --more-tests
 
 
@@ -113,22 +113,22 @@ class Target:
 
 TARGETS = [
     Target("rankings-table", f"{PACKAGE}/rules/rankings.toml",
-           ("tests/test_ranking_seeds.py", "tests/test_independent_ranking.py", *GAP_TESTS,
-            "tests/test_tables.py", "tests/test_ranking_order.py", "tests/test_joker.py", "tests/test_badugi.py"), ()),
+           ("tests/rankings/test_ranking_seeds.py", "tests/rankings/test_independent_ranking.py", *GAP_TESTS,
+            "tests/rankings/test_tables.py", "tests/rankings/test_ranking_order.py", "tests/rankings/test_joker.py", "tests/rankings/test_badugi.py"), ()),
     Target("game-tables", f"{PACKAGE}/rules/games/*.toml",
-           (*ENGINE_TESTS, "tests/test_house_games.py", "tests/test_reshuffle.py",
-            "tests/test_forced_bets.py::test_the_phh_tables_post_the_ante_first_as_pokerkit_does"), ()),
+           (*ENGINE_TESTS, "tests/tables/test_house_games.py", "tests/cards/test_reshuffle.py",
+            "tests/forced_bets/test_forced_bets.py::test_the_phh_tables_post_the_ante_first_as_pokerkit_does"), ()),
     Target("rankings", f"{PACKAGE}/core/rankings.py",
-           ("tests/test_tables.py", f"{PACKAGE}/core/rankings.py", *RANKING_TESTS, "tests/test_joker.py",
-            "tests/test_badugi.py", "tests/test_house_rankings.py"), ()),
+           ("tests/rankings/test_tables.py", f"{PACKAGE}/core/rankings.py", *RANKING_TESTS, "tests/rankings/test_joker.py",
+            "tests/rankings/test_badugi.py", "tests/rankings/test_house_rankings.py"), ()),
     Target("games", f"{PACKAGE}/core/games.py",
-           (*GAP_TESTS, f"{PACKAGE}/core/games.py", "tests/test_game_illegal.py",
-            "tests/test_rules_examples.py", "tests/test_california.py", "tests/test_house_games.py",
-            "tests/test_game_scenarios.py", "tests/test_fuzz_files.py", "tests/test_every_table_setting.py",
-            "tests/test_game_loader.py", "tests/test_extends.py", "tests/test_forced_bets.py",
-            "tests/test_house_rankings.py", "tests/test_table_keys.py", "tests/test_table_loader_refusals.py",
-            "tests/test_lowball_family.py", "tests/test_sevens_rule_scope.py",
-            *(f"tests/test_card_flow.py::{name}" for name in (      # the worst case of each table's stub, at load
+           (*GAP_TESTS, f"{PACKAGE}/core/games.py", "tests/betting/test_game_illegal.py",
+            "tests/tables/test_rules_examples.py", "tests/tables/test_california.py", "tests/tables/test_house_games.py",
+            "tests/betting/test_game_scenarios.py", "tests/faces/test_fuzz_files.py", "tests/tables/test_every_table_setting.py",
+            "tests/tables/test_game_loader.py", "tests/tables/test_extends.py", "tests/forced_bets/test_forced_bets.py",
+            "tests/rankings/test_house_rankings.py", "tests/tables/test_table_keys.py", "tests/tables/test_table_loader_refusals.py",
+            "tests/tables/test_lowball_family.py", "tests/showdown/test_sevens_rule_scope.py",
+            *(f"tests/cards/test_card_flow.py::{name}" for name in (      # the worst case of each table's stub, at load
                 "test_razz_that_never_reshuffles_is_refused_for_players_its_deck_cannot_serve",
                 "test_a_draw_game_deals_five_cards", "test_a_burn_larger_than_the_stub_is_refused",
                 "test_a_least_discard_the_stub_cannot_serve_is_refused",
@@ -138,18 +138,18 @@ TARGETS = [
                 "test_every_built_in_table_serves_its_worst_case_at_every_player_count"))), ()),
     Target("literate", f"{PACKAGE}/ranking/literate.py",
            (f"{PACKAGE}/ranking/literate.py", *RANKING_TESTS,
-            "tests/test_seven_card_hands.py::test_best_qualifying_rank_equals_the_literate_low",
-            "tests/test_seven_card_hands.py::test_worked_split_hands", "tests/test_badugi.py"), ("lowball.core",)),
+            "tests/rankings/test_seven_card_hands.py::test_best_qualifying_rank_equals_the_literate_low",
+            "tests/rankings/test_seven_card_hands.py::test_worked_split_hands", "tests/rankings/test_badugi.py"), ("lowball.core",)),
     Target("best", f"{PACKAGE}/ranking/best.py",
-           (f"{PACKAGE}/ranking/best.py", *GAP_TESTS, "tests/test_ranking_seeds.py",
-            "tests/test_seven_card_hands.py::test_best_rank_equals_the_best_five_by_the_literate_evaluator",
-            "tests/test_seven_card_hands.py::test_any_hand_of_five_to_seven",
-            "tests/test_seven_card_hands.py::test_best_qualifying_rank_equals_the_literate_low",
-            "tests/test_seven_card_hands.py::test_worked_split_hands", "tests/test_seven_card_hands.py::test_bad_hands_are_refused_in_one_line",
-            "tests/test_joker.py"), ("lowball.core",)),
+           (f"{PACKAGE}/ranking/best.py", *GAP_TESTS, "tests/rankings/test_ranking_seeds.py",
+            "tests/rankings/test_seven_card_hands.py::test_best_rank_equals_the_best_five_by_the_literate_evaluator",
+            "tests/rankings/test_seven_card_hands.py::test_any_hand_of_five_to_seven",
+            "tests/rankings/test_seven_card_hands.py::test_best_qualifying_rank_equals_the_literate_low",
+            "tests/rankings/test_seven_card_hands.py::test_worked_split_hands", "tests/rankings/test_seven_card_hands.py::test_bad_hands_are_refused_in_one_line",
+            "tests/rankings/test_joker.py"), ("lowball.core",)),
     Target("joker", f"{PACKAGE}/ranking/joker.py",
-           (f"{PACKAGE}/ranking/joker.py", "tests/test_joker.py", "tests/test_ranking_seeds.py",
-            "tests/test_rules_examples.py", "tests/test_california.py"), ("lowball.core",)),
+           (f"{PACKAGE}/ranking/joker.py", "tests/rankings/test_joker.py", "tests/rankings/test_ranking_seeds.py",
+            "tests/tables/test_rules_examples.py", "tests/tables/test_california.py"), ("lowball.core",)),
     # The pots are one definition, read with numbers by the engine and with Z3 terms by property 6: a mutant
     # of the symbolic reading is killed by the proof failing, so the property 6 tests run against it too.
     Target("pots", f"{PACKAGE}/engine/rules/pots.py", (f"{PACKAGE}/engine/rules/pots.py", *ENGINE_TESTS, *POT_PROOF_TESTS),
@@ -164,44 +164,44 @@ TARGETS = [
     Target("openers", f"{PACKAGE}/engine/openers.py", (f"{PACKAGE}/engine/openers.py", *ENGINE_TESTS),
            ("lowball.core", "lowball.ranking")),
     Target("seats", f"{PACKAGE}/core/seats.py", (f"{PACKAGE}/core/seats.py", *ENGINE_TESTS,
-                                                  "tests/test_blinds_and_posts.py", "tests/test_forced_bets.py"), ()),
+                                                  "tests/forced_bets/test_blinds_and_posts.py", "tests/forced_bets/test_forced_bets.py"), ()),
     Target("sevens", f"{PACKAGE}/engine/sevens.py", (f"{PACKAGE}/engine/sevens.py", *ENGINE_TESTS,
-                                                      "tests/test_verify_games.py::test_chips_are_conserved_under_every_sevens_setting",
-                                                      "tests/test_verify_engine.py::test_the_sevens_rule_cuts_the_pot_as_its_setting_says"),
+                                                      "tests/proofs/test_verify_games.py::test_chips_are_conserved_under_every_sevens_setting",
+                                                      "tests/proofs/test_verify_engine.py::test_the_sevens_rule_cuts_the_pot_as_its_setting_says"),
            ("lowball.core", "lowball.ranking")),
     Target("sevens-rule", f"{PACKAGE}/engine/rules/sevens.py", (f"{PACKAGE}/engine/rules/sevens.py", *ENGINE_TESTS,
-                                                      "tests/test_verify_games.py::test_chips_are_conserved_under_every_sevens_setting",
-                                                      "tests/test_verify_engine.py::test_the_sevens_rule_cuts_the_pot_as_its_setting_says"),
+                                                      "tests/proofs/test_verify_games.py::test_chips_are_conserved_under_every_sevens_setting",
+                                                      "tests/proofs/test_verify_engine.py::test_the_sevens_rule_cuts_the_pot_as_its_setting_says"),
            ("lowball.core", "lowball.ranking")),
     Target("posting", f"{PACKAGE}/engine/forced.py",
-           (*ENGINE_TESTS, "tests/test_blinds_and_posts.py", "tests/test_forced_bets.py"),
+           (*ENGINE_TESTS, "tests/forced_bets/test_blinds_and_posts.py", "tests/forced_bets/test_forced_bets.py"),
            ("lowball.core", "lowball.ranking")),
     Target("forced", f"{PACKAGE}/engine/rules/forced_bets.py",
            # the forced bets of real tables (antes by seat, big-blind and button antes, posting order,
            # trimming) have tests of their own; the redeal's rule is proved by property 8 from this module
-           (f"{PACKAGE}/engine/rules/forced_bets.py", *ENGINE_TESTS, "tests/test_blinds_and_posts.py", "tests/test_forced_bets.py",
-            "tests/test_verify_engine.py::test_the_engine_redeals_exactly_as_often_as_the_proved_bound",
-            "tests/test_verify.py::test_property_8_bounds_the_redeals_by_the_minimum_stack"),
+           (f"{PACKAGE}/engine/rules/forced_bets.py", *ENGINE_TESTS, "tests/forced_bets/test_blinds_and_posts.py", "tests/forced_bets/test_forced_bets.py",
+            "tests/proofs/test_verify_engine.py::test_the_engine_redeals_exactly_as_often_as_the_proved_bound",
+            "tests/proofs/test_verify.py::test_property_8_bounds_the_redeals_by_the_minimum_stack"),
            ("lowball.core", "lowball.ranking")),
-    Target("drawing", f"{PACKAGE}/engine/drawing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py", CARD_WALK, CARD_STEPS),
+    Target("drawing", f"{PACKAGE}/engine/drawing.py", (*ENGINE_TESTS, "tests/cards/test_reshuffle.py", CARD_WALK, CARD_STEPS),
            ("lowball.core", "lowball.ranking")),
-    Target("stub", f"{PACKAGE}/engine/stub.py", (f"{PACKAGE}/engine/stub.py", *ENGINE_TESTS, "tests/test_reshuffle.py",
+    Target("stub", f"{PACKAGE}/engine/stub.py", (f"{PACKAGE}/engine/stub.py", *ENGINE_TESTS, "tests/cards/test_reshuffle.py",
                                                   CARD_WALK, CARD_STEPS,
-                                                  "tests/test_verify_engine.py::test_the_card_walk_follows_reshuffles_of_every_rule"),
+                                                  "tests/proofs/test_verify_engine.py::test_the_card_walk_follows_reshuffles_of_every_rule"),
            ("lowball.core", "lowball.ranking")),
-    Target("showdown", f"{PACKAGE}/engine/showdown.py", (*ENGINE_TESTS, "tests/test_house_games.py"),
+    Target("showdown", f"{PACKAGE}/engine/showdown.py", (*ENGINE_TESTS, "tests/tables/test_house_games.py"),
            ("lowball.core", "lowball.ranking")),
-    Target("dealing", f"{PACKAGE}/engine/dealing.py", (*ENGINE_TESTS, "tests/test_reshuffle.py", CARD_WALK, CARD_STEPS),
+    Target("dealing", f"{PACKAGE}/engine/dealing.py", (*ENGINE_TESTS, "tests/cards/test_reshuffle.py", CARD_WALK, CARD_STEPS),
            ("lowball.core", "lowball.ranking")),
     # the counted card flow: read by the engine, the loader's worst case and property 5
     Target("card-flow", f"{PACKAGE}/core/card_flow.py",
-           (f"{PACKAGE}/core/card_flow.py", *ENGINE_TESTS, "tests/test_reshuffle.py", "tests/test_card_flow.py",
-            *(f"tests/test_verify.py::{name}" for name in (
+           (f"{PACKAGE}/core/card_flow.py", *ENGINE_TESTS, "tests/cards/test_reshuffle.py", "tests/cards/test_card_flow.py",
+            *(f"tests/proofs/test_verify.py::{name}" for name in (
                 "test_property_5_six_players_run_out_of_cards", "test_property_5_k9_cannot_serve_six_players_drawing_five",
                 "test_property_5_p3_serves_every_card_and_k9_with_five_players_too",
                 "test_property_5_stud_needs_a_community_card_only_with_eight",
                 "test_property_5_a_two_card_street_cannot_be_saved_by_one_community_card")),
-            "tests/test_verify_engine.py"), ()),
+            "tests/proofs/test_verify_engine.py"), ()),
 ]
 
 # ---- Code mutants ----
@@ -718,7 +718,7 @@ def main(argv: list[str] | None = None) -> int:
     copy = make_copy(args.tests_from)
     os.chdir(copy)
     sys.path.insert(0, str(copy / "spec"))
-    sys.path.insert(0, str(copy / "tests"))
+    sys.path.insert(0, str(copy))
     sys.dont_write_bytecode = True
     os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
     import numpy  # noqa: F401 - loaded once, shared by every child

@@ -3,7 +3,7 @@
     .venv/bin/python scripts/readme.py            # rewrite README.md, then read the diff before committing
     .venv/bin/python scripts/readme.py --check    # only say which examples differ (exit 1 if any)
 
-The examples run as tests/test_readme.py runs them (tests/readme_support.py): in order, from the repository
+The examples run as tests/faces/test_readme.py runs them (tests/support/readme.py): in order, from the repository
 root, their files in a private folder. A command whose exit code differs from the one its ``# exit N``
 comment states is reported, and its output is not written.
 """
@@ -16,8 +16,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from readme_support import README, comparable, examples, run  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.support.readme import README, comparable, examples, run  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

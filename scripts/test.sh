@@ -6,7 +6,7 @@
 #      docs/_build/build.log, and only its last lines are shown if it fails.
 #   3. Meanwhile every test that does not read the built site, spread over the cores by pytest-xdist
 #      (--dist loadfile: a file's tests share one worker, so its servers and caches start once).
-#   4. When the site is built, the tests marked `site` (tests/test_docs.py, the site in the browser...),
+#   4. When the site is built, the tests marked `site` (tests/faces/test_docs.py, the site in the browser...),
 #      with LOWBALL_DOCS_BUILT=1 so that a missing page fails instead of being skipped.
 #
 # Nothing is skipped that a sequential run would run: the two pytest runs together select every test once

@@ -717,6 +717,56 @@ class Trace(LowballDirective):
         return out
 
 
+class ClauseIndex(LowballDirective):
+    """``lowball-clause-index``: every clause of the digest and the test files that cite it, as the traceability
+    test computes them (``tests/support/clauses.py``, imported here: the page cannot say what the test does not).
+    """
+
+    HEAD = {"en": ("Clause", "Test files", "Which"), "ru": ("Пункт", "Файлов тестов", "Какие")}
+    PLANNED = {"en": "planned: ", "ru": "в планах: "}
+
+    def run(self):
+        from tests.support.clauses import clause_index      # the traceability test's own functions
+
+        self.depend_on_spec()
+        self.depend(*sorted((REPO / "tests").rglob("*.py")))
+        lang = "ru" if (self.env.config.language or "en") == "ru" else "en"
+        table = nodes.table(classes=["lowball-clause-index"])
+        group = nodes.tgroup(cols=3)
+        table += group
+        for width in (8, 8, 84):
+            group += nodes.colspec(colwidth=width)
+
+        def row(cells: list[list[nodes.Node]]) -> nodes.row:
+            line = nodes.row()
+            for content in cells:
+                entry = nodes.entry()
+                para = nodes.paragraph()
+                para.extend(content)
+                entry += para
+                line += entry
+            return line
+
+        head = nodes.thead()
+        head += row([[nodes.Text(text)] for text in self.HEAD[lang]])
+        group += head
+        body = nodes.tbody()
+        for clause, tests, _, planned in clause_index():
+            if planned:
+                which: list[nodes.Node] = [nodes.emphasis(self.PLANNED[lang], self.PLANNED[lang]),
+                                           nodes.Text(planned)]
+            else:
+                which = []
+                for i, path in enumerate(tests):
+                    if i:
+                        which.append(nodes.Text(", "))
+                    shown = path.removeprefix("tests/")
+                    which.append(nodes.literal(shown, shown))
+            body += row([[clause_ref(clause)], [nodes.Text(str(len(tests)))], which])
+        group += body
+        return [table]
+
+
 class Systems(LowballDirective):
     """``lowball-systems``: every ranking system of ``rankings.toml`` side by side, and how each ranks two runs."""
 
@@ -999,6 +1049,7 @@ DIRECTIVES = {
     "lowball-replay": Replay,
     "lowball-python": Python,
     "lowball-trace": Trace,
+    "lowball-clause-index": ClauseIndex,
     "lowball-systems": Systems,
     "lowball-verify-report": VerifyReport,
     "lowball-verify-games": VerifyGames,

@@ -5,7 +5,7 @@ The notebooks link every clause they cite, ``[T1](rules.ipynb#cell-id=T1)``. Jup
 wording of the clause, the seed's own sentence, and where the docs site has the rest. The docs site sends the same
 link to the clause's own page instead (``links.py``). Nothing here is written by hand: the notebooks are made from
 ``docs/rules-digest.md`` (its Russian from ``docs/locale/ru/LC_MESSAGES/docs/rules-digest.po``), the clause pages
-of ``docs/rules/``, and the properties of ``lowball verify``; ``tests/test_editions.py`` fails when the committed
+of ``docs/rules/``, and the properties of ``lowball verify``; ``tests/faces/test_editions.py`` fails when the committed
 notebooks are not what this module writes today (``python scripts/editions.py rules`` writes them again).
 
 A link names a cell of the rules notebook, ``#cell-id=T1``: JupyterLab opens a notebook at the cell a link

@@ -7,7 +7,7 @@ still unseen: the value of a position is the best, over every keep, of the avera
 draw can lead to, each set of replacements from the unseen cards being equally likely; with no draw left, a hand
 is worth 1 if it is the goal and 0 if not.
 
-Three facts keep the positions few, each exact (``tests/test_best_play.py`` checks them against a plain search
+Three facts keep the positions few, each exact (``tests/cards/test_best_play.py`` checks them against a plain search
 over every keep on short decks):
 
 * A card that no hand of the goal can hold (a rank above it: a king for a seven-low) is *dead*, and dead cards
@@ -29,7 +29,7 @@ fresh cards three times in deuce-to-seven takes about 1.5 million, minutes here)
 sized first and refused before any counting (``estimated_positions``).
 
 The questions notebook 9 asks as its page opens are answered ahead, by this search, and stored
-(``lowball.analysis.stored_answers``; ``tests/test_best_play.py`` searches them again): ``best_play`` returns the
+(``lowball.analysis.stored_answers``; ``tests/cards/test_best_play.py`` searches them again): ``best_play`` returns the
 stored answer to the very same question, so that the page opens in seconds.
 
 The fixed-keep rule of ``lowball.analysis.draws`` (keep the same cards every draw) is the other reading of

@@ -361,7 +361,7 @@ def pattern_best(row: RankingSystem, cards: int, patterns: FlushPatterns) -> np.
     nothing else. So the best hand is the better of the best unsuited five
     among the ranks that can be dealt off-suit, and the best five of the long
     suit's ranks as a flush (``multisets.best_flush``). Exact whatever a flush
-    is worth (H1, K1, L1); ``tests/test_seven_card_hands.py`` checks it against trying every five.
+    is worth (H1, K1, L1); ``tests/rankings/test_seven_card_hands.py`` checks it against trying every five.
 
     >>> patterns = flush_patterns(7)
     >>> best = pattern_best(as_system("high"), 7, patterns)

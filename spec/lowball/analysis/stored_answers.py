@@ -8,7 +8,7 @@ page took 16 to 26 s to open in Voilà. Answered once here, the page opens in a 
 in the same order, system, goal, draws, deck and discard) and only where the budget would have let the search
 answer it; any other question is searched.
 
-``tests/test_best_play.py`` answers every question again by the search and compares each field (the three-card
+``tests/cards/test_best_play.py`` answers every question again by the search and compares each field (the three-card
 draw, six seconds, with the slow tests, as the search's own test of it). To rebuild after the search changed:
 
     .venv/bin/python -m lowball.analysis.stored_answers

@@ -6,7 +6,7 @@ unpaired, none above eight, ace low), or there is none (L2).
 
 The definition is the minimum over every five (``itertools.combinations``),
 each ranked as a hand of five; the fast path reads the same answer from tables
-by rank multiset (``lowball.ranking.multisets``), and ``tests/test_seven_card_hands.py``
+by rank multiset (``lowball.ranking.multisets``), and ``tests/rankings/test_seven_card_hands.py``
 checks the two equal on random hands against the literate evaluator. A joker
 (F8) is resolved in each five before it is ranked.
 """

@@ -1,7 +1,7 @@
 """Fast paths: the class rank of every five-card hand at once (numpy), or of one hand by lookup.
 
 The literate evaluator (``lowball.ranking``) stays the definition. This module
-only makes it fast, and ``tests/test_fast.py`` proves the two equal on all
+only makes it fast, and ``tests/rankings/test_fast.py`` proves the two equal on all
 2,598,960 hands of every system.
 
 Why a lookup table is enough: the literate evaluator reads nothing of a hand

@@ -1,7 +1,7 @@
 """The fast path of badugi (U1-U3): the class rank of every four-card hand at once (numpy), or of one by look-up.
 
 The literate reading (``lowball.ranking.literate.playing_cards``) stays the
-definition; ``tests/test_badugi.py`` proves this module equal to it on all
+definition; ``tests/rankings/test_badugi.py`` proves this module equal to it on all
 270,725 four-card hands, and pokerkit's ``BadugiHand`` agrees with both.
 
 Why it is short: a set of cards of different ranks and different suits is

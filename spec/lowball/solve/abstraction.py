@@ -178,14 +178,14 @@ class Abstraction:
     def build(cls, system: str, pre_buckets: int, post_buckets: int) -> "Abstraction":
         """Build the abstraction exactly, by enumerating every dealt hand and every throw (about a minute).
 
-        Checked in tests/test_solve_abstraction.py; a built abstraction is kept with each stored solution.
+        Checked in tests/solve/test_solve_abstraction.py; a built abstraction is kept with each stored solution.
         """
         return _build(system, pre_buckets, post_buckets)
 
     def draw_distribution(self, hand: int, throw: int) -> np.ndarray:
         """Return the exact chance of each post bucket when dealt hand number ``hand`` throws the masked positions.
 
-        The same inclusion-exclusion as the transition matrices, for one hand (tests/test_solve_abstraction.py
+        The same inclusion-exclusion as the transition matrices, for one hand (tests/solve/test_solve_abstraction.py
         checks it against a plain enumeration of the replacement sets).
         """
         return draw_distribution(self.system, self.post_buckets, hand, throw)
@@ -194,7 +194,7 @@ class Abstraction:
 def draw_distribution(system: str, post_buckets: int, hand: int, throw: int) -> np.ndarray:
     """Return the exact chance of each post bucket when dealt hand number ``hand`` throws the masked positions.
 
-    Checked against a plain enumeration in tests/test_solve_abstraction.py (the tables take seconds to build).
+    Checked against a plain enumeration in tests/solve/test_solve_abstraction.py (the tables take seconds to build).
     """
     tables = _tables(system, post_buckets)
     numbers = subset_numbers(dealt_hands()[hand:hand + 1])[0]
@@ -251,7 +251,7 @@ def _tables(system: str, post_buckets: int) -> _Tables:
 def best_throws(system: str, post_buckets: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """Return for every dealt hand and discard count the best throw's mask and its expected equity.
 
-    Checked against a plain enumeration of every throw of one hand in tests/test_solve_abstraction.py.
+    Checked against a plain enumeration of every throw of one hand in tests/solve/test_solve_abstraction.py.
     """
     hands = dealt_hands()
     throws = np.zeros((len(hands), HAND + 1), dtype=np.uint8)

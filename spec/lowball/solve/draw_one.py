@@ -22,7 +22,7 @@ from lowball.solve.payoffs import Dense
 from lowball.solve.tree import Decision, PublicTree, Terminal, Transition
 
 # The toy game's own rules, not a table's: no game table deals one card from a deck of five (its deck, bets and cap
-# are parameters of ``draw_one_tree``, and tests/test_solve_draw_one.py states the same game for OpenSpiel).
+# are parameters of ``draw_one_tree``, and tests/solve/test_solve_draw_one.py states the same game for OpenSpiel).
 CARDS = 5
 BETS = (1.0, 2.0)
 CAP = 2

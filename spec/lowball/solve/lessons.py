@@ -14,7 +14,7 @@ players' words, each defined in the abstract game the strategy was solved in (lo
   at least half of the hands he holds at that point (his reach, best bucket first) are better.
 
 These are the definitions of ``lowball.solve.policy`` (``Advice.snow``, ``.breaking``, ``.bluff``), summed here
-over every hand and every point of play; tests/test_widgets_solved.py checks that the two agree.
+over every hand and every point of play; tests/faces/test_widgets_solved.py checks that the two agree.
 
 Frequencies are those of the equilibrium playing itself: each is a probability over deals and over both
 players' mixed strategies (the reach of every public node is the product of the two players' reach).

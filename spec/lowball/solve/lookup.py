@@ -9,7 +9,7 @@ is too slow at play time. So a solution file keeps, beside the strategy, what th
 - ``post_of_class[rank]``: the post bucket of a final hand of that class rank;
 - ``draw_of_bucket[pre]``: each pre bucket's best discard count (0: the hands that do best standing pat).
 
-Compressed, that is a few MB a table. tests/test_solve_policy.py checks the tables against the stored deal and
+Compressed, that is a few MB a table. tests/solve/test_solve_policy.py checks the tables against the stored deal and
 pat matrices, and the throws against a plain enumeration of one hand's throws.
 """
 

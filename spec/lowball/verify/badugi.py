@@ -11,7 +11,7 @@ its size is the hand's category (U2, in the row's order) and its marks are
 what the row's tie-break part ``cards`` compares.
 
 This is U1 read over the subsets of the hand, never the fast path's table:
-what is proved here is proved of the rule, and ``tests/test_badugi.py`` ties
+what is proved here is proved of the rule, and ``tests/rankings/test_badugi.py`` ties
 the evaluator to it.
 """
 

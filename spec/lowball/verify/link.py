@@ -22,7 +22,7 @@ checks what a proof takes for granted about them:
   it), and no hand creates or loses a chip.
 
 The cards need no check here: the engine moves them by the moves of the walk
-that property 5 reads (``core.card_flow``), and ``tests/test_card_flow.py``
+that property 5 reads (``core.card_flow``), and ``tests/cards/test_card_flow.py``
 checks the engine's piles against the walk's counts after every step.
 
 A mismatch is reported in words, naming the table, the hand's actions so far and

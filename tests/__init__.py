@@ -1,0 +1,1 @@
+"""The tests, by the parts of the rules (one folder each; shared helpers in support/)."""

@@ -1,0 +1,1 @@
+"""Tests of antes, blinds, posts and the bring-in."""

@@ -1,0 +1,1 @@
+"""Tests of the showdown, its pots and words, the sevens rule, what a history shows."""
