@@ -46,6 +46,20 @@ class Summary:
     chips: dict[str, int] = field(default_factory=dict)
     showdowns: dict[str, int] = field(default_factory=dict)
     rebuys: dict[str, int] = field(default_factory=dict)
+    squares: dict[str, int] = field(default_factory=dict)     # the sum of each hand's result squared, per player
+
+    def interval(self, name: str, z: float = 1.96) -> tuple[float, float]:
+        """Return the 95% confidence interval (``z`` standard errors) of a player's mean result per hand.
+
+        >>> summary = Summary(hands=4, chips={"Ann": 8}, squares={"Ann": 4 * 4})     # +2 in each of four hands
+        >>> summary.interval("Ann")
+        (2.0, 2.0)
+        """
+        n = self.hands
+        mean = self.chips[name] / n
+        variance = max(0.0, self.squares.get(name, 0) / n - mean * mean) * n / max(n - 1, 1)
+        half = z * (variance / n) ** 0.5
+        return mean - half, mean + half
 
 
 def hand_files(folder: Path) -> "HandFiles":
@@ -133,7 +147,8 @@ def play_session(players: Sequence[str], bot_names: Sequence[str], hands: int, s
     session = Session(list(players), start, seed=seed, table=table)
     bots = {name: BOTS[bot_names[i % len(bot_names)]] for i, name in enumerate(players)}
     summary = Summary(won=dict.fromkeys(players, 0), chips=dict.fromkeys(players, 0),
-                      showdowns=dict.fromkeys(players, 0), rebuys=dict.fromkeys(players, 0))
+                      showdowns=dict.fromkeys(players, 0), rebuys=dict.fromkeys(players, 0),
+                      squares=dict.fromkeys(players, 0))
     rng = random.Random(seed)
     files = HandFiles(as_path(phh_dir)) if phh_dir is not None else None
     refill = table.min_stack or start
@@ -146,6 +161,7 @@ def play_session(players: Sequence[str], bot_names: Sequence[str], hands: int, s
             hand = play_hand(session.new_hand(narrate=False), bots, rng)
             for name, change in zip(hand.names, hand.result.changes):
                 summary.chips[name] += change
+                summary.squares[name] += change * change
             for seat in hand.result.winners:
                 summary.won[hand.names[seat]] += 1
             if hand.result.showdown:
