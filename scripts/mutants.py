@@ -173,8 +173,10 @@ TARGETS = [
                                                       "tests/proofs/test_verify_games.py::test_chips_are_conserved_under_every_sevens_setting",
                                                       "tests/proofs/test_verify_engine.py::test_the_sevens_rule_cuts_the_pot_as_its_setting_says"),
            ("lowball.core", "lowball.ranking")),
+    # the posts of players who join or return (O4) are played, told and checked in test_room_departures
     Target("posting", f"{PACKAGE}/engine/forced.py",
-           (*ENGINE_TESTS, "tests/forced_bets/test_blinds_and_posts.py", "tests/forced_bets/test_forced_bets.py"),
+           (*ENGINE_TESTS, "tests/forced_bets/test_blinds_and_posts.py", "tests/forced_bets/test_forced_bets.py",
+            "tests/interop/test_room_departures.py"),
            ("lowball.core", "lowball.ranking")),
     Target("forced", f"{PACKAGE}/engine/rules/forced_bets.py",
            # the forced bets of real tables (antes by seat, big-blind and button antes, posting order,
