@@ -195,6 +195,14 @@ TARGETS = [
            ("lowball.core", "lowball.ranking")),
     Target("dealing", f"{PACKAGE}/engine/dealing.py", (*ENGINE_TESTS, "tests/cards/test_reshuffle.py", CARD_WALK, CARD_STEPS),
            ("lowball.core", "lowball.ranking")),
+    # The hand as one reducer over frozen states (moving between the phases, the chips, the cards), and the state
+    # and its questions: the engine's tests, the reducer's own, and the card walk at every step.
+    Target("reducer", f"{PACKAGE}/engine/reducer.py",
+           (f"{PACKAGE}/engine/reducer.py", *ENGINE_TESTS, "tests/tables/test_reducer.py", "tests/cards/test_reshuffle.py",
+            "tests/forced_bets/test_forced_bets.py", CARD_WALK, CARD_STEPS), ("lowball.core", "lowball.ranking")),
+    Target("hand-state", f"{PACKAGE}/engine/hand_state.py",
+           (f"{PACKAGE}/engine/hand_state.py", *ENGINE_TESTS, "tests/tables/test_reducer.py", "tests/cards/test_reshuffle.py",
+            CARD_WALK, CARD_STEPS), ("lowball.core", "lowball.ranking")),
     # the counted card flow: read by the engine, the loader's worst case and property 5
     Target("card-flow", f"{PACKAGE}/core/card_flow.py",
            (f"{PACKAGE}/core/card_flow.py", *ENGINE_TESTS, "tests/cards/test_reshuffle.py", "tests/cards/test_card_flow.py",
@@ -386,7 +394,8 @@ def _op(op: ast.AST) -> str:
 
 # The order of a run: the tables first (the mutants were mostly table edits), then the code.
 ORDER = ["rankings-table", "game-tables", "literate", "best", "joker", "pots", "sevens", "sevens-rule", "forced", "posting", "openers", "seats",
-         "drawing", "stub", "card-flow", "showdown", "dealing", "rankings", "betting", "betting-round", "games"]
+         "drawing", "stub", "card-flow", "showdown", "dealing", "reducer", "hand-state", "rankings", "betting",
+         "betting-round", "games"]
 TARGETS.sort(key=lambda t: ORDER.index(t.name))
 
 

@@ -25,6 +25,7 @@ HOMES = {
     **dict.fromkeys(["load_rankings", "ranking_system"], "lowball.core.rankings"),
     "Session": "lowball.engine.session",
     **dict.fromkeys(["Hand", "HandResult"], "lowball.engine.state"),
+    "HandState": "lowball.engine.hand_state",
     **dict.fromkeys(["replay", "to_phh"], "lowball.phh.history"),
     "play_session": "lowball.play.sessions",
     **dict.fromkeys(["HandValue", "best_hand", "best_low", "class_count", "compare", "evaluate", "qualifies",

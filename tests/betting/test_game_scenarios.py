@@ -101,7 +101,7 @@ def test_t5_both_capped_in_both_rounds_invest_exactly_13():
     hand = play([13, 13], ["6c 4h 3s 2d Ac", "8d 7h 5s 4c 2h"],
                 ["p1 cbr 1", "p2 cbr 2", "p1 cbr 3", "p2 cbr 4", "p1 cc", "p1 sd", "p2 sd",
                  "p1 cbr 2", "p2 cbr 4", "p1 cbr 6", "p2 cbr 8", "p1 cc"])
-    assert hand.invested == [13, 13]
+    assert hand.invested == (13, 13)
     assert hand.result.finishing_stacks == (26, 0)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from lowball.core.games import builtin_paths, load_game_table
-from lowball.engine.state import SHOWDOWN, Hand, deck_for
+from lowball.engine.state import SHOWDOWN, Hand, HandState, deck_for
 from lowball.errors import IllegalAction
 from lowball.phh.history import replay_hand, to_phh
 from lowball.text.narration import narrate
@@ -136,8 +136,8 @@ def test_a_listed_action_is_not_checked_again_and_an_equal_one_built_elsewhere_i
     """``Hand.apply``'s shortcut is taken: the very action ``legal_actions`` listed for this state goes straight
     to the phase, while an equal action parsed from text is checked as usual (the check is counted)."""
     checks = []
-    real = Hand._refusal
-    monkeypatch.setattr(Hand, "_refusal", lambda self, action: checks.append(str(action)) or real(self, action))
+    real = HandState.refusal
+    monkeypatch.setattr(HandState, "refusal", lambda self, action: checks.append(str(action)) or real(self, action))
     listed = _three_handed()
     listed.apply(next(action for action in listed.legal_actions() if action.kind == "cc"))
     assert checks == []

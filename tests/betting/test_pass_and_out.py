@@ -31,7 +31,7 @@ def test_facing_two_all_in_posts_a_player_may_call():
     hand = california([1, 10, 1])
     assert [str(a) for a in hand.legal_actions()] == ["p2 f", "p2 cc"]
     play(hand, ["p2 cc"])
-    assert hand.phase != OVER and hand.stacks == [0, 9, 0] and hand.pot == 3
+    assert hand.phase != OVER and hand.stacks == (0, 9, 0) and hand.pot == 3
 
 
 def test_where_a_bet_can_be_made_pass_and_out_stands():
@@ -58,7 +58,7 @@ def test_a_player_left_alone_with_chips_on_a_no_check_street_checks_and_keeps_hi
     hand = Hand([30, 30, 3], table=table, deck=deck_for(cards))
     hand.advance()
     play(hand, ["p3 pb", "p1 cbr 2", "p2 cc", "p3 cc", "p1 cbr 2", "p2 cc"])
-    assert hand.stacks == [25, 25, 0] and [str(a) for a in hand.legal_actions()] == ["p1 f", "p1 cbr 4"]
+    assert hand.stacks == (25, 25, 0) and [str(a) for a in hand.legal_actions()] == ["p1 f", "p1 cbr 4"]
     play(hand, ["p1 f"])
     assert [str(a) for a in hand.legal_actions()] == ["p2 cc"]
     with pytest.raises(IllegalAction, match=r"p2 f: facing no bet a player may check or bet, not fold"):

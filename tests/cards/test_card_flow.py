@@ -122,13 +122,12 @@ def test_with_six_players_the_teaching_table_loads_and_lets_nobody_discard_what_
 def test_the_stub_brings_back_the_piles_the_table_names(rule):
     """K9, P3, L8, P4: the cards the engine's stub shuffles back are the piles ``core.card_flow.COMES_BACK`` names,
     and as many as its counts say."""
-    stub = Stub.ordered(DECK[:10])
-    stub.burns, stub.folded, stub.discards = [DECK[40]], [DECK[41]], [[DECK[42]], [DECK[43]]]
+    stub = Stub(frozenset(DECK[:10]), 10, tuple(DECK[:10]), burns=(DECK[40],), folded=(DECK[41],),
+                discards=((DECK[42],), (DECK[43],)))
     piles = {"burns": DECK[40], "folded": DECK[41], "earlier discards": DECK[42], "this draw's discards": DECK[43]}
     assert set(stub.recyclable(rule)) == {piles[name] for name in COMES_BACK[rule]}
     counted = card_flow.recycled(PY, rule, stub.counts())[1]
-    stub.reshuffle(rule)
-    assert stub.counts() == counted
+    assert stub.reshuffle(rule).counts() == counted
 
 
 
@@ -209,7 +208,7 @@ def test_the_engine_piles_are_the_walks_counts_after_every_step_at_every_player_
 def test_a_random_hand_reports_an_engine_that_moves_other_cards(monkeypatch):
     """The per-step check can fail: a stud engine whose burns take nothing is caught at the first burn, with the
     actions that show it."""
-    monkeypatch.setattr(Stub, "burn", lambda self, count: None)
+    monkeypatch.setattr(Stub, "burn", lambda self, count: self)
     seen = follow(load_game_table("razz"), 3, 1)
     assert "the engine's piles" in seen.difference and "the counted flow's" in seen.difference
 
@@ -225,7 +224,7 @@ def test_a_short_stub_is_reshuffled_or_cut_as_property_5_counts_it(clause):
 
 def test_the_walk_reports_an_engine_that_moves_other_cards(monkeypatch):
     """The comparison can fail: an engine whose burns take nothing is caught, with the actions that show it."""
-    monkeypatch.setattr(Stub, "burn", lambda self, count: None)
+    monkeypatch.setattr(Stub, "burn", lambda self, count: self)
     seen = walk(load_game_table("deuce-to-seven-single-draw-limit"), 2)
     assert "the engine's piles" in seen.difference and "the counted flow's" in seen.difference
 

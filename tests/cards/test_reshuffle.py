@@ -111,7 +111,7 @@ def test_the_bots_discard_only_what_the_stub_can_serve(bot):
     rng = random.Random(1)
     for _ in range(20):
         action = BOTS[bot](hand, rng)
-        assert action.kind == "sd" and len(action.cards) <= 2 and hand._refusal(action) is None
+        assert action.kind == "sd" and len(action.cards) <= 2 and hand.refusal(action) is None
 
 
 def test_a_seed_shuffles_the_deck_as_python_s_random_does():

@@ -147,7 +147,7 @@ def test_the_big_blind_ante_is_dead_the_first_player_calls_two_hundred_into_five
 def test_heads_up_the_player_on_the_big_blind_posts_the_big_blind_ante():
     """V7: heads-up the button posts the small blind; the other player posts the big blind and the BB ante."""
     hand = Hand([10_000] * 2, table=big_blind_ante_table(), seed=3)
-    assert hand.dead == [200, 0] and hand.invested == [400, 100]
+    assert hand.dead == (200, 0) and hand.invested == (400, 100)
 
 
 @pytest.mark.parametrize("order, blind, ante", [("blind-first", 200, 50), ("ante-first", 50, 200)])
@@ -201,7 +201,7 @@ def test_a_straddle_acts_last_before_the_draw():
 def test_antes_seat_by_seat_need_that_many_players():
     table = with_stakes(load_game_table("razz-phh"), {"forced.ante": 0, "forced.ante_by": "by-seat",
                                                        "forced.seat_antes": [1, 0, 2]})
-    assert Hand([50, 50, 50], table=table).dead == [1, 0, 2]
+    assert Hand([50, 50, 50], table=table).dead == (1, 0, 2)
     with pytest.raises(Exception, match="seat by seat for 3 players"):
         Hand([50, 50], table=table)
 
@@ -356,7 +356,7 @@ def test_in_stud_the_antes_are_dead_and_the_bring_in_live():
     table = load_game_table("razz")
     hand = Hand([100] * 3, table=table, seed=4)
     hand.advance()
-    assert hand.pot == 3 * table.ante and hand.dead == [table.ante] * 3
+    assert hand.pot == 3 * table.ante and hand.dead == (table.ante,) * 3
     hand.apply(f"p{hand.to_act + 1} pb")
     hand.advance()
     assert hand.owed(hand.to_act) == table.bring_in

@@ -227,7 +227,7 @@ def test_a_joining_players_post_is_live_and_moves_nobodys_turn():
     the big blind); the post counts toward p4's call, so he owes nothing and keeps his option (check or raise)."""
     hand = Hand([100] * 5, table=posted_table(), seed=1)
     hand.advance()
-    assert hand.to_act == 2 and hand.owed(2) == 2 and hand.invested == [1, 2, 0, 2, 0] and hand.dead == [0] * 5
+    assert hand.to_act == 2 and hand.owed(2) == 2 and hand.invested == (1, 2, 0, 2, 0) and hand.dead == (0,) * 5
     hand.apply("p3 cc")
     hand.advance()
     assert hand.to_act == 3 and hand.owed(3) == 0

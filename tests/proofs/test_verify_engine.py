@@ -379,7 +379,7 @@ def test_the_z3_round_reads_the_open_pair_as_the_plain_one():
         compare_readings(hand)
         hand.apply(line)
         hand.advance()
-    assert hand.round == 2 and hand.invested == [12, 12, 12]
+    assert hand.round == 2 and hand.invested == (12, 12, 12)
 
 
 def _same_choices(rules, s, plain, pairs):

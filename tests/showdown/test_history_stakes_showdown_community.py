@@ -115,22 +115,22 @@ def test_the_cards_a_reshuffle_brings_back_are_shuffled():
     """K9: the cards brought back form a new stub, shuffled: below the ten cards left, the twenty thrown at an
     earlier draw all come back, and not in the order they were thrown (this draw's pile stays out)."""
 
-    stub = Stub.ordered(DECK[:10], seed=5)
     thrown = list(DECK[20:40])
-    stub.discards += [list(thrown), [DECK[45]]]     # an earlier draw's pile, then this draw's
-    assert stub.reshuffle(RunsOut.RESHUFFLE_EARLIER) == 20
-    back = stub.order[10:]
-    assert stub.order[:10] == list(DECK[:10]) and sorted(back, key=DECK.index) == thrown
+    stub = Stub.ordered(DECK[:10], seed=5).new_pile().discard(thrown).new_pile().discard([DECK[45]])
+    after = stub.reshuffle(RunsOut.RESHUFFLE_EARLIER)      # an earlier draw's pile, then this draw's
+    assert after.size - stub.size == 20 and after.discards == ((), (DECK[45],))
+    back = list(after.order[10:])
+    assert after.order[:10] == tuple(DECK[:10]) and sorted(back, key=DECK.index) == thrown
     assert back != thrown
 
 
 def test_a_reshuffle_with_nothing_the_rule_brings_back_changes_nothing():
     """K9: at the first draw nothing was thrown earlier, so a reshuffle brings back no card: none came back, and
     the stub and this draw's pile are as they were."""
-    stub = Stub.ordered(DECK[:3], seed=5)
-    stub.discards.append([DECK[45]])                # this draw's pile only
-    assert stub.reshuffle(RunsOut.RESHUFFLE_EARLIER) == 0
-    assert stub.order == list(DECK[:3]) and stub.size == 3 and stub.discards == [[DECK[45]]] and not stub.reshuffles
+    stub = Stub.ordered(DECK[:3], seed=5).new_pile().discard([DECK[45]])       # this draw's pile only
+    after = stub.reshuffle(RunsOut.RESHUFFLE_EARLIER)
+    assert after.order == tuple(DECK[:3]) and after.size == 3 and after.discards == ((DECK[45],),)
+    assert not after.reshuffles
 
 
 def test_seven_razz_players_called_down_get_seventh_street_from_the_burns_brought_back():

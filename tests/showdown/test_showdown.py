@@ -199,7 +199,7 @@ def test_a_stub_of_exactly_one_card_each_serves_seventh_street():
     is dealt one, with no community card and nothing reshuffled, and the hand replays its own history."""
     table = table_from_text('extends = "stud-high-low"\nname = "house"\n')
     hand = eight_players_two_folding_on_third_street(table)
-    assert hand.folded[:2] == [True, True] and not any(hand.folded[2:])
+    assert hand.folded[:2] == (True, True) and not any(hand.folded[2:])
     assert not hand.community and [len(cards) for cards in hand.hands[2:]] == [7] * 6
     assert hand.stub.size == 0 and hand.stub.reshuffles == 0
     assert replay_hand(to_phh(hand), table).result.finishing_stacks == hand.result.finishing_stacks

@@ -133,7 +133,7 @@ def _key(hand: Hand, counted: Counted) -> tuple:
     engine = (hand.street_index, hand.phase, engine_piles(hand)[0], mine(engine_piles(hand)[1]))
     if hand.phase == DRAW:
         draw = hand.current
-        engine += (turns(draw.turns), tuple(draw.owed.get(seat, 0) for seat in hand.contenders), draw.burned)
+        engine += (turns(draw.turns), tuple(draw.owing.get(seat, 0) for seat in hand.contenders), draw.burned)
     d = counted.drawn
     model = (counted.done, counted.piles()[0], mine(counted.flow.held), mine(counted.flow.active))
     if d is not None:

@@ -36,13 +36,16 @@ def card_places(hand: Hand) -> list:
     """Return every card where the hand keeps it: hands still in, the stub, the piles set aside, the board."""
     stub = hand.stub
     held = [card for seat in hand.contenders for card in hand.hands[seat]]
-    return (held + list(stub.order or []) + stub.burns + stub.folded + [c for pile in stub.discards for c in pile]
-            + list(hand.community))
+    return (held + list(stub.order or []) + list(stub.burns) + list(stub.folded)
+            + [c for pile in stub.discards for c in pile] + list(hand.community))
 
 
 def check_hand(hand: Hand, total: int, where: str) -> None:
     """Assert the invariants of a hand in progress or just over (see the module docstring)."""
     assert sum(hand.stacks) + hand.pot == total, f"{where}: chips are not conserved (S3): {hand.stacks} + {hand.pot}"
+    if hand.state.in_round:            # the pot follows from the stacks; the round counts its own, and they agree
+        assert hand.current.state.pot == hand.pot, f"{where}: the round counts {hand.current.state.pot} in the pot, " \
+            f"the stacks {hand.pot}"
     assert min(hand.stacks) >= 0, f"{where}: a stack below zero: {hand.stacks}"
     places = card_places(hand)
     full = deck_of(hand.table.deck_cards)
@@ -104,7 +107,7 @@ def check_listing(hand: Hand, where: str) -> None:
     """Assert that ``apply`` accepts exactly what ``legal_actions`` lists (as ``listed_as`` reads the list)."""
     listed = hand.legal_actions()
     for action in candidates(hand):
-        accepted = action.seat < hand.n and hand._refusal(action) is None
+        accepted = action.seat < hand.n and hand.refusal(action) is None
         assert accepted == listed_as(action, listed, hand), \
             f"{where}: {action} is {'accepted' if accepted else 'refused'} but {'not ' * accepted}listed: " \
             f"{[str(a) for a in listed]}"

@@ -30,7 +30,7 @@ def at_the_draw(table) -> Hand:
 def test_the_sound_bot_throws_its_worst_card_where_the_draw_asks_for_one():
     """D1: with ``min_discard = 1`` a pat six-four must throw a card: the sound bot throws its highest, the six."""
     hand = at_the_draw(load_game_table(overrides={"streets.2.min_discard": "1"}))
-    assert keep_for_draw(hand.hands[0], hand) == hand.hands[0]          # it would stand pat
+    assert keep_for_draw(hand.hands[0], hand) == list(hand.hands[0])         # it would stand pat
     action = BOTS["sound"](hand, random.Random(0))
     assert str(action) == "p1 sd 6c"
 

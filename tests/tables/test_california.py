@@ -23,7 +23,7 @@ def test_f4_the_posts_set_the_limit_and_the_first_to_act_sits_left_of_the_last_p
     p2 may bet 2 or fold, not check and not call the posts."""
     hand = hand_at(GAME, [40] * 3, [SEVEN_FIVE, EIGHT_SIX, "Kc Qd Jh 9s 9c"])
     assert hand.table.small_bet == 2 and hand.table.big_bet == 4      # F4: 1 + 1, doubled after the draw
-    assert hand.stacks == [39, 40, 39] and hand.to_act == 1
+    assert hand.stacks == (39, 40, 39) and hand.to_act == 1
     assert [str(a) for a in hand.legal_actions()] == ["p2 f", "p2 cbr 2"]
     with pytest.raises(IllegalAction, match=r"must bet or drop; checking is not allowed \(F5\)"):
         hand.apply("p2 cc")
@@ -32,7 +32,7 @@ def test_f4_the_posts_set_the_limit_and_the_first_to_act_sits_left_of_the_last_p
 def test_f4_posts_count_toward_calls():
     """F4: p2 bets 2; the posters p3 and p1 call 1 more each. Everyone has 2 in: the pot is 6."""
     hand = play(hand_at(GAME, [40] * 3, [SEVEN_FIVE, EIGHT_SIX, "Kc Qd Jh 9s 9c"]), ["p2 cbr 2", "p3 cc", "p1 cc"])
-    assert hand.pot == 6 and hand.stacks == [38, 38, 38]
+    assert hand.pot == 6 and hand.stacks == (38, 38, 38)
 
 
 def test_f6_a_player_who_checked_may_call_but_not_raise_after_the_draw():

@@ -240,7 +240,7 @@ def test_x2_the_old_card_room_forms_are_not_settings_and_are_refused():
 
 def test_x3_heads_up_the_dealer_posts_the_small_blind_acts_first_before_the_draw_and_last_after():
     hand = start("five-card-draw", [100] * 2, ["7c 5d 4h 3s 2c", "9c 8d 6h 3c 2d"])
-    assert hand.stacks == [98, 99] and hand.to_act == 1       # p2 deals: the small blind, first to act (K3)
+    assert hand.stacks == (98, 99) and hand.to_act == 1       # p2 deals: the small blind, first to act (K3)
     act(hand, "p2 cc")
     act(hand, "p1 cc")
     assert hand.phase == DRAW and hand.to_act == 0

@@ -7,8 +7,10 @@ table's sizes), which must be refused and change nothing. Each legal action is a
 ``engine.fold.apply``, which must leave the hand it is given as it was and return a new one, and in place by
 ``Hand.apply``; the two must agree (play goes on with the session's own hand). After every step: chips are
 conserved (S3), no card is in two places and none is lost (T1, D1), no stack goes below zero, nobody puts in more
-than the table's proved bound (T4, T5), a round's bets stay within its cap (T4, G1), and the player to act is still
-in the hand and owes an action (S1). A failure is shrunk by Hypothesis to a short program and printed as one.
+than the table's proved bound (T4, T5), a round's bets stay within its cap (T4, G1), the player to act is still
+in the hand and owes an action (S1), and the piles of cards (the stub, burns, folded hands, discards, the board)
+and the cards each player holds are the ones the card walk counts (``core.card_flow``, the model property 5
+proves things about, fed only the engine's folds and discards; T6, D1, K8, K9). A failure is shrunk by Hypothesis to a short program and printed as one.
 
 The stacks are mixed, down to a few bets, so that players go all in and side pots form (G6) wherever the table
 has no minimum stack. ``tests/betting/test_game_stateful.py`` runs the teaching table longer, with its own figures.
@@ -23,14 +25,16 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from lowball.core.behaviours import CapCounts, HeadsUpCap, Structure
+from lowball.core import card_flow as cf
+from lowball.core.behaviours import CapCounts, HeadsUpCap, StreetKind, Structure
 from lowball.core.games import GameTable, builtin_paths, load_game_table
 from lowball.engine import fold
-from lowball.engine.actions import Action
+from lowball.engine.actions import Action, Kind
 from lowball.engine.session import Session
 from lowball.engine.state import BET, OVER, Hand, max_investment
 from lowball.errors import IllegalAction, InvalidAction
 from lowball.play.sessions import default_stack
+from tests.support.card_flow import Counted, catch_up, engine_piles
 from tests.support.game_stateful import illegal_actions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,12 +107,30 @@ def machine(name: str, table: GameTable, most: int | None = None) -> type[RuleBa
                     self.total += stack - chips
             self.hand = self.session.new_hand(narrate=False)
             self.hand.advance()
+            # The card walk (core.card_flow, the model property 5 reads) counts the same hand beside the engine,
+            # fed only its folds and discards, until the hand is dealt again (K4: a fresh deck).
+            self.gone: dict[int, list[bool]] = {}
+            self.counted = catch_up(table, Counted(0, cf.Flow.start(table, self.hand.n)), self.hand, {}, {})
+            self.following = True
+
+        def count_cards(self, action: Action, street: int, folded: list[bool]) -> None:
+            """Count the steps the engine took with the card walk (``tests.support.card_flow.catch_up``)."""
+            hand = self.hand
+            if not self.following or hand.redeals:
+                self.following = False
+                return
+            if table.streets[street].kind is StreetKind.BET:
+                row = self.gone.setdefault(street, [False] * hand.n)
+                self.gone[street] = [was or (now and not before) for was, now, before in zip(row, hand.folded, folded)]
+            thrown = {action.seat: len(action.cards)} if action.kind == Kind.DISCARD else {}
+            self.counted = catch_up(table, self.counted, hand, self.gone, thrown)
 
         @precondition(lambda self: self.hand.phase != OVER)
         @rule(data=st.data())
         def act(self, data):
             hand = self.hand
             action = data.draw(st.sampled_from(hand.legal_actions()), label="legal action")
+            street, folded = hand.street_index, list(hand.folded)
             before = position(hand)
             after, events = fold.apply(hand, action)          # a new hand: the one given is never changed
             assert position(hand) == before, f"{name}: fold.apply({action}) changed the hand it was given"
@@ -116,6 +138,7 @@ def machine(name: str, table: GameTable, most: int | None = None) -> type[RuleBa
             assert position(after) == position(hand), f"{name}: {action} applied in place and by fold.apply differ"
             assert events == tuple(hand.events[len(hand.events) - len(events):])
             self.hand.advance()
+            self.count_cards(action, street, folded)
 
         @precondition(lambda self: self.hand.phase != OVER)
         @rule(data=st.data())
@@ -125,10 +148,11 @@ def machine(name: str, table: GameTable, most: int | None = None) -> type[RuleBa
             if not tries:
                 return
             bad = data.draw(st.sampled_from(tries), label="illegal action")
-            before = {k: repr(v) for k, v in vars(hand).items()}
+            state, states, seen = hand.state, len(hand.states), position(hand)
             with pytest.raises((IllegalAction, InvalidAction)):     # a rule broken, or no action at all
                 hand.apply(bad)
-            assert {k: repr(v) for k, v in vars(hand).items()} == before, f"{name}: {bad} changed the hand"
+            assert hand.state is state and len(hand.states) == states and position(hand) == seen, \
+                f"{name}: {bad} changed the hand"
 
         @precondition(lambda self: self.hand.phase == OVER)
         @rule()
@@ -151,6 +175,13 @@ def machine(name: str, table: GameTable, most: int | None = None) -> type[RuleBa
             cap = capped(table, hand)
             if cap is not None:
                 assert hand.cap_count <= cap, f"{name}: {hand.cap_count} bets in a round capped at {cap} (T4, G1)"
+            if hand.state.in_round:        # the pot follows from the stacks; the round keeps its own count of it
+                assert hand.current.state.pot == hand.pot, f"{name}: the round's pot is not the stacks' (S3)"
+            folding = hand.phase == BET and any(self.gone.get(hand.street_index, ()))
+            if self.following and not folding:            # the walk sets a round's folded hands aside at its end
+                engine, walked = engine_piles(hand), self.counted.piles()
+                assert engine == walked, f"{name}: the engine's piles and held cards {engine} are not the card " \
+                    f"walk's {walked} (T6, D1, K8)"
             if hand.to_act is not None:
                 assert not hand.folded[hand.to_act], f"{name}: a folded player to act"
                 if hand.phase == BET:
@@ -186,3 +217,16 @@ def test_an_engine_that_forgets_the_antes_at_a_showdown_is_caught_and_shrunk(mon
         run("stud-high-low", examples=200, steps=20, most=2)
     program = "\n".join(getattr(failure.value, "__notes__", []))
     assert 1 <= program.count("state.act(") <= 40, f"not shrunk to a short program:\n{program}"
+
+
+def test_an_engine_whose_burns_take_nothing_is_caught_by_the_card_walk(monkeypatch):
+    """The card walk's check can fail: an engine that never burns (K8, L3) loses no card and puts none in two
+    places, but its stub is not the one the walk counts, and the program that shows it is short."""
+    from lowball.engine.stub import Stub
+
+    monkeypatch.setattr(Stub, "burn", lambda self, count: self)
+    with pytest.raises(AssertionError, match=r"razz: the engine's piles and held cards .* are not the card walk's") \
+            as failure:
+        run("razz", examples=50, steps=20, most=2)
+    program = "\n".join(getattr(failure.value, "__notes__", []))
+    assert program.count("state.act(") <= 20, f"not shrunk to a short program:\n{program}"

@@ -123,7 +123,7 @@ def test_the_largest_amount_loads_and_plays():
     table = house(f"[forced]\nblinds = [1, {MAX_CHIPS}]\n", "deuce-to-seven-triple-draw")
     hand = Hand([MAX_CHIPS * 3] * 2, table=table, seed=3, narrate=False)
     hand.advance()
-    assert hand.stacks == [MAX_CHIPS * 2, MAX_CHIPS * 3 - 1]     # heads-up the dealer (p2) posts the small blind
+    assert hand.stacks == (MAX_CHIPS * 2, MAX_CHIPS * 3 - 1)     # heads-up the dealer (p2) posts the small blind
     rng = random.Random(3)
     while hand.phase != OVER:
         hand.apply(BOTS["random"](hand, rng))
@@ -188,7 +188,7 @@ def test_a_list_with_a_refused_action_leaves_the_hand_as_it_was():
         hand.then(["p1 cbr 1", "p2 cbr 9"])
     assert (repr(hand), list(hand.stacks), len(hand.events)) == before
     hand.then(["p1 cbr 1", "p2 cc"])                             # the same hand goes on as if nothing was tried
-    assert hand.stacks == [11, 11] and hand.to_act == 0
+    assert hand.stacks == (11, 11) and hand.to_act == 0
 
 
 @pytest.mark.parametrize("actions", [5, "p1 cbr 1", None, {"p1 cbr 1"}, (a for a in ["p1 cbr 1"])])
@@ -203,7 +203,7 @@ def test_what_is_no_list_of_actions_is_refused_in_one_line(actions):
 def test_a_tuple_or_an_empty_list_is_a_list_of_actions():
     hand = Hand([13, 13])
     hand.advance()
-    assert hand.then(()) is hand and hand.then(("p1 cbr 1",)).stacks == [11, 12]
+    assert hand.then(()) is hand and hand.then(("p1 cbr 1",)).stacks == (11, 12)
 
 
 # ---- 3. OpenSpiel: an illegal action id ----

@@ -224,7 +224,7 @@ def test_f4_the_posts_of_each_limit_and_who_acts_first():
     assert [(t.small_bet, t.big_bet) for t in limits] == [(2, 4), (3, 6), (5, 10)]
     hand = Hand([40] * 5, table=limits[2], names=["Ann", "Bob", "Cat", "Dan", "Eve"])
     hand.advance()
-    assert hand.stacks == [38, 38, 40, 40, 39] and hand.names[hand.to_act] == "Cat"
+    assert hand.stacks == (38, 38, 40, 40, 39) and hand.names[hand.to_act] == "Cat"
     assert [str(a) for a in hand.legal_actions()] == ["p3 f", "p3 cbr 5"]
 
 
@@ -273,7 +273,7 @@ def test_l3_seven_cards_four_up_and_four_burns():
         legal = {a.kind: a for a in hand.legal_actions()}
         hand.apply(legal.get("pb") or legal["cc"])
         hand.advance()
-    assert all(up == [False, False, True, True, True, True, False] for up in hand.face_up)
+    assert all(up == (False, False, True, True, True, True, False) for up in hand.face_up)
     assert len(hand.stub.burns) == 4 and hand.table.betting_rounds == 5
 
 

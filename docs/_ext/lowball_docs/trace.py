@@ -14,9 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lowball_docs.excerpts import cites
-
-# The files whose citations are not evidence: they list every id by construction.
-NOT_EVIDENCE = {"test_traceability.py", "test_docs.py", "clauses.py"}
+from tests.support.clauses import suite_files    # the test files the traceability test counts as evidence
 
 
 @dataclass(frozen=True)
@@ -106,7 +104,9 @@ class Sources:
         return sorted((self.package / "rules").rglob("*.toml"))
 
     def tests(self) -> list[Path]:
-        return sorted(p for p in (self.root / "tests").rglob("*.py") if p.name not in NOT_EVIDENCE)
+        """Return the test files a citation there is evidence in: the traceability test's own list (the files
+        that list every id by construction left out)."""
+        return [path for path in suite_files() if path.is_relative_to(self.root)]
 
     def notebooks(self) -> list[Path]:
         # The course's notebooks (NN-name.ipynb): the rules notebook quotes every clause, and teaches none.

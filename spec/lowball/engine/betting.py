@@ -19,8 +19,7 @@ so a refused action changes nothing.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, NamedTuple, assert_never
 
 from lowball.core.behaviours import CapCounts, OpenPair, ShortAllIn, Structure
 from lowball.core.games import DEPARTURES, Street
@@ -43,12 +42,11 @@ if TYPE_CHECKING:
     from lowball.engine.state import Hand
 
 
-@dataclass
-class Round:
+class Round(NamedTuple):
     """One betting round of a hand: its street, its rules and its state (``betting_round.State``, plain values).
 
-    The state's stacks, folds and pot are the hand's, kept in step by ``apply``; chips here are this round's
-    (``hand.invested`` holds the hand's).
+    While the round runs its state holds the hand's chips (the stacks behind and the pot: ``HandState.live_stacks``);
+    each step makes a new state (``betting_round.step`` never changes the one it is given), and so a new round.
     """
 
     street: Street
@@ -56,8 +54,6 @@ class Round:
     rules: br.Rules
     state: br.State
     raises: int = 0                    # raises made this round, counted or not (for the narration)
-    # The legal actions of one state, kept until the state changes: a bot asks for them and then applies one.
-    listed: tuple[br.State, tuple[Action, ...]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def size(self) -> int:
@@ -241,10 +237,17 @@ def rounded_pot(table, chips: int) -> int:
     return plain.rounded_pot(PY, table.pot_rounding, chips)
 
 
+# The legal actions of the state listed last, kept until another is listed: a bot asks for them and then applies
+# one (``listed_now``). Each step makes a new ``betting_round.State`` and this holds the one it lists, so the same
+# object is the same state.
+_listed: tuple[br.State | None, tuple[Action, ...]] = (None, ())
+
+
 def legal(hand: "Hand", rnd: Round) -> list[Action]:
     """Return the actions the player to act may take; for a range of raises, its two ends."""
-    if rnd.listed is not None and rnd.listed[0] is rnd.state:
-        return list(rnd.listed[1])
+    global _listed
+    if _listed[0] is rnd.state:
+        return list(_listed[1])
     r, s = rnd.rules, rnd.state
     seat = s.actor
     actions = []
@@ -261,7 +264,7 @@ def legal(hand: "Hand", rnd: Round) -> list[Action]:
         actions.append(Action(KIND_BET_OR_RAISE, seat, least))
         if most > least:
             actions.append(Action(KIND_BET_OR_RAISE, seat, most))
-    rnd.listed = (s, tuple(actions))
+    _listed = (s, tuple(actions))
     return actions
 
 
@@ -269,8 +272,8 @@ def listed_now(rnd: Round, action: object) -> bool:
     """Return whether ``action`` is one of the very objects ``legal`` listed for the round's current state: the
     engine built it, so it is well formed and legal as it is (``Hand.apply`` need not check it again). An equal
     action built elsewhere is checked as usual (``True == 1``, so equal is not enough)."""
-    listed = rnd.listed
-    if listed is None or listed[0] is not rnd.state:
+    listed = _listed
+    if listed[0] is not rnd.state:
         return False
     for mine in listed[1]:
         if mine is action:
@@ -288,7 +291,7 @@ def _seat_actions(seat: int) -> tuple[Action, Action, Action]:
 def refusal(hand: "Hand", rnd: Round, action: Action) -> Refusal | str | None:
     """Return why ``action`` is illegal in this round (None if it is legal): ``betting_round`` decides, this
     names the rule it breaks."""
-    if rnd.listed is not None and rnd.listed[0] is rnd.state and action in rnd.listed[1]:
+    if _listed[0] is rnd.state and action in _listed[1]:
         return None                       # one of the actions ``legal`` listed for this very state
     clauses = hand.table.clauses
     r, s = rnd.rules, rnd.state
@@ -352,27 +355,23 @@ def _round_name(hand: "Hand", rnd: Round) -> str:
 
 # ---- Applying a legal action ----
 
-def apply(hand: "Hand", rnd: Round, action: Action) -> None:
-    """Apply a legal betting action: step the round (``betting_round.step``), move the chips it moved, note what
-    later rules read (a check for the sevens rule, F7), tell it."""
+def apply(hand: "Hand", rnd: Round, action: Action) -> Round:
+    """Apply a legal betting action: step the round (``betting_round.step``: the chips move in its state), set a
+    folded hand's cards aside, note what later rules read (a check for the sevens rule, F7), tell it; return the
+    round after it."""
     seat = action.seat
     before = rnd.state
     after = plain.step(PY, rnd.rules, before, KIND_OF[action.kind], action.amount or 0)
-    for other, was in enumerate(before.bets):
-        now = after.bets[other]
-        if now != was:
-            hand.put_in(other, now - was)
     if after.folded[seat] and not before.folded[seat]:
         hand.fold_seat(seat)
-    rnd.state = after
-    assert after.pot == hand.pot and after.stacks == hand.stacks, "the round and the hand keep the same chips"
     kind = action.kind
-    if kind == KIND_BET_OR_RAISE and before.opened and not before.completion:
-        rnd.raises += 1
+    raises = rnd.raises + (kind == KIND_BET_OR_RAISE and before.opened and not before.completion)
+    rnd = Round(rnd.street, rnd.number, rnd.rules, after, raises)
     if hand.narrate:                       # long bot sessions need no story (``Hand.narrate``)
         _tell(hand, rnd, action, before)
     if kind == KIND_CHECK_OR_CALL and after.bets[seat] == before.bets[seat]:
         sevens.note_check(hand, seat, last_round=rnd.number == hand.table.betting_rounds - 1)
+    return rnd
 
 
 def _tell(hand: "Hand", rnd: Round, action: Action, before: br.State) -> None:
@@ -434,12 +433,12 @@ def _tell_raise(hand: "Hand", rnd: Round, seat: int, before: br.State) -> None:
                   clause=clauses["cap"])
 
 
-def finish(hand: "Hand", rnd: Round) -> None:
-    """End the round: give back a bet nobody matched (the chips above the second-highest bet, S1)."""
+def finish(hand: "Hand", rnd: Round) -> Round:
+    """End the round: give back a bet nobody matched (the chips above the second-highest bet, S1); return the round
+    as it ended."""
     before = rnd.state
     after = plain.finish(PY, before)
     for seat, (was, now) in enumerate(zip(before.bets, after.bets)):
         if now < was:
-            hand.take_back(seat, was - now)
             hand.tell("uncalled", who=hand.names[seat], amount=was - now, clause=hand.table.clauses["stack"])
-    rnd.state = after
+    return Round(rnd.street, rnd.number, rnd.rules, after, rnd.raises)

@@ -8,8 +8,7 @@ decides (L8: one community card, face up, for everyone).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lowball.core import card_flow
 from lowball.core.games import Street
@@ -21,12 +20,11 @@ if TYPE_CHECKING:
     from lowball.engine.state import Hand
 
 
-@dataclass
-class Deal:
+class Deal(NamedTuple):
     """The state of one deal street: who has still to be dealt to, or a community card still to come."""
 
     street: Street
-    dealees: list[int]
+    dealees: tuple[int, ...]
     community: bool                   # the stub is short: one card face up for everyone instead (L8)
 
 
@@ -36,7 +34,7 @@ def start(hand: "Hand", street: Street) -> Deal:
     Whether the stub must reshuffle first, or deal one community card instead (L8), is counted by
     ``core.card_flow.deal``, the rule the loader and property 5 read too; the stub moves the cards it says.
     """
-    dealees = list(hand.contenders)
+    dealees = tuple(hand.contenders)
     rule = hand.table.runs_out
     plan = card_flow.deal(PY, rule, hand.stub.counts(), len(dealees), street.cards, street.burn)
     hand.burn(street.burn)
@@ -46,7 +44,7 @@ def start(hand: "Hand", street: Street) -> Deal:
         # The loader refuses every table whose stub can fail a street (core.card_flow.shortfall): this is a bug.
         raise AssertionError(f"{hand.table.name}: the stub holds {hand.stub.size} cards for a deal of "
                              f"{len(dealees) * street.cards}")
-    return Deal(street=street, dealees=[] if plan.community else dealees, community=plan.community)
+    return Deal(street=street, dealees=() if plan.community else dealees, community=plan.community)
 
 
 def over(hand: "Hand", deal: Deal) -> bool:
@@ -92,16 +90,16 @@ def refusal(hand: "Hand", deal: Deal, action: Action) -> Refusal | None:
     return hand.unseen_refusal(action, due(deal)) or hand.off_the_top(action, legal(hand, deal))
 
 
-def apply(hand: "Hand", deal: Deal, action: Action) -> None:
-    """Deal one player's cards of the street, or the community card."""
+def apply(hand: "Hand", deal: Deal, action: Action) -> Deal:
+    """Deal one player's cards of the street, or the community card; return the street's state after it."""
     if action.kind == KIND_BOARD:
         hand.deal_community(action.cards)
-        deal.community = False
         hand.tell("community", card=str(action.cards[0]), clause=hand.table.clauses["runs_out"])
-        return
-    seat = deal.dealees.pop(0)
+        return Deal(deal.street, deal.dealees, False)
+    seat = deal.dealees[0]
     street = deal.street
     hand.deal_to(seat, action.cards, up=(False,) * street.down + (True,) * street.up)
     if hand.narrate:
         shown = " ".join(str(c) for c in action.cards[street.down:] if c is not None)
         hand.tell("deal", who=hand.names[seat], count=street.cards, up=street.up, shown=shown, clause=street.clause)
+    return Deal(street, deal.dealees[1:], deal.community)

@@ -12,8 +12,7 @@ property 5 reads (``core.card_flow.play``); the stub moves the cards they say.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lowball.core import card_flow
 from lowball.core.behaviours import RunsOut, WrongCount
@@ -27,37 +26,42 @@ if TYPE_CHECKING:
     from lowball.engine.state import Hand
 
 
-@dataclass
-class Draw:
+class Draw(NamedTuple):
     """The state of one draw: its steps still to come (``core.card_flow.draw_turns``), and what each player who
     discarded is owed."""
 
     street: Street
     number: int                              # draws counted from 0
-    turns: list[card_flow.Turn]              # the steps still to come, in order
-    owed: dict[int, int] = field(default_factory=dict)    # cards discarded and not yet replaced, by seat
+    turns: tuple[card_flow.Turn, ...]        # the steps still to come, in order
+    owed: tuple[tuple[int, int], ...] = ()   # (seat, cards discarded and not yet replaced), in the order discarded
     burned: bool = False
+
+    @property
+    def owing(self) -> dict[int, int]:
+        """Return the cards each seat that discarded is still owed."""
+        return dict(self.owed)
 
 
 def start(hand: "Hand", street: Street, number: int) -> Draw:
     """Return a new draw: every player still in draws, from the dealer's left (D1, K8), in the order of the table's
     serving rule (``card_flow.draw_turns``: the order property 5 counts the cards in)."""
-    hand.stub.discards.append([])         # a draw's first step is always a player's discard
-    return Draw(street=street, number=number, turns=list(card_flow.draw_turns(hand.table.serve, hand.contenders)))
+    return Draw(street=street, number=number, turns=tuple(card_flow.draw_turns(hand.table.serve, hand.contenders)))
 
 
-def _dealer_steps(hand: "Hand", draw: Draw) -> None:
+def _dealer_steps(hand: "Hand", draw: Draw) -> Draw:
     """Take the steps that wait for nobody: the burn after all discards (P3), and the serving of a player who
-    stood pat (nothing is owed)."""
-    turns = draw.turns
-    while turns:
-        turn = turns[0]
+    stood pat (nothing is owed); return the draw after them."""
+    turns, burned, owing = draw.turns, draw.burned, draw.owing
+    first = 0
+    while first < len(turns):
+        turn = turns[first]
         if turn.step == card_flow.BURN:
             hand.burn(draw.street.burn)      # P3 (pokerkit): the burn comes once everyone has discarded, drawn or not
-            draw.burned = True
-        elif turn.step != card_flow.SERVE or draw.owed.get(turn.seat):
-            return
-        turns.pop(0)
+            burned = True
+        elif turn.step != card_flow.SERVE or owing.get(turn.seat):
+            break
+        first += 1
+    return Draw(draw.street, draw.number, turns[first:], draw.owed, burned)
 
 
 def to_act(draw: Draw) -> int | None:
@@ -69,7 +73,7 @@ def to_act(draw: Draw) -> int | None:
 def serving(draw: Draw) -> tuple[int, int]:
     """Return who the dealer serves next and how many cards (when ``to_act`` is None and the draw is not over)."""
     seat = draw.turns[0].seat
-    return seat, draw.owed[seat]
+    return seat, draw.owing[seat]
 
 
 def over(hand: "Hand", draw: Draw) -> bool:
@@ -100,7 +104,7 @@ def most_served(hand: "Hand", draw: Draw) -> int:
     ``core.card_flow.most_served`` counts it, as the loader's worst case does.
     """
     street = draw.street
-    owed = sum(draw.owed.values())
+    owed = sum(count for _, count in draw.owed)
     burn = 0 if draw.burned else street.burn
     return card_flow.most_served(hand.table.runs_out, hand.stub.counts(), owed, burn, street.max_discard)
 
@@ -118,7 +122,7 @@ def refusal(hand: "Hand", draw: Draw, action: Action) -> Refusal | str | None:
             return Refusal("receives-as-many", clause, {"who": who + 1, "count": count})
         return hand.unseen_refusal(action, len(action.cards), draw=draw) or hand.off_the_top(action, legal(hand, draw))
     if action.kind == Kind.DEAL:
-        if draw.owed and action.seat == next(iter(draw.owed)):      # the first owed, while others still discard
+        if draw.owed and action.seat == draw.owed[0][0]:      # the first owed, while others still discard
             return Refusal("discard-before-replacements", clause)
         return Refusal("turn-to-discard", clause, {"to_act": seat + 1})
     if action.kind != Kind.DISCARD:
@@ -151,20 +155,27 @@ def _bounds(draw: Draw) -> dict[str, int]:
     return {"least": draw.street.min_discard, "most": draw.street.max_discard}
 
 
-def apply(hand: "Hand", draw: Draw, action: Action) -> None:
-    """Apply a discard or a serving: the draw's next step."""
+def plan(hand: "Hand", draw: Draw, count: int) -> card_flow.Served:
+    """Return what serving ``count`` replacements now takes (``core.card_flow.serve``): the draw's burn first,
+    served in turn (D1, K8), and a reshuffle where the stub is short (K9, P3); the dealer's legal serving and the
+    refusal of cards the stub cannot give read the same plan."""
+    table = hand.table
+    return card_flow.serve(PY, table.runs_out, table.serve, hand.stub.counts(), count, draw.street.burn, draw.burned)
+
+
+def apply(hand: "Hand", draw: Draw, action: Action) -> Draw:
+    """Apply a discard or a serving, the draw's next step; return the draw after it."""
     clause = draw.street.clause
-    turn = draw.turns.pop(0)
+    turn, turns = draw.turns[0], draw.turns[1:]
+    seat = turn.seat
     if action.kind == Kind.DEAL:
-        seat = turn.seat
-        del draw.owed[seat]
-        table = hand.table
-        plan = card_flow.serve(PY, table.runs_out, table.serve, hand.stub.counts(), len(action.cards),
-                               draw.street.burn, draw.burned)
-        if plan.burn:                             # the draw's first replacement, served in turn (D1, K8)
+        owed = tuple(pair for pair in draw.owed if pair[0] != seat)
+        burned = draw.burned
+        first = plan(hand, draw, len(action.cards))
+        if first.burn:                            # the draw's first replacement, served in turn (D1, K8)
             hand.burn(draw.street.burn)
-            draw.burned = True
-        if plan.reshuffle:                        # the stub is short: the table's rule brings cards back (K9, P3)
+            burned = True
+        if first.reshuffle:                        # the stub is short: the table's rule brings cards back (K9, P3)
             hand.reshuffle()
         hand.serve(seat, action.cards)
         if hand.narrate:
@@ -173,16 +184,16 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> None:
         if held != hand.table.hand_size:          # F9: a hand of more or fewer than five cards is dead
             hand.fold_seat(seat)
             hand.tell("dead-hand", who=hand.names[seat], count=held, clause=hand.table.clauses["draw"])
+        return _dealer_steps(hand, Draw(draw.street, draw.number, turns, owed, burned))
+    count = len(action.cards)
+    owed = draw.owed
+    if count == 0:
+        if hand.narrate:
+            hand.tell("stand-pat", who=hand.names[seat], clause=clause)
     else:
-        seat = turn.seat
-        count = len(action.cards)
-        if count == 0:
-            if hand.narrate:
-                hand.tell("stand-pat", who=hand.names[seat], clause=clause)
-        else:
-            hand.set_aside(seat, action.cards)
-            draw.owed[seat] = count
-            if hand.narrate:
-                shown = format_cards(c for c in action.cards if c is not None)
-                hand.tell("discard", who=hand.names[seat], count=count, cards=shown, clause=clause)
-    _dealer_steps(hand, draw)
+        hand.set_aside(seat, action.cards)
+        owed = owed + ((seat, count),)
+        if hand.narrate:
+            shown = format_cards(c for c in action.cards if c is not None)
+            hand.tell("discard", who=hand.names[seat], count=count, cards=shown, clause=clause)
+    return _dealer_steps(hand, Draw(draw.street, draw.number, turns, owed, draw.burned))

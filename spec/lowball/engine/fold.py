@@ -1,10 +1,11 @@
 """A hand as a fold of actions: ``apply(hand, action) -> (hand, events)`` returns a new hand and never changes the
 one it is given.
 
-``Hand.apply`` changes a hand in place, checking everything first so that a refused action changes nothing; here
-nothing is changed in place at all: the action is applied to a copy, which is returned with the events it told.
-A refused action raises ``IllegalAction`` and leaves nothing behind. Notebooks that keep every position of a
-hand, tests that try an action and go back, and search (the solver, OpenSpiel) read hands this way.
+``Hand.apply`` adds a state to a hand; here a new hand is returned, sharing the frozen states the hand had
+(``Hand.copy``: nothing is deep-copied, nothing replayed), with the events the action told. A refused action
+raises ``IllegalAction`` and leaves nothing behind. Notebooks that keep every position of a hand, tests that try
+an action and go back, and search (the solver, OpenSpiel) read hands this way; ``engine.reducer`` is the same on
+the states themselves.
 
 >>> from lowball.engine.state import Hand
 >>> start = Hand([13, 13], deal_by_hand=True)             # the dealer's steps wait to be taken
@@ -17,12 +18,11 @@ Traceback (most recent call last):
 lowball.errors.IllegalAction: p2 cc: out of turn: it is p1's turn, not p2's (B1)
 >>> final, _ = play(start, ["p1 cbr 1", "p2 f"])          # every player's action, the dealer's steps between
 >>> final.result.finishing_stacks, start.actions
-((14, 12), [])
+((14, 12), ())
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Iterable
 
 from lowball.engine.actions import Action
@@ -31,15 +31,13 @@ from lowball.engine.state import Hand
 
 
 def copy_of(hand: Hand) -> Hand:
-    """Return an independent copy of ``hand``: every part that changes is copied; the table, its streets and the
-    ranking system, which never change, are shared.
+    """Return an independent copy of ``hand`` (``Hand.copy``: the states are frozen, so they are shared).
 
     >>> hand = Hand([13, 13], deal_by_hand=True); twin = copy_of(hand); twin.advance()
     >>> len(hand.actions), len(twin.actions), twin.table is hand.table
     (0, 2, True)
     """
-    shared = [hand.table, hand.system, *hand.table.streets]
-    return copy.deepcopy(hand, {id(thing): thing for thing in shared})
+    return hand.copy()
 
 
 def apply(hand: Hand, action: Action | str) -> tuple[Hand, tuple[Event, ...]]:

@@ -24,6 +24,7 @@ from lowball.core.cards import Card, parse_cards
 from lowball.core.refusals import Refusal
 from lowball.engine.actions import Action, Kind
 from lowball.engine.phases import OVER, SHOWDOWN
+from lowball.engine.reducer import checked
 from lowball.errors import IllegalAction
 
 
@@ -133,7 +134,7 @@ class NamedActions:
 
     def _check_named(self, action: Action) -> Can:
         try:
-            self._checked(action)                        # checks only: a refused action changes nothing
+            checked(self.state, action)                  # checks only: a state never changes
         except IllegalAction as error:
             return Can(action, getattr(error, "refusal", None), getattr(error, "reason", str(error)))
         return Can(action)

@@ -1,13 +1,14 @@
 """The phases of a hand as one protocol: each street's module answers the same four questions.
 
-A hand is a deal, a betting round, a draw or the showdown at any moment (``Hand.phase``), and the state of that
-phase is ``Hand.current``. Each phase is a module of this package with the same four functions, so that the hand
-asks them without knowing which phase it is in:
+A hand is a deal, a betting round, a draw or the showdown at any moment (``HandState.phase``), and the state of
+that phase, frozen, is ``HandState.current``. Each phase is a module of this package with the same four
+functions, so that the reducer asks them without knowing which phase it is in:
 
 * ``legal(hand, state)``: every action allowed now;
 * ``refusal(hand, state, action)``: why an action is illegal now (a ``core.refusals.Refusal``, or words where a
   phase does not yet name its rule as data), or None;
-* ``apply(hand, state, action)``: carry out an action found legal;
+* ``apply(hand, state, action)``: carry out an action found legal, and return the phase's state after it (the
+  phase's reducer: ``hand`` is the reducer's working copy of the hand, ``engine.reducer.Draft``);
 * ``over(hand, state)``: whether the phase is over (the hand then moves to the next street).
 
 >>> from lowball.engine.state import Hand
@@ -38,7 +39,7 @@ class Phase(Protocol):
 
     def refusal(self, hand: "Hand", state: Any, action: Action) -> Refusal | str | None: ...
 
-    def apply(self, hand: "Hand", state: Any, action: Action) -> None: ...
+    def apply(self, hand: "Hand", state: Any, action: Action) -> Any: ...
 
     def over(self, hand: "Hand", state: Any) -> bool: ...
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lowball.core.behaviours import OddChip, Pots, SevensRule
 from lowball.core.cards import SUIT_CHARS, Card
@@ -27,16 +26,22 @@ if TYPE_CHECKING:
     from lowball.engine.state import Hand
 
 
-@dataclass
-class Showdown:
-    """Who has still to show."""
+class Showdown(NamedTuple):
+    """Who has still to show, and whether the hands are turned face up before the last deals (G6)."""
 
-    showing: list[int]
+    showing: tuple[int, ...]
+    early: bool = False
 
 
-def start(hand: "Hand") -> Showdown:
-    """Return the showdown: every player still in shows, in seat order (the order does not matter)."""
-    return Showdown(showing=[seat for seat in hand.contenders if not hand.fully_shown(seat)])
+def start(hand: "Hand", early: bool = False) -> Showdown:
+    """Return the showdown: every player still in shows, in seat order (the order does not matter); ``early``:
+    the betting is over for good and only deals remain (G6), which come once the hands are shown."""
+    return Showdown(tuple(seat for seat in hand.contenders if not hand.fully_shown(seat)), early)
+
+
+def shown(show: Showdown, seat: int) -> Showdown:
+    """Return the showdown once ``seat`` has shown or mucked."""
+    return Showdown(tuple(other for other in show.showing if other != seat), show.early)
 
 
 def over(hand: "Hand", show: Showdown) -> bool:
@@ -61,9 +66,10 @@ def refusal(hand: "Hand", show: Showdown, action: Action) -> Refusal | None:
     return Refusal("betting-over", hand.table.clauses["showdown"])
 
 
-def apply(hand: "Hand", show: Showdown, action: Action) -> None:
-    """Show or muck a hand (the state's own ``_show``: a show may come before the showdown too, L8)."""
-    hand._show(action)
+def apply(hand: "Hand", show: Showdown, action: Action) -> Showdown:
+    """Show or muck a hand (the reducer's own ``show``: a show may come before the showdown too, L8)."""
+    hand.show(action)
+    return hand.current
 
 
 def show_refusal(hand: "Hand", action: Action) -> Refusal | None:

@@ -171,7 +171,7 @@ class LowballGame(pyspiel.Game):
         >>> import lowball.openspiel.register
         >>> state = pyspiel.load_game("python_lowball_deuce_to_seven_triple_draw").new_initial_state()
         >>> state.is_chance_node(), state.hand.stacks    # the blinds are in; heads-up the dealer, p2, posts the small
-        (True, [38, 39])
+        (True, (38, 39))
         """
         return LowballState(self)
 

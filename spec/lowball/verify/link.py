@@ -31,7 +31,6 @@ the two answers.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass, field
 from typing import Callable
@@ -42,6 +41,7 @@ from lowball.core.games import GameTable
 from lowball.engine import betting
 from lowball.engine.actions import Action
 from lowball.engine.openers import open_pair_shows
+from lowball.engine.reducer import Draft
 from lowball.engine.state import BET, OVER, Hand
 from lowball.engine.rules import betting_round as rm
 from lowball.core.ops import PY
@@ -265,10 +265,10 @@ def check_engine_link(table: GameTable, hands: int = 40, seed: int = 0, policy: 
                 compare_decision(hand, report, where)
             action = policy(hand, rng)
             if hand.phase == BET:
-                after = copy.deepcopy(hand)
-                betting.apply(after, after.current, action)
+                after = Draft(hand.state)           # the round's own step, as the reducer takes it
+                after.current = betting.apply(after, after.current, action)
                 if betting.over(after, after.current):
-                    betting.finish(after, after.current)
+                    after.current = betting.finish(after, after.current)
                     before_deal = (list(after.stacks), after.pot)    # a redeal antes again from here (K4)
             hand.apply(action)
             hand.advance()

@@ -302,9 +302,8 @@ def first_bar(bars: Any) -> Any:
     """Return what the engine reads of ``raise_bars``: the name of the first bar that holds, None if none
     (the plain reading stops there; the Z3 reading lists them all, so its first is an ``If`` chain)."""
     bars = list(bars)
-    names = [name for name, _ in bars]
     if all(not z3.is_expr(held) for _, held in bars):
-        return next((names.index(name) for name, held in bars if held), -1)
+        return _plain_first_bar(bars)
     index = z3.IntVal(-1)
     for k in reversed(range(len(bars))):
         index = z3.If(_term(bars[k][1]), k, index)

@@ -108,10 +108,8 @@ def any_stack_all_in(check: Check, table: GameTable, why: Verdict, policy=raise_
         if witness.all_in is None:
             check.fail(Verdict("no-bound", {"why": why}))
             return
-        checked = sum(1 for lines in witness.rounds if lines and all(w.endswith("checks") for w in lines))
-        rest = Witness(rounds=[lines for lines in witness.rounds
-                               if not (lines and all(w.endswith("checks") for w in lines))])
-        rest.rounds_ru = [lines for lines in witness.rounds_ru if not (lines and all(w.endswith("чек") for w in lines))]
+        checked = witness.checked_through()
+        rest = witness.without_checked()
         after = Verdict("then", {"story": story(rest, 8)}) if rest.story() else Said("")
         check.fail(Verdict("all-in-after-redeals", {**seen, "checked": checked, "after": after,
                                                     "seat": witness.all_in + 1}))

@@ -23,28 +23,46 @@ MAX_WITNESS_ACTIONS = 400
 
 @dataclass
 class Witness:
-    """A hand the engine played: each betting round's actions in words (English, and Russian beside; worded from
-    ``told``'s verdicts), and how it ended."""
+    """A hand the engine played: each betting round's actions as data (``told``'s verdicts, worded in English or
+    Russian when a story is told), and how it ended."""
 
-    rounds: list[list[str]] = field(default_factory=list)
+    acts: list[list[Verdict]] = field(default_factory=list)
     invested: list[int] = field(default_factory=list)
     all_in: int | None = None           # the first player left without chips while the betting went on
     finished: bool = False
     actions: int = 0
-    rounds_ru: list[list[str]] = field(default_factory=list)
+
+    @property
+    def rounds(self) -> list[list[str]]:
+        """Return each betting round's actions in English words."""
+        return [[act.text() for act in lines] for lines in self.acts]
+
+    def checked_through(self) -> int:
+        """Return how many betting rounds every player checked (K4: a first round nobody opened is dealt again)."""
+        return sum(1 for lines in self.acts if _all_checks(lines))
+
+    def without_checked(self) -> "Witness":
+        """Return the witness without the rounds every player checked."""
+        return Witness(acts=[lines for lines in self.acts if not _all_checks(lines)], invested=self.invested,
+                       all_in=self.all_in, finished=self.finished, actions=self.actions)
 
     def story(self, most: int = 0, lang: str = "en") -> str:
-        """Return the betting, round by round: "p1 bets 1, p2 raises to 2, ...; then p1 bets 2, ..."; in Russian
-        where ``lang`` is "ru" and the Russian was kept."""
-        rounds = self.rounds_ru if lang == "ru" and len(self.rounds_ru) == len(self.rounds) else self.rounds
+        """Return the betting, round by round: "p1 bets 1, p2 raises to 2, ...; then p1 bets 2, ..." (in Russian
+        where ``lang`` is "ru")."""
         parts = []
-        for lines in rounds:
-            if not lines:
+        for acts in self.acts:
+            if not acts:
                 continue
+            lines = [act.text(lang) for act in acts]
             if most and len(lines) > most:
                 lines = lines[:most - 2] + ["...", lines[-1]]
             parts.append(", ".join(lines))
-        return word("story-then", {}, "ru" if rounds is self.rounds_ru else "en").join(parts)
+        return word("story-then", {}, lang).join(parts)
+
+
+def _all_checks(acts: list[Verdict]) -> bool:
+    """Return whether a round's actions are all checks."""
+    return bool(acts) and all(act.key == "act-check" for act in acts)
 
 
 def told(hand: Hand, action: Action) -> Verdict:
@@ -128,12 +146,9 @@ def play(table: GameTable, stacks: list[int], policy: Policy, stop_at_all_in: bo
             key = (hand.redeals, hand.current.number)
             if key != current:
                 current = key
-                witness.rounds.append([])
-                witness.rounds_ru.append([])
+                witness.acts.append([])
             action = policy(hand)
-            act = told(hand, action)
-            witness.rounds[-1].append(act.text())
-            witness.rounds_ru[-1].append(act.text("ru"))
+            witness.acts[-1].append(told(hand, action))
             hand.apply(action)
             witness.actions += 1
             if stop_at_all_in and hand.phase != OVER:
