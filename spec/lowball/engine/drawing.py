@@ -11,11 +11,12 @@ property 5 reads (``core.card_flow.play``); the stub moves the cards they say.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import TYPE_CHECKING, NamedTuple
 
 from lowball.core import card_flow
-from lowball.core.behaviours import RunsOut, WrongCount
+from lowball.core.behaviours import RunsOut, Serve, WrongCount
 from lowball.core.cards import format_cards
 from lowball.core.games import Street
 from lowball.core.ops import PY
@@ -160,7 +161,15 @@ def plan(hand: "Hand", draw: Draw, count: int) -> card_flow.Served:
     served in turn (D1, K8), and a reshuffle where the stub is short (K9, P3); the dealer's legal serving and the
     refusal of cards the stub cannot give read the same plan."""
     table = hand.table
-    return card_flow.serve(PY, table.runs_out, table.serve, hand.stub.counts(), count, draw.street.burn, draw.burned)
+    return _plan(table.runs_out, table.serve, hand.stub.counts(), count, draw.street.burn, draw.burned)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _plan(rule: RunsOut, serve: Serve, counts: card_flow.Cards, count: int, burn: int, burned: bool
+          ) -> card_flow.Served:
+    """Return ``core.card_flow.serve`` read with numbers: a function of the counts alone, so kept (the dealer's
+    legal serving asks it, then the serving itself, and hands meet the same counts again and again)."""
+    return card_flow.serve(PY, rule, serve, counts, count, burn, burned)
 
 
 def apply(hand: "Hand", draw: Draw, action: Action) -> Draw:

@@ -141,26 +141,13 @@ class Draft(Reads):
     def __init__(self, state: HandState | None = None):
         if state is None:
             return
-        self.setup = state.setup
-        self.behind = list(state.behind)
-        self.in_round = state.in_round
-        self.dead = list(state.dead)
-        self.hands = list(state.hands)             # each seat's cards stay a tuple: a change makes a new one
-        self.face_up = list(state.face_up)
-        self.shown = list(state.shown)
-        self.folded = list(state.folded)
-        self.contenders = list(state.contenders)
-        self.community = state.community
-        self.stub = state.stub
-        self.street_index = state.street_index
-        self.phase = state.phase
-        self.current = state.current
-        self.first_bettors = list(state.first_bettors)
-        self.bring_in_seat = state.bring_in_seat
-        self.sevens_checks = dict(state.checks)
-        self.redeals = state.redeals
-        self.first_round = state.first_round
-        self.result = state.result
+        (self.setup, behind, self.in_round, dead, hands, face_up, shown, folded, contenders, self.community,
+         self.stub, self.street_index, self.phase, self.current, first_bettors, self.bring_in_seat, checks,
+         self.redeals, self.first_round, self.result) = state
+        self.behind, self.dead, self.folded, self.contenders = list(behind), list(dead), list(folded), list(contenders)
+        # Each seat's cards stay a tuple: a change makes a new one.
+        self.hands, self.face_up, self.shown = list(hands), list(face_up), list(shown)
+        self.first_bettors, self.sevens_checks = list(first_bettors), dict(checks)
         self.events: list[Event] = []
 
     @classmethod

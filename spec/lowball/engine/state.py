@@ -148,6 +148,10 @@ def table_named(table: GameTable | str | os.PathLike | None) -> GameTable:
     return table if isinstance(table, GameTable) else load_game_table(table)
 
 
+# What each action of a hand was (``Hand._steps``): whether the hand took it itself, and whether a player decided it.
+_DECIDED, _DEALT, _AUTOMATIC = (False, True), (False, False), (True, False)
+
+
 class Hand(NamedActions):
     """A hand at a game table, as the list of its frozen states; seat 0 sits on the dealer's left and the last seat
     deals.
@@ -322,12 +326,13 @@ class Hand(NamedActions):
         lowball.errors.IllegalAction: p2 cc: out of turn: it is p1's turn, not p2's (B1)
         """
         state = self._states[-1]
-        decided = state.to_act is not None
         after, events, actions = reducer.play(state, action, advance=not self._deal_by_hand)
-        self._actions.extend(actions)
-        self._steps.append((False, decided))
-        self._steps.extend([(True, False)] * (len(actions) - 1))
-        self._events.extend(events)
+        self._actions += actions
+        self._steps.append(_DECIDED if state.to_act is not None else _DEALT)
+        if len(actions) > 1:
+            self._steps += [_AUTOMATIC] * (len(actions) - 1)
+        if events:
+            self._events += events
         self._states.append(after)
         self._marks.append((len(self._actions), len(self._events)))
 
