@@ -122,7 +122,7 @@ def test_with_six_players_the_teaching_table_loads_and_lets_nobody_discard_what_
 def test_the_stub_brings_back_the_piles_the_table_names(rule):
     """K9, P3, L8, P4: the cards the engine's stub shuffles back are the piles ``core.card_flow.COMES_BACK`` names,
     and as many as its counts say."""
-    stub = Stub(frozenset(DECK[:10]), 10, tuple(DECK[:10]), burns=(DECK[40],), folded=(DECK[41],),
+    stub = Stub(frozenset(), 10, tuple(DECK[:10]), burns=(DECK[40],), folded=(DECK[41],),
                 discards=((DECK[42],), (DECK[43],)))
     piles = {"burns": DECK[40], "folded": DECK[41], "earlier discards": DECK[42], "this draw's discards": DECK[43]}
     assert set(stub.recyclable(rule)) == {piles[name] for name in COMES_BACK[rule]}

@@ -57,9 +57,11 @@ def test_a_choice_is_loaded_as_its_enum():
 
 def _hand_at(table: GameTable, cards: str) -> SimpleNamespace:
     """Return what ``note_check`` reads of a hand: seat 0 holds ``cards`` at the last betting round."""
-    told = []
-    return SimpleNamespace(table=table, hands=[parse_cards(cards)], sevens_checks={}, invested=[3, 3],
+    told, checks = [], {}
+    hand = SimpleNamespace(table=table, hands=[parse_cards(cards)], sevens_checks=checks, invested=(3, 3),
                            names=["p1"], tell=lambda *args, **kwargs: told.append(args), told=told)
+    hand.note_sevens_check = lambda seat: checks.__setitem__(seat, hand.invested)     # as the reducer's draft does
+    return hand
 
 
 def _dealing(table: GameTable, down: int) -> GameTable:

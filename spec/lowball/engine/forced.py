@@ -29,7 +29,7 @@ def post_forced(hand: "Hand") -> Posted:
     for seat, ante in enumerate(posted.antes):
         if due.antes[seat]:
             hand.put_in(seat, ante)
-            hand.dead[seat] += ante
+            hand.add_dead(seat, ante)
             if hand.narrate and not joining[seat]:        # O4: told with the post it is part of (below)
                 hand.tell(key, who=names[seat], ante=ante, clause=clause)
     if table.blinds:

@@ -107,6 +107,7 @@ class Reads:
     behind: Any
     dead: Any
     in_round: bool
+    checks: Any
 
     # ---- the setup ----
 
@@ -150,6 +151,11 @@ class Reads:
     def pot(self) -> int:
         """Return the chips in the pot (none once it is paid, S3)."""
         return 0 if self.result is not None else sum(self.setup.starting_stacks) - sum(self.live_stacks)
+
+    @property
+    def sevens_checks(self) -> Mapping[int, tuple[int, ...]]:
+        """Return who checked a seven or better in the last round, with what each player had put in then (F7)."""
+        return MappingProxyType(dict(self.checks))
 
     # ---- facts about the hand ----
 
@@ -302,8 +308,9 @@ class Reads:
         if not stub.can_serve(need):
             return Refusal("deck-short", clause, {"left": self.stub.size, "count": need,
                                                   "runs_out": self.table.clauses["runs_out"]})
+        unseen = stub.unseen
         for card in action.cards:
-            if card is not None and card not in stub.unseen:
+            if card is not None and card not in unseen:
                 discarded = any(card in pile for pile in self.stub.discards)
                 if discarded:          # D1: never back; K9, P3: only by the table's reshuffle
                     rule = self.table.clauses["runs_out" if self.table.runs_out is not RunsOut.NEVER else "draw"]
@@ -367,10 +374,6 @@ class HandState(_Fields, Reads):
         """Return whether the hands are being turned face up before the last deals (G6: ``Showdown.early``)."""
         return self.phase == SHOWDOWN and self.current.early
 
-    @property
-    def sevens_checks(self) -> Mapping[int, tuple[int, ...]]:
-        """Return who checked a seven or better in the last round, with what each player had put in then (F7)."""
-        return MappingProxyType(dict(self.checks))
 
     @property
     def seats(self) -> tuple[Seat, ...]:

@@ -130,24 +130,26 @@ def checked(state: Reads, action: Action | str) -> Action:
     return action
 
 
+def _put(values: tuple, at: int, value: object) -> tuple:
+    """Return ``values`` with the one at ``at`` replaced: how a draft changes a seat's field (each is a tuple)."""
+    return values[:at] + (value,) + values[at + 1:]
+
+
 class Draft(Reads):
     """A working copy of a ``HandState`` that the phase reducers change for the length of one call (``apply``,
-    ``advance``): its containers are lists, and ``freeze`` returns the next frozen state."""
+    ``advance``): its fields are the state's, reassigned as it changes (each field a tuple, never changed in place,
+    so nothing is copied to start a draft or to freeze it), and ``freeze`` returns the next frozen state."""
 
     __slots__ = ("setup", "behind", "in_round", "dead", "hands", "face_up", "shown", "folded", "contenders",
                  "community", "stub", "street_index", "phase", "current", "first_bettors", "bring_in_seat",
-                 "sevens_checks", "redeals", "first_round", "result", "events")
+                 "checks", "redeals", "first_round", "result", "events")
 
     def __init__(self, state: HandState | None = None):
         if state is None:
             return
-        (self.setup, behind, self.in_round, dead, hands, face_up, shown, folded, contenders, self.community,
-         self.stub, self.street_index, self.phase, self.current, first_bettors, self.bring_in_seat, checks,
-         self.redeals, self.first_round, self.result) = state
-        self.behind, self.dead, self.folded, self.contenders = list(behind), list(dead), list(folded), list(contenders)
-        # Each seat's cards stay a tuple: a change makes a new one.
-        self.hands, self.face_up, self.shown = list(hands), list(face_up), list(shown)
-        self.first_bettors, self.sevens_checks = list(first_bettors), dict(checks)
+        (self.setup, self.behind, self.in_round, self.dead, self.hands, self.face_up, self.shown, self.folded,
+         self.contenders, self.community, self.stub, self.street_index, self.phase, self.current, self.first_bettors,
+         self.bring_in_seat, self.checks, self.redeals, self.first_round, self.result) = state
         self.events: list[Event] = []
 
     @classmethod
@@ -156,19 +158,19 @@ class Draft(Reads):
         draft = cls()
         n = setup.n
         draft.setup = setup
-        draft.behind = list(setup.starting_stacks)
+        draft.behind = setup.starting_stacks
         draft.in_round = False
-        draft.dead = [0] * n
-        draft.hands, draft.face_up, draft.shown = [()] * n, [()] * n, [frozenset()] * n
-        draft.folded = [False] * n
-        draft.contenders = list(range(n))
+        draft.dead = (0,) * n
+        draft.hands, draft.face_up, draft.shown = ((),) * n, ((),) * n, (frozenset(),) * n
+        draft.folded = (False,) * n
+        draft.contenders = tuple(range(n))
         draft.community = ()
         draft.stub = stub
         draft.street_index = -1
         draft.phase, draft.current = DEAL, None
-        draft.first_bettors = []
+        draft.first_bettors = ()
         draft.bring_in_seat = None
-        draft.sevens_checks = {}
+        draft.checks = ()
         draft.redeals = 0
         draft.first_round = None
         draft.result = None
@@ -177,14 +179,13 @@ class Draft(Reads):
 
     def freeze(self) -> HandState:
         """Return the draft as a frozen state."""
-        return HandState(self.setup, tuple(self.behind), self.in_round, tuple(self.dead), tuple(self.hands),
-                         tuple(self.face_up), tuple(self.shown), tuple(self.folded), tuple(self.contenders),
-                         self.community, self.stub, self.street_index, self.phase, self.current,
-                         tuple(self.first_bettors), self.bring_in_seat, tuple(self.sevens_checks.items()),
-                         self.redeals, self.first_round, self.result)
+        return HandState(self.setup, self.behind, self.in_round, self.dead, self.hands, self.face_up, self.shown,
+                         self.folded, self.contenders, self.community, self.stub, self.street_index, self.phase,
+                         self.current, self.first_bettors, self.bring_in_seat, self.checks, self.redeals,
+                         self.first_round, self.result)
 
     @property
-    def stacks(self) -> list[int]:
+    def stacks(self) -> tuple[int, ...] | list[int]:
         """Return each seat's chips behind (the betting round's while one runs: the chips live in one place)."""
         return self.current.state.stacks if self.in_round else self.behind
 
@@ -238,13 +239,13 @@ class Draft(Reads):
     def finish_round(self) -> None:
         """End the betting round: a bet nobody matched goes back (S1), and the chips go back to the seats."""
         self.current = betting.finish(self, self.current)
-        self.behind = list(self.current.state.stacks)
+        self.behind = tuple(self.current.state.stacks)
         self.in_round = False
 
     def end_round(self) -> None:
         rnd = self.current
         self.finish_round()
-        self.first_bettors.append(rnd.first_bettor)
+        self.first_bettors += (rnd.first_bettor,)
         checked_through = not rnd.opened and rnd.number == 0
         if checked_through and self.table.nobody_opens is NobodyOpens.REDEAL and self.may_redeal():
             self.redeal()
@@ -294,7 +295,7 @@ class Draft(Reads):
             rnd = betting.start(self, street, number)
         self.phase, self.current, self.in_round = BET, rnd, True
         if betting.over(self, rnd):
-            self.first_bettors.append(None)
+            self.first_bettors += (None,)
             self.finish_round()
             return False
         if self.narrate:
@@ -344,8 +345,8 @@ class Draft(Reads):
         else:
             self.stub = Stub.unknown(full)
         n = self.n
-        self.hands, self.face_up, self.shown = [()] * n, [()] * n, [frozenset()] * n
-        self.first_bettors = []
+        self.hands, self.face_up, self.shown = ((),) * n, ((),) * n, (frozenset(),) * n
+        self.first_bettors = ()
         self.tell("redeal", count=self.redeals, clause=self.table.clauses["forced"])
         self.first_round = forced.post_forced(self)
         self.street_index = -1
@@ -356,12 +357,20 @@ class Draft(Reads):
     def put_in(self, seat: int, chips: int) -> None:
         """Move ``chips`` from a seat's stack into the pot (a forced bet: a betting round moves its own chips)."""
         assert not self.in_round, "a betting round moves its chips in its own state"
-        self.behind[seat] -= chips
+        self.behind = _put(self.behind, seat, self.behind[seat] - chips)
+
+    def add_dead(self, seat: int, ante: int) -> None:
+        """Count an ante a seat put in as dead money (V3, V9)."""
+        self.dead = _put(self.dead, seat, self.dead[seat] + ante)
+
+    def note_sevens_check(self, seat: int) -> None:
+        """Record that ``seat`` checked a seven or better, with what everyone had put in by then (F7)."""
+        self.checks += ((seat, self.invested),)
 
     def fold_seat(self, seat: int) -> None:
         """Fold a seat: its cards are set aside (they may come back only by the table's reshuffle rule)."""
-        self.folded[seat] = True
-        self.contenders = [s for s in self.contenders if s != seat]
+        self.folded = _put(self.folded, seat, True)
+        self.contenders = tuple(s for s in self.contenders if s != seat)
         self.stub = self.stub.fold(self.hands[seat])
 
     def burn(self, count: int) -> None:
@@ -372,8 +381,8 @@ class Draft(Reads):
     def deal_to(self, seat: int, cards: Sequence[Card | None], up: Sequence[bool]) -> None:
         """Give a seat dealt cards (checked unseen), face down or face up."""
         self.take(cards)
-        self.hands[seat] = self.hands[seat] + tuple(cards)
-        self.face_up[seat] = self.face_up[seat] + tuple(up)
+        self.hands = _put(self.hands, seat, self.hands[seat] + tuple(cards))
+        self.face_up = _put(self.face_up, seat, self.face_up[seat] + tuple(up))
 
     def deal_community(self, cards: Sequence[Card]) -> None:
         """Deal the community card, face up, for everyone (L8)."""
@@ -387,14 +396,14 @@ class Draft(Reads):
             at = held.index(card)
             held.pop(at)
             up.pop(at)
-        self.hands[seat], self.face_up[seat] = tuple(held), tuple(up)
+        self.hands, self.face_up = _put(self.hands, seat, tuple(held)), _put(self.face_up, seat, tuple(up))
         self.stub = self.stub.discard(cards)
 
     def serve(self, seat: int, cards: Sequence[Card | None]) -> None:
         """Give a seat its replacement cards (any burn or reshuffle due first is ``core.card_flow.serve``'s to say)."""
         self.take(cards)
-        self.hands[seat] = self.hands[seat] + tuple(cards)
-        self.face_up[seat] = self.face_up[seat] + (False,) * len(cards)
+        self.hands = _put(self.hands, seat, self.hands[seat] + tuple(cards))
+        self.face_up = _put(self.face_up, seat, self.face_up[seat] + (False,) * len(cards))
 
     def reshuffle(self) -> None:
         """Shuffle the cards the table's rule brings back under the stub, and tell it (K9, P3, L8)."""
@@ -421,9 +430,9 @@ class Draft(Reads):
         for card in new:                  # name the cards that were dealt face down and unknown until now
             held[held.index(None)] = card
         if new:
-            self.stub = self.stub.named(new)
-            self.hands[seat] = tuple(held)
-        self.shown[seat] = frozenset(held)
+            self.stub = self.stub.shown(new)
+            self.hands = _put(self.hands, seat, tuple(held))
+        self.shown = _put(self.shown, seat, frozenset(held))
         if None not in held:
             self.tell("show", who=self.names[seat], cards=tuple(held) + tuple(self.community),
                       systems=tuple(side.system for side in self.table.sides),

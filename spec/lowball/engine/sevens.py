@@ -25,7 +25,7 @@ def note_check(hand: "Hand", seat: int, last_round: bool) -> None:
     # The rule is about the hand a player holds after the draw: every card the table deals him, none unknown.
     if None not in cards and len(cards) == table.hand_size and seven_or_better(cards, table.ranking,
                                                                              table.sevens_top):
-        hand.sevens_checks[seat] = tuple(hand.invested)
+        hand.note_sevens_check(seat)
         hand.tell("sevens-check", who=hand.names[seat], clause=table.clauses["sevens"])
 
 

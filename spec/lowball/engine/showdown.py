@@ -96,8 +96,9 @@ def show_refusal(hand: "Hand", action: Action) -> Refusal | None:
         return Refusal("holds-cards", clause, {"seat": seat + 1, "cards": holding})
     # The rest are cards dealt face down to this player, unknown until now. There are no more of them than the
     # unknown cards held: as many cards are shown as held, and every known one is among them.
+    unseen = hand.stub.unseen
     for card in named - known:
-        if card not in hand.stub.unseen:
+        if card not in unseen:
             return Refusal("in-play", clause, {"card": str(card)})
     return None
 

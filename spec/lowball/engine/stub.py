@@ -56,7 +56,7 @@ class Stub(NamedTuple):
     """The undealt cards (``order``: top first, when known) and the piles set aside; frozen (a named tuple, built
     at the cost of a tuple), so every move returns a new stub and a hand's earlier states keep theirs."""
 
-    unseen: frozenset[Card]               # cards that may still be dealt from the stub
+    named: frozenset[Card]                # an unknown stub's cards that may still be dealt (a known stub's: its order)
     size: int                             # how many cards the stub holds (unknown burns included)
     order: tuple[Card, ...] | None        # the stub top first, when the deck order is known
     burns: tuple[Card | None, ...] = ()
@@ -68,18 +68,23 @@ class Stub(NamedTuple):
     @classmethod
     def ordered(cls, cards: Sequence[Card], seed: int = 0) -> "Stub":
         """Return a stub whose order is known (a hand we deal ourselves)."""
-        return cls(unseen=frozenset(cards), size=len(cards), order=tuple(cards), seed=seed)
+        return cls(named=frozenset(), size=len(cards), order=tuple(cards), seed=seed)
 
     @classmethod
     def unknown(cls, cards: Sequence[Card]) -> "Stub":
         """Return a stub of ``cards`` in an order nobody knows (a hand replayed from a history)."""
-        return cls(unseen=frozenset(cards), size=len(cards), order=None)
+        return cls(named=frozenset(cards), size=len(cards), order=None)
 
-    def _with(self, unseen: frozenset[Card] | None = None, size: int | None = None, order: object = False,
+    @property
+    def unseen(self) -> frozenset[Card]:
+        """Return the cards that may still be dealt from the stub: a known stub's are the cards of its order."""
+        return frozenset(self.order) if self.order is not None else self.named
+
+    def _with(self, named: frozenset[Card] | None = None, size: int | None = None, order: object = False,
               burns: tuple | None = None, folded: tuple | None = None, discards: tuple | None = None,
               reshuffles: int | None = None) -> "Stub":
         """Return this stub with the named fields changed (``order=False``: unchanged, as None is a value)."""
-        return Stub(self.unseen if unseen is None else unseen, self.size if size is None else size,
+        return Stub(self.named if named is None else named, self.size if size is None else size,
                     self.order if order is False else order, self.burns if burns is None else burns,
                     self.folded if folded is None else folded, self.discards if discards is None else discards,
                     self.reshuffles if reshuffles is None else reshuffles, self.seed)
@@ -105,9 +110,9 @@ class Stub(NamedTuple):
             else:                                 # a street dealt one card at a time: every m-th card from the top
                 at = sorted([order.index(card) for card in cards])
                 order = order[:at[0]] + sum((order[a + 1:b] for a, b in zip(at, at[1:])), ()) + order[at[-1] + 1:]
-            return self._with(unseen=self.unseen.difference(cards), size=self.size - count, order=order)
+            return self._with(size=self.size - count, order=order)
         known = [card for card in cards if card is not None]    # an unknown stub (a replayed history): as named
-        return self._with(unseen=self.unseen.difference(known), size=self.size - count)
+        return self._with(named=self.named.difference(known), size=self.size - count)
 
     def burn(self, count: int) -> "Stub":
         """Return the stub once ``count`` cards are burned (D1: none at the teaching table; K8, L3: one before each
@@ -117,8 +122,7 @@ class Stub(NamedTuple):
             return self
         if self.order is not None:
             burned = self.order[:count]
-            return self._with(unseen=self.unseen.difference(burned), size=self.size - count,
-                              order=self.order[count:], burns=self.burns + burned)
+            return self._with(size=self.size - count, order=self.order[count:], burns=self.burns + burned)
         return self._with(size=self.size - count, burns=self.burns + (None,) * count)
 
     def prepare(self, plan: Served, burn: int, rule: RunsOut) -> "Stub":
@@ -139,9 +143,9 @@ class Stub(NamedTuple):
         """Return the stub with a folded hand's cards set aside."""
         return self._with(folded=self.folded + tuple(cards))
 
-    def named(self, cards: Sequence[Card]) -> "Stub":
+    def shown(self, cards: Sequence[Card]) -> "Stub":
         """Return the stub once cards dealt face down unknown are shown (no longer unseen: a replayed history)."""
-        return self._with(unseen=self.unseen.difference(cards))
+        return self._with(named=self.named.difference(cards))
 
     def counts(self) -> Cards:
         """Return the stub and the piles as counts, for the rules of ``core.card_flow``.
@@ -178,6 +182,7 @@ class Stub(NamedTuple):
             # reshuffle's number), so that replaying the seed gives the same cards and no two shuffles share a stream.
             shuffle(known, self.seed * RESHUFFLE_STREAM + self.reshuffles)
             order = order + tuple(known)
-        return self._with(unseen=self.unseen.union(known), size=self.size + len(back), order=order,
+        named = self.named if order is not None else self.named.union(known)
+        return self._with(named=named, size=self.size + len(back), order=order,
                           burns=tuple(piles[0]), folded=tuple(piles[1]),
                           discards=tuple(tuple(pile) for pile in piles[2:]), reshuffles=self.reshuffles + 1)
