@@ -28,8 +28,7 @@ from lowball.core.games import GameTable
 from lowball.verify.checks import Check, timed
 from lowball.core.ops import PY, Z3
 from lowball.verify.proof import find, maximize, prove
-from lowball.text import plural
-from lowball.text.verdicts import Said, Verdict
+from lowball.text.verdicts import Listed, Said, Verdict
 from lowball.verify.rounds import player_counts
 
 def symbolic_choices(table: GameTable, players: int, tag: str) -> Choices:
@@ -98,9 +97,9 @@ def canonical(table: GameTable, players: int, choices: Choices, condition: Any, 
     return _values(model, choices)
 
 
-def story(table: GameTable, players: int, plain: Choices, lang: str = "en") -> str:
+def story(table: GameTable, players: int, plain: Choices) -> Listed:
     """Return a hand's folds and discards up to where the stub fails, and what the stub did (the walk's ``Event``
-    list), in words."""
+    list), as data worded in either language (``rules/proofs.toml``, the keys ``p5-...``)."""
     trace: list[Event] = []
     cf.play(PY, table, players, plain, trace)
     where = [event.fields for event in trace if event.key == "draw-reshuffle"]
@@ -109,82 +108,57 @@ def story(table: GameTable, players: int, plain: Choices, lang: str = "en") -> s
     # tells each of those, and the one who cannot be served, after).
     in_last = [fields for fields in where if fields["draw"] == last_draw]
     failing_seat = in_last[0]["seat"] if in_last else players
-    parts = []
-    folded = [(b + 1, i + 1) for b, row in enumerate(plain.folds) for i, f in enumerate(row) if f]
-    if lang == "ru":
-        parts.append("никто не пасует" if not folded else
-                     ", ".join(f"p{i} пасует в круге торгов {b}" for b, i in folded))
-    else:
-        parts.append("nobody folds" if not folded else
-                     ", ".join(f"p{i} folds in betting round {b}" for b, i in folded))
+    folded = [Verdict("p5-folds", {"seat": i + 1, "round": b + 1})
+              for b, row in enumerate(plain.folds) for i, f in enumerate(row) if f]
+    parts: list[Verdict | Listed] = [Listed(tuple(folded)) if folded else Verdict("p5-nobody-folds")]
     for d, row in enumerate(plain.discards[:last_draw]):
         seats = row if d + 1 < last_draw else row[:failing_seat - 1]
-        if seats and lang == "ru":
-            who = ", ".join(f"p{i + 1}" for i in range(len(seats)))
-            cards = (f"сбрасывают по {plural.ru(seats[0], plural.CARD, 'acc')}" if len(set(seats)) == 1 else
-                     "сбрасывают " + ", ".join(map(str, seats)) + " " + plural.CARD.form(seats[-1], "acc"))
-            parts.append(f"в обмене {d + 1} {who} {cards} и получают замену")
-        elif seats:
-            parts.append(f"in draw {d + 1} " + ", ".join(f"p{i + 1}" for i in range(len(seats)))
-                         + (f" each discard {seats[0]}" if len(set(seats)) == 1 else
-                            " discard " + ", ".join(map(str, seats))) + " and are served")
-    lines = [said(event, lang) for event in trace]
-    return ", ".join(parts) + ("; " + "; ".join(lines) if lines else "")
+        if not seats:
+            continue
+        who = ", ".join(f"p{i + 1}" for i in range(len(seats)))
+        if len(set(seats)) == 1:
+            parts.append(Verdict("p5-draw-each", {"draw": d + 1, "seats": who, "count": seats[0]}))
+        else:
+            parts.append(Verdict("p5-draw-counts", {"draw": d + 1, "seats": who, "last": seats[-1],
+                                                    "counts": ", ".join(map(str, seats))}))
+    steps = Listed(tuple(said(event) for event in trace), "; ")
+    return Listed((Listed(tuple(parts)), steps), "; ") if trace else Listed(tuple(parts))
 
 
-# The piles of ``core.card_flow.PILES``, as a short hand's story names them.
-_PILES = {"burns": ("the burns", "сожжённые"), "folded": ("folded hands", "карты спасовавших"),
-          "earlier discards": ("earlier draws' discards", "сброс прежних обменов"),
-          "this draw's discards": ("this draw's discards", "сброс этого обмена")}
-
-
-def said(event: Event, lang: str = "en") -> str:
-    """Return what the stub did at one step of the walk (``core.card_flow.Event``), in words.
+def said(event: Event) -> Verdict:
+    """Return what the stub did at one step of the walk (``core.card_flow.Event``), as data.
 
     >>> piles = {"burns": 1, "folded": 0, "earlier discards": 0, "this draw's discards": 25}
     >>> event = Event("draw-reshuffle", {"draw": 1, "seat": 5, "in_turn": True, "count": 5, "stub": 2, "back": 1,
     ...                                  "piles": piles, "kept": ("burns",), "held": 3})
-    >>> print(said(event).replace("; ", ";\\n"))
+    >>> print(said(event).text().replace("; ", ";\\n"))
     in draw 1 p5 discards 5: the stub holds 2 card(s) for 5;
     the reshuffle brings back 1 (the burns 1;
     this draw's discards 25 stay out): 3 card(s) for 5: a discard the rules allow (D1, K8) cannot be replaced
-    >>> print(said(event, "ru").replace("; ", ";\\n"))
+    >>> print(said(event).text("ru").replace("; ", ";\\n"))
     в обмене 1 p5 сбрасывает 5: в остатке колоды 2 карты на 5;
     перемешивание возвращает 1 (сожжённые 1;
     сброс этого обмена 25 — в стороне): 3 карты на 5: сброс, разрешённый правилами (D1, K8), нечем заменить
-    >>> said(Event("street-stuck", {"street": 3, "stub": 0, "need": 4, "folded": False}), "ru")
+    >>> said(Event("street-stuck", {"street": 3, "stub": 0, "need": 4, "folded": False})).text("ru")
     'улица 3: 0 карт на 4: раздача не может продолжаться'
     """
-    ru, f = lang == "ru", event.fields
+    f = event.fields
     if event.key == "draw-reshuffle":
-        word = {name: pair[ru] for name, pair in _PILES.items()}
-        came = ", ".join(f"{word[name]} {f['piles'][name]}" for name in f["kept"]) or ("ничего" if ru else "nothing")
-        out = ", ".join(f"{word[name]} {count}" for name, count in f["piles"].items() if name not in f["kept"] and count)
-        count, short = f["count"], f["held"] < f["count"]
-        if ru:
-            verb = "сбрасывает" if f["in_turn"] else "ждёт замены"
-            return (f"в обмене {f['draw']} p{f['seat']} {verb} {count}: в остатке колоды "
-                    f"{plural.ru(f['stub'], plural.CARD)} на {count}; перемешивание возвращает {f['back']} ({came}"
-                    f"{'; ' + out + ' — в стороне' if out else ''})"
-                    + (f": {plural.ru(f['held'], plural.CARD)} на {count}: сброс, разрешённый правилами (D1, K8), "
-                       f"нечем заменить" if short else ""))
-        verb = "discards" if f["in_turn"] else "is owed"
-        return (f"in draw {f['draw']} p{f['seat']} {verb} {count}: the stub holds {f['stub']} card(s) for {count}; "
-                f"the reshuffle brings back {f['back']} ({came}{'; ' + out + ' stay out' if out else ''})"
-                + (f": {f['held']} card(s) for {count}: a discard the rules allow (D1, K8) cannot be replaced"
-                   if short else ""))
+        came = [Verdict("p5-pile", {"pile": name, "count": f["piles"][name]}) for name in f["kept"]]
+        out = [Verdict("p5-pile", {"pile": name, "count": count}) for name, count in f["piles"].items()
+               if name not in f["kept"] and count]
+        count = f["count"]
+        return Verdict("p5-draw-reshuffle", {
+            "draw": f["draw"], "seat": f["seat"], "verb": "discards" if f["in_turn"] else "owed", "count": count,
+            "stub": f["stub"], "back": f["back"], "came": Listed(tuple(came)) if came else Verdict("p5-nothing"),
+            "out": Verdict("p5-stay-out", {"piles": Listed(tuple(out))}) if out else Said(""),
+            "short": Verdict("p5-cannot-replace", {"held": f["held"], "count": count})
+            if f["held"] < count else Said("")})
     if event.key == "street-reshuffle":
-        if ru:
-            return (f"улица {f['street']}: остатка колоды не хватает на {plural.ru(f['need'], plural.CARD, 'acc')}; "
-                    f"сожжённые карты{' и карты спасовавших' if f['folded'] else ''} возвращаются в игру")
-        return (f"street {f['street']}: the stub is short for {f['need']} cards; the burns"
-                f"{' and folded hands' if f['folded'] else ''} come back")
-    community = event.key == "street-community"
-    if ru:
-        what = "одна общая карта для всех (L8)" if community else "раздача не может продолжаться"
-        return f"улица {f['street']}: {plural.ru(f['stub'], plural.CARD)} на {f['need']}: {what}"
-    what = "one community card for everyone (L8)" if community else "the hand cannot go on"
-    return f"street {f['street']}: {f['stub']} card(s) for {f['need']}: {what}"
+        return Verdict("p5-street-reshuffle", {"street": f["street"], "need": f["need"],
+                                               "folded": Verdict("p5-and-folded") if f["folded"] else Said("")})
+    key = "p5-street-community" if event.key == "street-community" else "p5-street-stuck"
+    return Verdict(key, {"street": f["street"], "stub": f["stub"], "need": f["need"]})
 
 
 def card_model(table: GameTable, players: int) -> tuple[Choices, cf.Cards, list[Any]]:
@@ -231,8 +205,7 @@ def check_card_bound(table: GameTable) -> Check:
             if not outcome.proved:
                 plain = canonical(table, players, choices, end.short, known)
                 check.fail(Verdict("stub-runs-short", {"players": players, "rule": str(table.runs_out),
-                                                       "story": Said(story(table, players, plain),
-                                                                     story(table, players, plain, "ru"))}))
+                                                       "story": story(table, players, plain)}))
                 return check
             community = 0
             if find(end.community > 0, *known) is not None:
