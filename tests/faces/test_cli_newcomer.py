@@ -107,12 +107,13 @@ def test_verify_report_in_russian():
 
 
 def test_a_refuted_property_in_russian():
+    from lowball.text.verdicts import Said, Verdict
     from lowball.verify import Check
     from lowball.verify.report import render
 
     table = load_game_table()
     check = Check.of(4, table)
-    check.fail("p1 bets 1, ...")
+    check.fail(Verdict("said", {"words": Said("p1 bets 1, ...")}))
     text = render([check, Check.of(5, table)], table, "ru")
     assert "4. без ва-банка: на кону никогда не бывает больше минимального стека (13 фишек)" in text
     assert ": ОПРОВЕРГНУТО (" in text and "   контрпример: p1 bets 1, ..." in text

@@ -13,6 +13,7 @@ import re
 import pytest
 
 from lowball.cli import main
+from lowball.text.verdicts import Said, Verdict
 from lowball.verify.checks import Check
 from lowball.verify.report import as_json, load_for_verify, render, verify
 from lowball.verify.witness import play, raise_most
@@ -91,9 +92,9 @@ def test_english_report_and_json_keep_the_english_facts():
 
 def test_a_fact_without_russian_shows_its_english():
     check = Check(5, "title", ("T5",))
-    check.record("proved", ru="доказано")
-    check.record("only English")
-    check.fail("refuted")
+    check.record(Verdict("said", {"words": Said("proved", "доказано")}))
+    check.record(Verdict("said", {"words": Said("only English")}))
+    check.fail(Verdict("said", {"words": Said("refuted")}))
     assert check.facts("ru") == ["доказано", "only English"] and check.refutation("ru") == "refuted"
 
 

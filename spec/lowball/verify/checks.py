@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lowball.core.games import GameTable
-from lowball.text.verdicts import Said, Verdict
+from lowball.text.verdicts import Verdict
 
 
 @dataclass
@@ -61,24 +61,24 @@ class Check:
         """Return the counterexample in English ("" while the property holds)."""
         return self.refutation("en")
 
-    def fail(self, counterexample: Verdict | str, ru: str = "") -> None:
-        """Record a refutation (a verdict; or words already written, in English and ``ru`` Russian); the first
-        counterexample is the one reported."""
+    def fail(self, counterexample: Verdict) -> None:
+        """Record a refutation, as data (``Verdict``: worded from ``rules/proofs.toml``); the first counterexample is
+        the one reported."""
         if self.holds:
             self.holds = False
-            self.refuted = counterexample if isinstance(counterexample, Verdict) else \
-                Verdict("said", {"words": Said(counterexample, ru)})
+            self.refuted = counterexample
 
-    def record(self, fact: Verdict | str, ru: str = "") -> None:
-        """Record a fact established by a solver result or an exhaustive check: a verdict, or words already written
-        in English and (``ru``) Russian."""
-        self.verdicts.append(fact if isinstance(fact, Verdict) else Verdict("said", {"words": Said(fact, ru)}))
+    def record(self, fact: Verdict) -> None:
+        """Record a fact established by a solver result or an exhaustive check, as data (``Verdict``)."""
+        self.verdicts.append(fact)
 
     def facts(self, lang: str = "en") -> list[str]:
         """Return the facts worded in ``lang`` (words handed over in English only stay English).
 
+        >>> from lowball.text.verdicts import Said
         >>> check = Check(5, "title", ("T5",))
-        >>> check.record("proved", ru="доказано"); check.record("only English")
+        >>> check.record(Verdict("said", {"words": Said("proved", "доказано")}))
+        >>> check.record(Verdict("said", {"words": Said("only English")}))
         >>> check.facts("ru"), check.facts()
         (['доказано', 'only English'], ['proved', 'only English'])
         """
