@@ -161,7 +161,8 @@ TARGETS = [
     # and the engine-link check (ROUND_PROOF_TESTS: a minute for a mutant that survives).
     Target("betting-round", f"{PACKAGE}/engine/rules/betting_round.py",
            (f"{PACKAGE}/engine/rules/betting_round.py", *ENGINE_TESTS, *ROUND_PROOF_TESTS), ("lowball.core", "lowball.ranking")),
-    Target("openers", f"{PACKAGE}/engine/openers.py", (f"{PACKAGE}/engine/openers.py", *ENGINE_TESTS),
+    Target("openers", f"{PACKAGE}/engine/openers.py", (f"{PACKAGE}/engine/openers.py", *ENGINE_TESTS,
+                                                        "tests/tables/test_card_room_games.py"),
            ("lowball.core", "lowball.ranking")),
     Target("seats", f"{PACKAGE}/core/seats.py", (f"{PACKAGE}/core/seats.py", *ENGINE_TESTS,
                                                   "tests/forced_bets/test_blinds_and_posts.py", "tests/forced_bets/test_forced_bets.py"), ()),

@@ -230,6 +230,18 @@ def test_a_high_low_board_of_five_cards_is_read_as_a_high_hand():
     assert differ
 
 
+def test_a_board_of_five_cards_is_read_by_the_half_the_opener_rule_asks_for():
+    """N8, L6, R3: a board of five cards (four up and the community card) is read by the high half's ranking when
+    the best high board opens, and by the low half's when the lowest board does: at stud high-low a full house
+    beats a seven-low as a high hand, and loses to it as a low one."""
+    hand = Hand([100] * 2, table=load_game_table("stud-high-low"), seed=1)
+    seven_low, full_house = parse_cards("2c 3d 4h 5s 7c"), parse_cards("Kc Kd Kh Qs Qc")
+    assert openers.five_card_board_key(hand, full_house, high=True) > \
+        openers.five_card_board_key(hand, seven_low, high=True)
+    assert openers.five_card_board_key(hand, seven_low, high=False) > \
+        openers.five_card_board_key(hand, full_house, high=False)
+
+
 # ---- N9, Y5: the odd chip ----
 
 POT_LIMIT = 'variant = "PA6R"\nantes = [1, 1, 1]\nbring_in = 2\nmin_bet = 2\n'            # a pot of 7

@@ -9,6 +9,12 @@ back to the seats when the round ends. What each player has put in, and the pot,
 follow from the stacks: a chip is either behind or in the pot until the pot is
 paid (S3).
 
+Two values inside a state are the proofs' own and hold lists: the betting round's state (``current.state``,
+``betting_round.State``) and the first round's forced bets (``first_round``, ``forced_bets.Posted``). The same
+code builds them from Z3 terms, which is why they are not tuples; each step of a round makes a new one
+(``betting_round._copy``), nothing changes one once it is made, and a test pickles every state of random hands
+when it is made and again at the end to show it (``tests/tables/test_reducer.py``).
+
 >>> from lowball.engine.reducer import start
 >>> from lowball.core.games import load_game_table
 >>> state, _ = start(load_game_table(), [13, 13], deal_by_hand=False)
