@@ -200,10 +200,11 @@ TARGETS = [
     # and its questions: the engine's tests, the reducer's own, and the card walk at every step.
     Target("reducer", f"{PACKAGE}/engine/reducer.py",
            (f"{PACKAGE}/engine/reducer.py", *ENGINE_TESTS, "tests/tables/test_reducer.py", "tests/cards/test_reshuffle.py",
-            "tests/forced_bets/test_forced_bets.py", CARD_WALK, CARD_STEPS), ("lowball.core", "lowball.ranking")),
+            "tests/forced_bets/test_forced_bets.py", "tests/faces/test_developer_api.py", "tests/faces/test_fuzz_api.py",
+            CARD_WALK, CARD_STEPS), ("lowball.core", "lowball.ranking")),
     Target("hand-state", f"{PACKAGE}/engine/hand_state.py",
            (f"{PACKAGE}/engine/hand_state.py", *ENGINE_TESTS, "tests/tables/test_reducer.py", "tests/cards/test_reshuffle.py",
-            CARD_WALK, CARD_STEPS), ("lowball.core", "lowball.ranking")),
+            "tests/faces/test_developer_api.py", CARD_WALK, CARD_STEPS), ("lowball.core", "lowball.ranking")),
     # the counted card flow: read by the engine, the loader's worst case and property 5
     Target("card-flow", f"{PACKAGE}/core/card_flow.py",
            (f"{PACKAGE}/core/card_flow.py", *ENGINE_TESTS, "tests/cards/test_reshuffle.py", "tests/cards/test_card_flow.py",

@@ -271,3 +271,22 @@ def test_a_show_refused_at_the_showdown_names_the_player_and_what_he_holds():
             refusals.append(str(refused))
     assert refusals == ["p3 sm KcQdJh9s8h: p3 has folded (K1)", "p1 sm 8d6h4c3d2h: p1 holds 7c 5d 4h 3s 2c (K1)",
                         "p1 sm 7c5d4h3s2c: p1 has shown already (K1)"]
+
+
+@pytest.mark.parametrize("seventh", ["down", "up"])
+def test_g6_hands_all_in_before_the_last_deals_are_shown_then_dealt_out(seventh):
+    """G6: both players all in on third street: the hands are turned face up before the last deals (as pokerkit
+    does in stud), then fourth to seventh street are dealt, seven cards each, and the pot is paid. Where seventh
+    street is dealt face up too (a house table), nobody has a card left to show and the hand is settled at once."""
+    change = '[[change_streets]]\nat = 8\ndown = 0\nup = 1\n' if seventh == "up" else ""
+    table = table_from_text('extends = "stud-high-low"\nname = "early-show"\n' + change)
+    hand = Hand([4, 4], table=table, seed=2)
+    while hand.phase != OVER:
+        legal = hand.legal_actions()
+        raises = [action for action in legal if action.kind == "cbr"]
+        hand.push(max(raises, key=lambda a: a.amount) if raises else next(a for a in legal if a.kind in ("cc", "pb")))
+    keys = [event.key for event in hand.events if event.key in ("deal", "show")]
+    shown_last = ["show", "show"] if seventh == "down" else []
+    assert keys == ["deal", "deal", "show", "show"] + ["deal"] * 8 + shown_last
+    assert [len(cards) for cards in hand.hands] == [7, 7] and sum(hand.result.finishing_stacks) == 8
+    assert hand.result.showdown and all(hand.fully_shown(seat) for seat in range(2))

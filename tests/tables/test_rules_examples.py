@@ -18,6 +18,7 @@ import pytest
 
 import lowball
 from lowball import IllegalAction
+from lowball.core.cards import deck_of
 from lowball.core.games import load_game_table
 from lowball.engine.rules.pots import build_pots, halves
 from lowball.engine.state import OVER, Hand, deck_for
@@ -56,6 +57,22 @@ def test_k4_nobody_opens_the_cards_are_dealt_again_and_everyone_antes_again():
     hand = replay_hand(text)
     assert hand.redeals == 1 and hand.result.changes == (4, -2, -2)
     assert "nobody opened: the cards are dealt again and everyone antes again (K4)" in narrate(hand)
+
+
+def test_k4_the_cards_dealt_again_are_shuffled_again_by_the_seed():
+    """K4: nobody opened, so the cards are collected and shuffled before they are dealt again: the new hands are
+    neither the first deal nor the deck in its printed order, and the same seed deals them again (a hand replays)."""
+    def redealt(seed: int) -> tuple[list[tuple], list[tuple]]:
+        hand = Hand("deuce-to-seven-triple-draw-antes", players=3, seed=seed)
+        first = list(hand.hands)
+        while hand.redeals == 0:
+            hand.check_or_call()
+        return first, list(hand.hands)
+
+    first, again = redealt(3)
+    unshuffled = [card for round_ in zip(*[iter(deck_of(52)[:15])] * 3) for card in round_]
+    assert again != first and sorted(card for held in again for card in held) != sorted(unshuffled)
+    assert redealt(3) == (first, again) and redealt(4)[1] != again
 
 
 def test_k4_the_card_room_table_plays_on_when_nobody_opens():
