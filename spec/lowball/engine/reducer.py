@@ -30,7 +30,7 @@ from lowball.core.ops import PY
 from lowball.core.rankings import ranking_system
 from lowball.core.refusals import Refusal
 from lowball.engine import betting, dealing, drawing, forced, openers, showdown
-from lowball.engine.actions import KIND_SHOW, Action, check_fields, parse_action
+from lowball.engine.actions import Action, check_fields, parse_action
 from lowball.engine.events import Event, event
 from lowball.engine.hand_state import HandResult, HandState, Reads, Setup
 from lowball.engine.phases import BET, DEAL, DRAW, OVER, PHASES, SHOWDOWN
@@ -192,11 +192,9 @@ class Draft(Reads):
     # ---- one action ----
 
     def carry_out(self, action: Action) -> None:
-        """Change the state by an action already found legal, then end the phase if it is over."""
-        if action.kind == KIND_SHOW:                    # a show, at the showdown or before it (L8)
-            self.show(action)
-        else:
-            self.current = PHASES[self.phase].apply(self, self.current, action)
+        """Change the state by an action already found legal (the phase's reducer), then end the phase if it is
+        over."""
+        self.current = PHASES[self.phase].apply(self, self.current, action)
         self.settle_phase()
 
     def advance(self) -> list[Action]:
@@ -220,7 +218,7 @@ class Draft(Reads):
         if self.phase == OVER:
             return
         if len(self.contenders) == 1:
-            if self.phase == BET and self.in_round:
+            if self.in_round:
                 self.finish_round()
             showdown.settle_fold(self)
             return
@@ -274,7 +272,7 @@ class Draft(Reads):
                     return
             else:
                 self.stub = self.stub.new_pile()       # a draw's first step is always a player's discard
-                self.phase, self.current = DRAW, drawing.start(self, street, len(self.stub.discards) - 1)
+                self.phase, self.current = DRAW, drawing.start(self, street)
                 if not drawing.over(self, self.current):
                     return
             self.street_index += 1
