@@ -57,6 +57,19 @@ def test_b2_next_player_opens_when_the_opener_folded():
             in narrate(hand))
 
 
+def test_b2_the_next_player_opens_past_an_opener_who_is_all_in_and_says_so():
+    """B2: p1 opened the first round and is all in after it (a house table that allows a short stack), so the next
+    player still able to bet, p2, opens the final round, and the story says p1 is all in, not that he folded."""
+    table = load_game_table(overrides={"min_stack": "1"})
+    hand = Hand([2, 13, 13], table=table, seed=1).then(["p1 cbr 1", "p2 cbr 2", "p3 cc", "p1 sd", "p2 sd", "p3 sd"])
+    assert hand.stacks[0] == 0 and not hand.folded[0] and hand.to_act == 1
+    assert "p2 opens the final round because p1, who opened the first round, is all in (B2)" in narrate(hand)
+    assert ("последний круг торгов начинает p2: первый круг открыл игрок p1, но он пошёл ва-банк, поэтому начинает "
+            "следующий по часовой стрелке (B2)") in narrate(hand, "ru")
+    assert "p2 opens the final round because you opened the first round and are all in (B2)" in \
+        narrate(hand, you="p1")
+
+
 def test_b2_next_player_clockwise_wraps_past_the_dealer():
     """B2: p3 (the dealer) opened and folded; clockwise from p3 the next active player is p1."""
     hand = play([13] * 3, THREE, ["p1 cc", "p2 cc", "p3 cbr 1", "p1 cbr 2", "p2 cc", "p3 f", "p1 sd", "p2 sd"])

@@ -310,9 +310,9 @@ class Draft(Reads):
         if rule.value == "first-round-opener" and number > 0:
             if first is None:
                 self.tell("opens-checked", who=who, last=last, number=number, clause=street.clause)
-            elif self.folded[first] or self.names[first] != who:
-                self.tell("opens-next", who=who, opener=self.names[first], last=last, number=number,
-                          clause=street.clause)
+            elif self.folded[first] or self.names[first] != who:      # folded, or all in: the next player opens
+                self.tell("opens-next" if self.folded[first] else "opens-past-all-in", who=who,
+                          opener=self.names[first], last=last, number=number, clause=street.clause)
             else:
                 self.tell("opens-opener", who=who, last=last, number=number, clause=street.clause)
             return

@@ -104,6 +104,8 @@ LINES = {
         "redeal": "nobody opened: the cards are dealt again and everyone antes again ({clause})",
         "opens-opener": "{who} opens the {name} round: {who} opened the first round ({clause})",
         "opens-next": "{who} opens the {name} round because {opener}, who opened the first round, has folded ({clause})",
+        "opens-past-all-in": "{who} opens the {name} round because {opener}, who opened the first round, is all in "
+                             "({clause})",
         "opens-checked": "{who} opens the {name} round: everyone checked in the first round, so the first active "
                          "player on the dealer's left opens ({clause})",
         "show": "{who} shows {hand}: {name}",
@@ -189,6 +191,8 @@ LINES = {
         "opens-opener": "{name} начинает {who}: кто открыл первый круг, тот начинает и этот ({clause})",
         "opens-next": "{name} начинает {who}: первый круг открыл игрок {opener}, но он уже вне игры, поэтому "
                       "начинает следующий по часовой стрелке ({clause})",
+        "opens-past-all-in": "{name} начинает {who}: первый круг открыл игрок {opener}, но он пошёл ва-банк, "
+                             "поэтому начинает следующий по часовой стрелке ({clause})",
         "opens-checked": "{name} начинает {who}: в первом круге все сказали «чек», поэтому начинает первый из "
                          "оставшихся слева от сдающего ({clause})",
         "show": "{who} показывает {hand}: {name}",
@@ -266,6 +270,8 @@ YOUR_LINES = {
         "discard-unseen": "you discard {count}, unseen ({clause})",
         "replace": "you receive {count} new {card_word} ({clause})",
         "opens-opener": "you open the {name} round: you opened the first round ({clause})",
+        "opens-past-all-in": "you open the {name} round because {opener}, who opened the first round, is all in "
+                             "({clause})",
         "opens-next": "you open the {name} round because {opener}, who opened the first round, has folded "
                       "({clause})",
         "opens-checked": "you open the {name} round: everyone checked in the first round, so the first active "
@@ -326,6 +332,8 @@ YOUR_LINES = {
         "discard-unseen": "вы меняете {count} {card_word} в закрытую ({clause})",
         "replace": "вы получаете взамен {count} {card_word} ({clause})",
         "opens-opener": "{name} начинаете вы: кто открыл первый круг, тот начинает и этот ({clause})",
+        "opens-past-all-in": "{name} начинаете вы: первый круг открыл игрок {opener}, но он пошёл ва-банк, "
+                             "поэтому начинает следующий по часовой стрелке ({clause})",
         "opens-next": "{name} начинаете вы: первый круг открыл игрок {opener}, но он уже вне игры, поэтому "
                       "начинает следующий по часовой стрелке ({clause})",
         "opens-checked": "{name} начинаете вы: в первом круге все сказали «чек», поэтому начинает первый из "
@@ -348,10 +356,15 @@ YOUR_LINES = {
                              "{chip_nom}) лучшей из остальных рук ({clause})",
     },
 }
-# "opens-next" when the first round's opener who folded is the reader.
+# "opens-next" and "opens-past-all-in" when the first round's opener, who folded or is all in, is the reader.
 YOU_FOLDED = {
     "en": "{who} opens the {name} round because you opened the first round and have folded ({clause})",
     "ru": "{name} начинает {who}: первый круг открыли вы, но вы уже вне игры, поэтому начинает следующий по "
+          "часовой стрелке ({clause})",
+}
+YOU_ALL_IN = {
+    "en": "{who} opens the {name} round because you opened the first round and are all in ({clause})",
+    "ru": "{name} начинает {who}: первый круг открыли вы, но вы пошли ва-банк, поэтому начинает следующий по "
           "часовой стрелке ({clause})",
 }
 # Words that agree with a number: (the Russian noun and its case, or the three Russian forms of a word that is
@@ -521,8 +534,8 @@ def render(item: Event, lang: str = "en", you: str | None = None, names: dict[st
     mine = you is not None and fields.get("who") == you
     if mine and key in YOUR_LINES[lang]:
         template = YOUR_LINES[lang][key]
-    elif key == "opens-next" and you is not None and fields.get("opener") == you:
-        template = YOU_FOLDED[lang]
+    elif key in ("opens-next", "opens-past-all-in") and you is not None and fields.get("opener") == you:
+        template = (YOU_FOLDED if key == "opens-next" else YOU_ALL_IN)[lang]
     for field in NAME_FIELDS:
         if field in fields:
             fields[field] = ", ".join(YOU[lang] if name == you else (names or {}).get(name, name)
