@@ -204,7 +204,8 @@ TARGETS = [
             CARD_WALK, CARD_STEPS), ("lowball.core", "lowball.ranking")),
     Target("hand-state", f"{PACKAGE}/engine/hand_state.py",
            (f"{PACKAGE}/engine/hand_state.py", *ENGINE_TESTS, "tests/tables/test_reducer.py", "tests/cards/test_reshuffle.py",
-            "tests/faces/test_developer_api.py", "tests/tables/test_hand_questions.py", CARD_WALK, CARD_STEPS),
+            "tests/faces/test_developer_api.py", "tests/tables/test_hand_questions.py", "tests/forced_bets/test_forced_bets.py",
+            CARD_WALK, CARD_STEPS),
            ("lowball.core", "lowball.ranking")),
     # the counted card flow: read by the engine, the loader's worst case and property 5
     Target("card-flow", f"{PACKAGE}/core/card_flow.py",

@@ -100,3 +100,35 @@ def test_the_pot_is_built_from_each_seats_chips_and_the_dead_antes():
     assert hand.system_of("high").key == "high" and hand.system_of("low").key != "high"
     with pytest.raises(ArgumentError, match="half"):
         hand.system_of("middle")
+
+
+def test_a_discard_out_of_its_draw_is_refused_for_the_reason_that_holds_then():
+    """B2, D1: before the draw a discard waits for it; after the only draw there is no second; after the last of
+    three there is none left; once the hand is paid, the pot is empty (S3)."""
+    single = Hand("teaching-table", players=2, seed=3)
+    assert single.refusal(single.legal_actions()[0]._replace(kind="sd")).key == "draw-after-betting"
+    single.then(["p1 cc", "p2 cc", "p1 sd", "p2 sd"])
+    assert single.phase == BET and single.refusal(single.legal_actions()[0]._replace(kind="sd")).key == "no-second-draw"
+    triple = Hand("deuce-to-seven-triple-draw", players=2, seed=3)
+    while not (triple.phase == BET and triple.round == 3):
+        triple.push(next(a for a in triple.legal_actions() if a.kind in ("cc", "sd")))
+    assert triple.refusal(triple.legal_actions()[0]._replace(kind="sd")).key == "no-draw-left"
+    while triple.phase != OVER:
+        triple.push(next(a for a in triple.legal_actions() if a.kind == "cc"))
+    assert triple.pot == 0 and sum(triple.stacks) == sum(triple.starting_stacks)
+
+
+def test_a_hand_dealt_by_hand_says_when_the_hands_are_shown_before_the_last_deals():
+    """G6: heads-up, both all in on third street: dealt by hand, the hand waits at an early show (the hands turned
+    face up before the last deals), and once both have shown it deals the next street and the show is over."""
+    hand = Hand([4, 4], table=load_game_table("stud-high-low"), seed=2, deal_by_hand=True)
+    while not hand.early_show:
+        legal = hand.legal_actions()
+        raises = [a for a in legal if a.kind == "cbr"]
+        hand.push(max(raises, key=lambda a: a.amount) if raises else
+                  next(a for a in legal if a.kind != "f" and not a.muck))
+        assert hand.phase != OVER
+    assert hand.phase == "showdown" and all(hand.stacks[seat] == 0 for seat in range(2))
+    while hand.phase == "showdown":
+        hand.push(next(a for a in hand.legal_actions() if not a.muck))
+    assert not hand.early_show and hand.phase == "deal" and [len(c) for c in hand.hands] == [3, 3]
