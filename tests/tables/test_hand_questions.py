@@ -47,6 +47,9 @@ def test_what_a_hand_says_before_each_decision_is_what_the_decision_then_does(na
                 assert hand.can_act(other) == (not hand.folded[other] and hand.stacks[other] > 0)
             with_chips = [s for s in hand.contenders if hand.stacks[s] > 0]
             assert hand.runout == (len(with_chips) <= 1 and len(hand.contenders) > 1)
+            if hand.phase == "draw":                   # the draw's number: the draws before it (D1, K8)
+                assert hand.current.number == len(hand.stub.discards) - 1 == sum(
+                    1 for street in hand.table.streets[:hand.street_index] if street.kind.value == "draw")
             if hand.phase != BET:
                 assert hand.level == 0 and hand.cap_count == 0 and hand.pending == set() and hand.owed(0) == 0
                 counted = None

@@ -32,6 +32,7 @@ class Draw(NamedTuple):
     discarded is owed."""
 
     street: Street
+    number: int                              # draws counted from 0 (the notebooks and a caller read it)
     turns: tuple[card_flow.Turn, ...]        # the steps still to come, in order
     owed: tuple[tuple[int, int], ...] = ()   # (seat, cards discarded and not yet replaced), in the order discarded
     burned: bool = False
@@ -42,10 +43,10 @@ class Draw(NamedTuple):
         return dict(self.owed)
 
 
-def start(hand: "Hand", street: Street) -> Draw:
+def start(hand: "Hand", street: Street, number: int) -> Draw:
     """Return a new draw: every player still in draws, from the dealer's left (D1, K8), in the order of the table's
     serving rule (``card_flow.draw_turns``: the order property 5 counts the cards in)."""
-    return Draw(street=street, turns=tuple(card_flow.draw_turns(hand.table.serve, hand.contenders)))
+    return Draw(street=street, number=number, turns=tuple(card_flow.draw_turns(hand.table.serve, hand.contenders)))
 
 
 def _dealer_steps(hand: "Hand", draw: Draw) -> Draw:
@@ -61,7 +62,7 @@ def _dealer_steps(hand: "Hand", draw: Draw) -> Draw:
         elif turn.step != card_flow.SERVE or owing.get(turn.seat):
             break
         first += 1
-    return Draw(draw.street, turns[first:], draw.owed, burned)
+    return Draw(draw.street, draw.number, turns[first:], draw.owed, burned)
 
 
 def to_act(draw: Draw) -> int | None:
@@ -192,7 +193,7 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> Draw:
         if held != hand.table.hand_size:          # F9: a hand of more or fewer than five cards is dead
             hand.fold_seat(seat)
             hand.tell("dead-hand", who=hand.names[seat], count=held, clause=hand.table.clauses["draw"])
-        return _dealer_steps(hand, Draw(draw.street, turns, owed, burned))
+        return _dealer_steps(hand, Draw(draw.street, draw.number, turns, owed, burned))
     count = len(action.cards)
     owed = draw.owed
     if count == 0:
@@ -204,4 +205,4 @@ def apply(hand: "Hand", draw: Draw, action: Action) -> Draw:
         if hand.narrate:
             shown = format_cards(c for c in action.cards if c is not None)
             hand.tell("discard", who=hand.names[seat], count=count, cards=shown, clause=clause)
-    return _dealer_steps(hand, Draw(draw.street, turns, owed, draw.burned))
+    return _dealer_steps(hand, Draw(draw.street, draw.number, turns, owed, draw.burned))

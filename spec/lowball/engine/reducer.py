@@ -272,7 +272,7 @@ class Draft(Reads):
                     return
             else:
                 self.stub = self.stub.new_pile()       # a draw's first step is always a player's discard
-                self.phase, self.current = DRAW, drawing.start(self, street)
+                self.phase, self.current = DRAW, drawing.start(self, street, len(self.stub.discards) - 1)
                 if not drawing.over(self, self.current):
                     return
             self.street_index += 1
