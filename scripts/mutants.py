@@ -154,7 +154,8 @@ TARGETS = [
     # of the symbolic reading is killed by the proof failing, so the property 6 tests run against it too.
     Target("pots", f"{PACKAGE}/engine/rules/pots.py", (f"{PACKAGE}/engine/rules/pots.py", *ENGINE_TESTS, *POT_PROOF_TESTS),
            ("lowball.core", "lowball.ranking")),
-    Target("betting", f"{PACKAGE}/engine/betting.py", (f"{PACKAGE}/engine/betting.py", *ENGINE_TESTS),
+    Target("betting", f"{PACKAGE}/engine/betting.py", (f"{PACKAGE}/engine/betting.py", *ENGINE_TESTS,
+                                                        "tests/tables/test_card_room_games.py"),
            ("lowball.core", "lowball.ranking")),
     # The betting round is one definition, played by the engine and read by properties 4, 6 and 7: its mutants
     # meet the engine's tests, the round's own examples, the two readings compared branch by branch, the proofs

@@ -143,3 +143,13 @@ def test_written_history_replays_from_a_file(tmp_path):
     path.write_text(to_phh(hand), encoding="utf-8")
     assert replay(path).finishing_stacks == hand.result.finishing_stacks
     assert "finishing_stacks" in path.read_text()
+
+
+def test_a_bet_of_a_whole_stack_over_the_fixed_size_is_refused_for_its_size_and_more_for_the_stack():
+    """T3, T5: in fixed limit a bet of all 12 chips is the wrong size (the bet is 1), not more than the stack; 13 is
+    more than the stack."""
+    hand = Hand([13, 13])
+    with pytest.raises(IllegalAction, match=r"p1 cbr 12: the bet must go to 1 in this round \(T3"):
+        hand.apply("p1 cbr 12")
+    with pytest.raises(IllegalAction, match=r"p1 cbr 13: p1 has only 12 to bet to \(T5\)"):
+        hand.apply("p1 cbr 13")
