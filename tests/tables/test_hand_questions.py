@@ -82,6 +82,8 @@ def test_the_deck_is_what_is_dealt_next_and_the_discards_are_what_was_thrown():
     hand = Hand("teaching-table", players=2, seed=4, deal_by_hand=True)
     assert hand.dealt_nothing_yet and hand.round == 0 and not hand.player_to_act
     top = hand.deck[:10]
+    hand.push(hand.legal_actions()[0])                  # p1's cards: the deal has begun
+    assert not hand.dealt_nothing_yet and hand.hands[1] == ()
     hand.advance()
     assert not hand.dealt_nothing_yet and list(hand.hands[0]) == top[0::2] and list(hand.hands[1]) == top[1::2]
     assert hand.deck[:3] == hand.next_cards(3)
@@ -135,3 +137,16 @@ def test_a_hand_dealt_by_hand_says_when_the_hands_are_shown_before_the_last_deal
     while hand.phase == "showdown":
         hand.push(next(a for a in hand.legal_actions() if not a.muck))
     assert not hand.early_show and hand.phase == "deal" and [len(c) for c in hand.hands] == [3, 3]
+
+
+def test_the_betting_is_over_for_good_while_an_all_in_player_still_draws():
+    """G6, D1: heads-up, one player all in before the first draw: both still draw, and the hand says the betting is
+    over for good; at a stud table, with no draw at all, a discard is refused because none is left (B2)."""
+    hand = Hand([2, 40], table=load_game_table("deuce-to-seven-triple-draw"), seed=1)
+    while hand.phase != "draw":
+        legal = hand.legal_actions()
+        raises = [a for a in legal if a.kind == "cbr"]
+        hand.push(max(raises, key=lambda a: a.amount) if raises else next(a for a in legal if a.kind == "cc"))
+    assert hand.stacks[0] == 0 and hand.runout and hand.player_to_act
+    razz = Hand("razz", players=3, seed=1)
+    assert razz.refusal(razz.legal_actions()[0]._replace(kind="sd", amount=None, cards=())).key == "no-draw-left"
