@@ -70,7 +70,8 @@ def test_k4_the_cards_dealt_again_are_shuffled_again_by_the_seed():
         return first, list(hand.hands)
 
     first, again = redealt(3)
-    unshuffled = [card for round_ in zip(*[iter(deck_of(52)[:15])] * 3) for card in round_]
+    table = load_game_table("deuce-to-seven-triple-draw-antes")
+    unshuffled = deck_of(table.deck_cards)[:3 * table.hand_size]       # what an unshuffled deck deals three players
     assert again != first and sorted(card for held in again for card in held) != sorted(unshuffled)
     assert redealt(3) == (first, again) and redealt(4)[1] != again
 
