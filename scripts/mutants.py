@@ -202,6 +202,7 @@ TARGETS = [
     Target("reducer", f"{PACKAGE}/engine/reducer.py",
            (f"{PACKAGE}/engine/reducer.py", *ENGINE_TESTS, "tests/tables/test_reducer.py", "tests/cards/test_reshuffle.py",
             "tests/forced_bets/test_forced_bets.py", "tests/faces/test_developer_api.py", "tests/faces/test_fuzz_api.py",
+            "tests/tables/test_hand_questions.py",
             CARD_WALK, CARD_STEPS), ("lowball.core", "lowball.ranking")),
     Target("hand-state", f"{PACKAGE}/engine/hand_state.py",
            (f"{PACKAGE}/engine/hand_state.py", *ENGINE_TESTS, "tests/tables/test_reducer.py", "tests/cards/test_reshuffle.py",

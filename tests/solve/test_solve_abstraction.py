@@ -13,28 +13,14 @@ from math import comb
 import numpy as np
 import pytest
 
-from lowball import DECK, evaluate, parse_cards
+from lowball import DECK, evaluate
 from lowball.ranking.fast import all_ranks
 from lowball.solve import abstraction, store
 from lowball.solve.abstraction import class_buckets, dealt_hands, draw_distribution, subset_numbers, throws_of
+from tests.support.solving import hand_number, plain_draws
 
 SYSTEM = "ace-to-six"
 POST = 16
-
-
-def hand_number(text: str) -> int:
-    """Return the number of a dealt hand in the order of ``itertools.combinations(DECK, 5)`` (found by search)."""
-    wanted = sorted(DECK.index(card) for card in parse_cards(text))
-    return int(np.flatnonzero((dealt_hands() == np.array(wanted)).all(axis=1))[0])
-
-
-def plain_draws(number: int, throw: int, score) -> list:
-    """Return ``score(final hand)`` for every replacement set of the thrown positions, by plain enumeration."""
-    cards = [DECK[i] for i in dealt_hands()[number]]
-    kept = [card for p, card in enumerate(cards) if not throw >> p & 1]
-    unseen = [card for card in DECK if card not in cards]
-    k = len(cards) - len(kept)
-    return [score(kept + list(drawn)) for drawn in combinations(unseen, k)]
 
 
 @pytest.fixture(scope="module")

@@ -23,19 +23,9 @@ from lowball.solve.cfr import DCFR, Solver
 from lowball.solve.game_tree import NotSolvable, build_tree, check_solvable
 from lowball.solve.payoffs import Fold, Showdown
 from lowball.solve.tree import Decision, Terminal, Transition
+from tests.support.solving import engine_choices
 
 SOLVED = ("teaching-table", "deuce-to-seven-single-draw-limit")
-ENGINE_KIND = {"f": "fold", "cc": "call", "cbr": "raise"}
-
-
-def engine_choices(hand: Hand) -> dict[str, object]:
-    """Return the engine's legal actions by the tree's labels: fold, call, raise, or drawK (one discard of K)."""
-    found: dict[str, object] = {}
-    for action in hand.legal_actions():
-        word = str(action).split()[1]
-        label = f"draw{len(action.cards)}" if word == "sd" else ENGINE_KIND[word]
-        found.setdefault(label, action)
-    return found
 
 
 def play_random_line(built, seed: int) -> None:

@@ -112,10 +112,22 @@ def equity_of_classes(ranks: np.ndarray) -> np.ndarray:
     >>> e = equity_of_classes(all_ranks("ace-to-six")); round(float(e[1]), 6), bool(e[1] > e[2] > e[-1])
     (0.999804, True)
     """
-    counts = np.bincount(ranks, minlength=int(ranks.max()) + 1).astype(float)
+    return equity_by_mass(np.bincount(ranks, minlength=int(ranks.max()) + 1).astype(float))
+
+
+def equity_by_mass(mass: np.ndarray) -> np.ndarray:
+    """Return each class's equity against a hand whose class rank c comes with chance ``mass[c]`` (index 0 unused).
+
+    >>> equity_by_mass(np.array([0.0, 0.5, 0.25, 0.25])).tolist()
+    [0.0, 0.75, 0.375, 0.125]
+    """
+    counts = np.asarray(mass, dtype=float).copy()
+    counts[0] = 0.0
     total = counts.sum()
     worse = (counts[::-1].cumsum()[::-1] - counts) / total
-    return worse + counts / total / 2
+    out = worse + counts / total / 2
+    out[0] = 0.0
+    return out
 
 
 def class_buckets(ranks: np.ndarray, buckets: int) -> np.ndarray:
@@ -124,7 +136,17 @@ def class_buckets(ranks: np.ndarray, buckets: int) -> np.ndarray:
     >>> b = class_buckets(all_ranks("ace-to-six"), 64); int(b[1]), int(b[-1]) + 1, bool((np.diff(b[1:]) >= 0).all())
     (0, 64, True)
     """
-    counts = np.bincount(ranks, minlength=int(ranks.max()) + 1).astype(float)
+    return mass_buckets(np.bincount(ranks, minlength=int(ranks.max()) + 1).astype(float), buckets)
+
+
+def mass_buckets(mass: np.ndarray, buckets: int) -> np.ndarray:
+    """Return each class rank's bucket: runs of classes, best first, of about equal ``mass`` (index 0 unused).
+
+    >>> mass_buckets(np.array([0.0, 0.5, 0.25, 0.125, 0.125]), 4).tolist()   # a class is never split
+    [0, 0, 1, 2, 2]
+    """
+    counts = np.asarray(mass, dtype=float).copy()
+    counts[0] = 0.0
     before = (np.cumsum(counts) - counts) / counts.sum()
     raw = np.minimum((before * buckets).astype(int), buckets - 1)
     raw[0] = 0
@@ -264,8 +286,17 @@ def best_throws(system: str, post_buckets: int = 1) -> tuple[np.ndarray, np.ndar
 
 def throws_of(system: str, post_buckets: int, numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Return the best throw's mask and expected equity for each discard count of hands given by their subsets."""
-    tables = _tables(system, post_buckets)
-    summed = np.stack([tables.equities[POPCOUNT[mask]][numbers[:, mask]] for mask in range(MASKS)], axis=1)
+    return best_throws_by(_tables(system, post_buckets).equities, numbers)
+
+
+def best_throws_by(sums: list, numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return the best throw's mask and expected value for each discard count, given a value's superset sums.
+
+    ``sums[size][colex number]`` is the sum of a value over the five-card hands holding that set of cards
+    (``_set_counts``); the expected value of keeping K and throwing D is its sum over the supersets of K that avoid
+    D, divided by the C(47, k) replacement sets.
+    """
+    summed = np.stack([sums[POPCOUNT[mask]][numbers[:, mask]] for mask in range(MASKS)], axis=1)
     kept = superset_mobius(summed)
     throws = np.zeros((len(numbers), HAND + 1), dtype=np.uint8)
     equities = np.zeros((len(numbers), HAND + 1))
@@ -278,12 +309,17 @@ def throws_of(system: str, post_buckets: int, numbers: np.ndarray) -> tuple[np.n
     return throws, equities
 
 
-def _pre_buckets(equities: np.ndarray, buckets: int) -> np.ndarray:
-    """Group hands by their best discard count, then cut each group by that draw's equity into equal runs."""
+def _pre_buckets(equities: np.ndarray, buckets: int, mass: np.ndarray | None = None) -> np.ndarray:
+    """Group hands by their best discard count, then cut each group by that draw's equity into equal runs.
+
+    The runs are of equal size, or of equal ``mass`` when given (the chance of holding each hand), and each group
+    gets buckets in proportion to its size (its mass), at least one.
+    """
     best_k = equities.argmax(axis=1)
     best = equities.max(axis=1)
+    mass = np.ones(len(equities)) if mass is None else mass
     groups = [k for k in range(HAND + 1) if (best_k == k).any()]
-    sizes = np.array([(best_k == k).sum() for k in groups], dtype=float)
+    sizes = np.array([mass[best_k == k].sum() for k in groups], dtype=float)
     if buckets < len(groups):
         raise ValueError(f"{buckets} pre buckets for {len(groups)} best discard counts: at least one each")
     share = np.maximum(1, np.floor(sizes / sizes.sum() * buckets)).astype(int)
@@ -296,7 +332,11 @@ def _pre_buckets(equities: np.ndarray, buckets: int) -> np.ndarray:
     for k, count in zip(groups, share):
         members = np.flatnonzero(best_k == k)
         order = members[np.argsort(-best[members], kind="stable")]
-        out[order] = first + (np.arange(len(order)) * count // len(order))
+        before = np.cumsum(mass[order]) - mass[order]
+        # Equal sizes: hand i of n goes to run i * count // n, computed in integers so no rounding moves a hand.
+        runs = (np.arange(len(order)) * count // len(order) if np.ptp(mass) == 0
+                else np.minimum((before / sizes[groups.index(k)] * count).astype(int), count - 1))
+        out[order] = first + runs
         first += count
     return out
 
@@ -305,36 +345,53 @@ def _build(system: str, pre_buckets: int, post_buckets: int) -> Abstraction:
     tables = _tables(system, post_buckets)
     throws, equities = best_throws(system, post_buckets)
     pre = _pre_buckets(equities, pre_buckets)
-    hands = dealt_hands()
     sizes = np.bincount(pre, minlength=pre_buckets).astype(float)
-    columns = tables.columns
     transitions = {}
     numbers = all_subset_numbers()
-    everyone = np.arange(len(hands))
     for k in range(HAND + 1):
-        kept = (MASKS - 1) ^ throws[:, k].astype(np.int64)
-        matrix = np.zeros((pre_buckets, columns))
-        for size in range(HAND - k, HAND + 1):
-            # The supersets of the kept positions of this size: kept | extra, extra among the thrown positions.
-            index, signs = [], []
-            for extra in np.flatnonzero(POPCOUNT == size - (HAND - k)):
-                rows = everyone[(extra & kept) == 0]
-                if size == HAND:
-                    index.append(pre[rows] * columns + tables.post[rows])
-                else:
-                    index.append(pre[rows].astype(np.int64) * comb(CARDS, size) + numbers[rows, kept[rows] | extra])
-                signs.append(np.full(len(rows), -1.0 if (size - HAND + k) % 2 else 1.0))
-            index, signs = np.concatenate(index), np.concatenate(signs)
-            if size == HAND:
-                matrix += np.bincount(index, weights=signs, minlength=pre_buckets * columns).reshape(pre_buckets, -1)
-            else:
-                counts = np.bincount(index, weights=signs, minlength=pre_buckets * comb(CARDS, size))
-                matrix += counts.reshape(pre_buckets, -1) @ tables.finals[size]
+        matrix = draw_matrix(pre, pre_buckets, throws[:, k], tables.post, tables.finals, numbers)
         transitions[k] = matrix / comb(UNSEEN, k) / sizes[:, None]
     return Abstraction(system=system, pre_buckets=pre_buckets, post_buckets=post_buckets, weights=sizes / sizes.sum(),
-                       transitions=transitions, strengths=-np.arange(columns, dtype=float), pre_of_hand=pre,
+                       transitions=transitions, strengths=-np.arange(tables.columns, dtype=float), pre_of_hand=pre,
                        throw_of_hand=throws, post_of_class=tables.post_of_class,
                        draw_of_pre=draw_of_pre(pre, equities.argmax(axis=1), pre_buckets))
+
+
+def draw_matrix(pre: np.ndarray, pre_buckets: int, throw: np.ndarray, post: np.ndarray, finals: list,
+                numbers: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
+    """Return, summed over the hands of each bucket, the number of ways each final bucket follows the given throws.
+
+    Each hand (weighted by ``weights`` when given) keeps the positions its ``throw`` mask leaves and draws the same
+    number from the 47 cards it has not seen: its final hands are the five-card supersets of the kept set K that
+    avoid the thrown set D, counted by inclusion-exclusion over K plus each subset of D, from ``finals[size]`` (the
+    five-card hands holding each set, by final bucket, ``_set_counts``) and ``post`` (each hand's final bucket).
+    Divided by C(47, k) and by the buckets' sizes, it is a draw's transition matrix.
+    """
+    kept = (MASKS - 1) ^ throw.astype(np.int64)
+    k = HAND - int(POPCOUNT[kept[0]])
+    if (POPCOUNT[kept] != HAND - k).any():
+        raise ValueError("the throws given are not all of one size")
+    columns = int(post.max()) + 1
+    everyone = np.arange(len(pre))
+    matrix = np.zeros((pre_buckets, columns))
+    for size in range(HAND - k, HAND + 1):
+        # The supersets of the kept positions of this size: kept | extra, extra among the thrown positions.
+        index, signs = [], []
+        for extra in np.flatnonzero(POPCOUNT == size - (HAND - k)):
+            rows = everyone[(extra & kept) == 0]
+            if size == HAND:
+                index.append(pre[rows] * columns + post[rows])
+            else:
+                index.append(pre[rows].astype(np.int64) * comb(CARDS, size) + numbers[rows, kept[rows] | extra])
+            sign = -1.0 if (size - HAND + k) % 2 else 1.0
+            signs.append(np.full(len(rows), sign) if weights is None else sign * weights[rows])
+        index, signs = np.concatenate(index), np.concatenate(signs)
+        if size == HAND:
+            matrix += np.bincount(index, weights=signs, minlength=pre_buckets * columns).reshape(pre_buckets, -1)
+        else:
+            counts = np.bincount(index, weights=signs, minlength=pre_buckets * comb(CARDS, size))
+            matrix += counts.reshape(pre_buckets, -1) @ finals[size]
+    return matrix
 
 
 def draw_of_pre(pre: np.ndarray, best_k: np.ndarray, buckets: int) -> np.ndarray:

@@ -36,8 +36,10 @@ class NotSolvable(LowballError):
     """A table this builder cannot turn into a heads-up fixed-limit single-draw tree."""
 
 
-def refusal(table: GameTable) -> str | None:
-    """Return why a table is not a heads-up fixed-limit single-draw game this builder solves, or None.
+def refusal(table: GameTable, draws: int = 1) -> str | None:
+    """Return why a table is not a heads-up fixed-limit game of ``draws`` draws a builder solves, or None.
+
+    This module builds single-draw trees; ``lowball.solve.merged`` asks with ``draws=table.draws`` for more.
 
     >>> from lowball.core.games import load_game_table
     >>> refusal(load_game_table("teaching-table")) is None
@@ -49,9 +51,9 @@ def refusal(table: GameTable) -> str | None:
     reasons = [
         (table.players_min > PLAYERS, f"at least {table.players_min} players; only heads-up play is solved"),
         (table.structure is not Structure.FIXED_LIMIT, f"{table.structure.value} betting; only fixed limit is solved"),
-        (table.draws != 1, f"{table.draws} draws; only single-draw tables are solved"),
-        (kinds != [StreetKind.DEAL, StreetKind.BET, StreetKind.DRAW, StreetKind.BET],
-         "streets other than deal, bet, draw, bet"),
+        (table.draws != draws, f"{table.draws} draws; only {_draws_solved(draws)} tables are solved"),
+        (kinds != [StreetKind.DEAL, StreetKind.BET] + [StreetKind.DRAW, StreetKind.BET] * draws,
+         "streets other than deal, bet" + ", draw, bet" * draws),
         (table.streets[0].down != HAND_SIZE or table.streets[0].up != 0, "not five cards face down"),
         (table.deck_cards != len(DECK) or table.joker is not None,
          f"a {table.deck_cards}-card deck; the abstraction needs {len(DECK)} cards"),
@@ -65,6 +67,15 @@ def refusal(table: GameTable) -> str | None:
         if refused:
             return f"{table.name}: {why}"
     return None
+
+
+def _draws_solved(draws: int) -> str:
+    """Name the tables of so many draws.
+
+    >>> _draws_solved(1), _draws_solved(3)
+    ('single-draw', '3-draw')
+    """
+    return "single-draw" if draws == 1 else f"{draws}-draw"
 
 
 def check_solvable(table: GameTable) -> None:

@@ -32,9 +32,9 @@ def normalise(weights: np.ndarray) -> np.ndarray:
     array([[0.75, 0.25],
            [0.5 , 0.5 ]])
     """
-    total = weights.sum(axis=1, keepdims=True)
+    total = weights.sum(axis=-1, keepdims=True)         # the last axis holds the actions, at any number of axes
     safe = np.where(total > 0, total, 1.0)
-    return np.where(total > 0, weights / safe, 1 / weights.shape[1])
+    return np.where(total > 0, weights / safe, 1 / weights.shape[-1])
 
 
 def regret_matching(regrets: np.ndarray) -> np.ndarray:
