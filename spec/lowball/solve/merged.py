@@ -81,6 +81,7 @@ class MergedGame:
     following: tuple[np.ndarray, ...] = field(repr=False)      # per round but the last: [key, NEXT spot] -> key
     counts: tuple[tuple[tuple[int, ...], ...], ...] = field(repr=False, default=())  # per key: the last draw's counts
     memory: str = "last-draw"
+    allowed: tuple[tuple[int, ...], ...] = ()                  # per draw: the counts a player may throw in this game
 
     @property
     def buckets(self) -> tuple[int, ...]:
@@ -115,8 +116,9 @@ def small_table() -> GameTable:
         "streets.6.max_discard": "1"})
 
 
-def _template(table: GameTable, number: int, rules: br.Rules, state: br.State, chips: Chips) -> tuple[Spot, ...]:
-    """Return a round's spots in preorder, from the engine's round functions."""
+def _template(table: GameTable, number: int, rules: br.Rules, state: br.State, chips: Chips,
+              allowed: tuple[tuple[int, ...], ...] = ()) -> tuple[Spot, ...]:
+    """Return a round's spots in preorder, from the engine's round functions (``allowed``: each draw's counts)."""
     spots: list[Spot | None] = []
     last = number == table.draws
 
@@ -146,7 +148,7 @@ def _template(table: GameTable, number: int, rules: br.Rules, state: br.State, c
             return add(Spot(NEXT, bets=bets, counts=counts))
         street = table.draw_streets[number]
         at = add(None)
-        options = range(street.min_discard, street.max_discard + 1)
+        options = allowed[number] if allowed else range(street.min_discard, street.max_discard + 1)
         children = tuple(draws(bets, counts + (k,)) for k in options)
         spots[at] = Spot(ACT, player=seat, actions=tuple(f"draw{k}" for k in options), children=children)
         return at
@@ -155,11 +157,12 @@ def _template(table: GameTable, number: int, rules: br.Rules, state: br.State, c
     return tuple(spots)
 
 
-def _later(table: GameTable, number: int, chips_in: int, stacks: int, first_bettor: int) -> tuple[Spot, ...]:
+def _later(table: GameTable, number: int, chips_in: int, stacks: int, first_bettor: int,
+           counts: tuple[tuple[int, ...], ...] = ()) -> tuple[Spot, ...]:
     chips = Chips([stacks - chips_in] * PLAYERS, [chips_in] * PLAYERS, [False] * PLAYERS, chips_in * PLAYERS,
                   first_bettor)
     rules, state = later_round(table, number, chips)
-    return _template(table, number, rules, state, chips)
+    return _template(table, number, rules, state, chips, counts)
 
 
 def deepest(table: GameTable) -> int:
@@ -189,8 +192,35 @@ MEMORIES = {
 }
 
 
-def build_game(table: GameTable, ranges, stacks: int | None = None, memory: str = "last-draw") -> MergedGame:
+def allowed_counts(table: GameTable, counts=None) -> tuple[tuple[int, ...], ...]:
+    """Return the discard counts each draw of the game allows: the table's (None), or fewer (an action abstraction).
+
+    >>> allowed_counts(small_table())
+    ((0, 1), (0, 1), (0, 1))
+    >>> allowed_counts(small_table(), [(0, 1), (0,), (0, 2)])
+    Traceback (most recent call last):
+    ValueError: draw 3: counts [0, 2] are not within the table's 0 to 1
+    """
+    streets = table.draw_streets
+    if counts is None:
+        return tuple(tuple(range(s.min_discard, s.max_discard + 1)) for s in streets)
+    counts = tuple(tuple(sorted(set(int(k) for k in draw))) for draw in counts)
+    if len(counts) != len(streets):
+        raise ValueError(f"counts for {len(counts)} draws; {table.name} has {len(streets)}")
+    for d, (street, draw) in enumerate(zip(streets, counts)):
+        if not draw or draw[0] < street.min_discard or draw[-1] > street.max_discard:
+            raise ValueError(f"draw {d + 1}: counts {list(draw)} are not within the table's {street.min_discard} "
+                             f"to {street.max_discard}")
+    return counts
+
+
+def build_game(table: GameTable, ranges, stacks: int | None = None, memory: str = "last-draw",
+               counts: tuple[tuple[int, ...], ...] | None = None) -> MergedGame:
     """Build the merged game of a heads-up fixed-limit table of one or more draws over a stage abstraction.
+
+    ``memory`` names what a round's key keeps of the public history (``MEMORIES``: "everything" is the full public
+    tree); ``counts`` lists, per draw, the counts a player may throw (default: the table's; fewer is an action
+    abstraction, and the game's best response is then limited to them too).
 
     >>> from lowball.solve.stages import toy_stages
     >>> game = build_game(small_table(), toy_stages())
@@ -199,6 +229,7 @@ def build_game(table: GameTable, ranges, stacks: int | None = None, memory: str 
     """
     if memory not in MEMORIES:
         raise ValueError(f"memory {memory!r}: one of {', '.join(MEMORIES)}")
+    counts = allowed_counts(table, counts)
     why = refusal(table, draws=table.draws or 1)
     if why:
         raise NotSolvable(why)
@@ -212,16 +243,16 @@ def build_game(table: GameTable, ranges, stacks: int | None = None, memory: str 
     if stacks < floor:
         raise NotSolvable(f"{table.name}: stacks of {stacks} chips; a raise war can put {floor} in, and the merged "
                           f"game has no all-in: give at least {floor}")
-    for d, street in enumerate(table.draw_streets):
-        missing = [k for k in range(street.min_discard, street.max_discard + 1) if k not in ranges.transitions[d]]
+    for d in range(table.draws):
+        missing = [k for k in counts[d] if k not in ranges.transitions[d]]
         if missing:
             raise ValueError(f"the abstraction has no draw of {missing} cards at draw {d + 1} of {table.name}")
     rules, state, chips = first_round(table, stacks)
     if chips.invested[0] != chips.invested[1]:
         raise NotSolvable(f"{table.name}: unequal antes {chips.invested}")
-    rounds = [Round(0, _template(table, 0, rules, state, chips))]
+    rounds = [Round(0, _template(table, 0, rules, state, chips, counts))]
     keys = [((chips.invested[0], ()),)]
-    following, counts = [], [((),)]
+    following, thrown_by_key = [], [((),)]
     for number in range(1, table.draws + 1):
         before = rounds[-1]
         found: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -239,17 +270,17 @@ def build_game(table: GameTable, ranges, stacks: int | None = None, memory: str 
         renumber = np.array([place[key] for key in found])     # keys sorted: chips in, then what is remembered
         following.append(renumber[table_of])
         keys.append(tuple(order))
-        counts.append(tuple(thrown[key] for key in order))
+        thrown_by_key.append(tuple(thrown[key] for key in order))
         # One template for every key: the chips in and who bet first in the first round (B2) must not change it.
-        template = _later(table, number, order[0][0], stacks, br.NOBODY)
+        template = _later(table, number, order[0][0], stacks, br.NOBODY, counts)
         for chips_in in sorted({key[0] for key in order}):
             for first in (br.NOBODY, *range(PLAYERS)):
-                if _later(table, number, chips_in, stacks, first) != template:
+                if _later(table, number, chips_in, stacks, first, counts) != template:
                     raise NotSolvable(f"{table.name}: round {number + 1} is not the same after every line (chips "
                                       f"{chips_in}, first bettor {first}); the merged game needs one")
         rounds.append(Round(number, template))
     return MergedGame(table=table, stacks=stacks, ranges=ranges, rounds=tuple(rounds), keys=tuple(keys),
-                      following=tuple(following), counts=tuple(counts), memory=memory)
+                      following=tuple(following), counts=tuple(thrown_by_key), memory=memory, allowed=counts)
 
 
 def fold_stake(spot: Spot, chips_in: int) -> float:
