@@ -112,8 +112,9 @@ def push(mass: np.ndarray, throw: np.ndarray, numbers: np.ndarray | None = None)
     """Return the chance of each hand after one draw, when hand h (held with ``mass[h]``) throws ``throw[h]``.
 
     The adjoint of the draw's count: hand h keeps K and throws D, and each five-card superset of K avoiding D
-    follows with probability 1 / C(47, |D|). By inclusion-exclusion, h adds ``(-1)^|S| mass[h] / C(47, |D|)`` to
-    the set K + S for every subset S of D, and a hand's new chance is the sum over its own 32 subsets.
+    follows with probability ``1 / C(47, |D|)``. By inclusion-exclusion, h adds
+    ``(-1)^|S| mass[h] / C(47, |D|)`` to the set K + S for every subset S of D, and a hand's new chance is the sum
+    over its own 32 subsets.
 
     >>> from lowball.solve.abstraction import dealt_hands
     >>> start = np.zeros(len(dealt_hands())); start[0] = 1.0          # 2c 3c 4c 5c 6c ... by deck order
