@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from lowball.solve.merged import ACT, FOLD, NEXT, SHOW, MergedGame, fold_stake
+from lowball.solve.merged import ACT, FOLD, NEXT, SHOW, Kernels, MergedGame
 
 ROWS = 1 << 17          # the most histories of the last round held at once
 
@@ -27,22 +27,9 @@ class Recall:
 
     def __init__(self, game: MergedGame, strategy, xp=np, rows: int = ROWS):
         self.game, self.strategy, self.xp, self.rows = game, strategy, xp, rows
-        ranges = game.ranges
-        self.weights = xp.asarray(ranges.weights, dtype=float)
-        self.moves = [{k: xp.asarray(m, dtype=float) for k, m in ranges.transitions[r].items()}
-                      for r in range(game.table.draws)]
-        strengths = xp.asarray(ranges.strengths, dtype=float)
-        self.sign = xp.sign(strengths[:, None] - strengths[None, :])
-        self.stakes = []
-        for rnd, keys in zip(game.rounds, game.keys):
-            chips_in = [key[0] for key in keys]
-            stakes = {}
-            for i, spot in enumerate(rnd.spots):
-                if spot.kind == FOLD:
-                    stakes[i] = xp.asarray(np.array([fold_stake(spot, c) for c in chips_in]))
-                elif spot.kind == SHOW:
-                    stakes[i] = xp.asarray(np.array(chips_in, dtype=float) + spot.bets[0])
-            self.stakes.append(stakes)
+        # The deal, the draw matrices, the showdown's signs and the stakes are the merged game's sweeps' own.
+        kernels = Kernels(game, xp)
+        self.weights, self.moves, self.sign, self.stakes = kernels.weights, kernels.moves, kernels.sign, kernels.stakes
         self.following = [xp.asarray(table) for table in game.following]
         self.tables = [{i: xp.asarray(table) for i, table in tables.items()} for tables in strategy]
 
