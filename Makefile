@@ -45,7 +45,8 @@ help:
 	@echo "  make fuzz    make venv, then the fuzz suite at full length (tests/*/test_fuzz_*.py with LOWBALL_FUZZ=long;"
 	@echo "               make test runs the same tests with a few cases each)"
 	@echo "  make solve   make venv, then solve the heads-up tables in their abstract games (not part of test; about"
-	@echo "               half an hour; checkpoints in build/solve/ resume; writes spec/lowball/solve/solutions/)"
+	@echo "               half an hour; checkpoints in build/solve/ resume; writes spec/lowball/solve/solutions/;"
+	@echo "               triple draw: make solve SOLVE_ARGS='--game deuce-to-seven-triple-draw-phh --every 100')"
 	@echo "  make clean   remove $(VENV) and caches"
 	@echo "  make help    this list"
 
@@ -78,7 +79,8 @@ mutants: venv
 	$(PY) scripts/mutants.py $(MUTANTS_ARGS)
 
 # The solved heads-up tables: CFR in the abstract game of each shipped heads-up fixed-limit single-draw
-# table until its exploitability is at most 1 mbb/hand. Not part of test; SOLVE_ARGS=... passes options (--game NAME).
+# table until its exploitability is at most 1 mbb/hand. Not part of test; SOLVE_ARGS=... passes options (--game NAME;
+# a table of several draws takes --buckets, --memory and --backend, docs/reference/solving.md).
 solve: venv
 	$(PY) scripts/solve.py $(SOLVE_ARGS)
 

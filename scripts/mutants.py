@@ -693,6 +693,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--retest", type=Path, help="run again only the survivors of this results file")
     parser.add_argument("--retest-status", default="survived", help="with --retest: the status to run again")
     parser.add_argument("--retest-killer", default="", help="with --retest: only mutants whose killer matches this")
+    parser.add_argument("--skip-done", type=Path, action="append", default=[], metavar="RESULTS",
+                        help="leave out the mutants this results file already holds (a whole run stopped and "
+                             "taken up again); may be repeated")
     parser.add_argument("--tests-from", default="",
                         help="take tests/ from this git revision (e.g. HEAD: the tests before the working tree's)")
     parser.add_argument("--out", type=Path, default=ROOT / "artifacts" / "mutants")
@@ -712,6 +715,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.retest:
         survivors = {row["id"] for row in map(json.loads, args.retest.read_text().splitlines())
                      if row["status"] == args.retest_status and re.search(args.retest_killer, row["killed_by"])}
+    done = {row["id"] for path in args.skip_done for row in map(json.loads, path.read_text().splitlines())}
     plan = []
     for target in targets:
         found = table_mutants(target) if target.path.endswith(".toml") else code_mutants(target)
@@ -719,6 +723,7 @@ def main(argv: list[str] | None = None) -> int:
             found = [m for m in found if Path(m.path).match(f"rules/games/{args.tables}")]
         if survivors is not None:
             found = [m for m in found if m.id in survivors]
+        found = [m for m in found if m.id not in done]
         if args.limit:
             found = found[:args.limit]
         plan.append((target, found))

@@ -8,6 +8,10 @@ and the per-hand tables. ``--lookup-only`` adds the per-hand tables to an existi
     .venv/bin/python scripts/solve.py                         # both tables, the default sizes
     .venv/bin/python scripts/solve.py --game teaching-table --pre 8 --post 16 --goal 5
     .venv/bin/python scripts/solve.py --lookup-only
+    .venv/bin/python scripts/solve.py --game deuce-to-seven-triple-draw-phh --iterations 300 --every 100
+
+A table of several draws is solved by ``lowball.solve.run_draws.solve_draws`` in its merged game (``--buckets``,
+``--memory``, ``--backend``); no such solution ships yet, so the default tables are the single-draw ones.
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ import sys
 from pathlib import Path
 
 from lowball.core.games import load_game_table
+from lowball.errors import LowballError
 from lowball.solve import store
 from lowball.solve.run import CHECKPOINTS, DEFAULTS, add_lookup, solve_table
+from lowball.solve.run_draws import parse_buckets, solve_draws
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--goal", type=float, default=1.0, help="stop at this exploitability, mbb/hand (1)")
     parser.add_argument("--iterations", type=int, default=20000, help="stop after this many iterations")
     parser.add_argument("--every", type=int, default=50, help="measure the exploitability every N iterations")
+    parser.add_argument("--buckets", help="several draws: the buckets per stage, e.g. 8,8,8,16")
+    parser.add_argument("--memory", help="several draws: what the strategy remembers (default: last-draw)")
+    parser.add_argument("--backend", default="numpy", help="several draws: numpy (default) or cupy")
     parser.add_argument("--out", type=Path, default=store.SOLUTIONS, help="the folder of the solutions")
     parser.add_argument("--checkpoints", type=Path, default=CHECKPOINTS, help="the folder of the checkpoints")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -44,6 +53,13 @@ def main(argv: list[str] | None = None) -> int:
             add_lookup(table, path)
             print(json.dumps({"table": name, "file": str(path), "file_bytes": path.stat().st_size}))
             continue
+        if table.draws > 1:
+            facts = solve_draws(table, out=path, buckets=parse_buckets(args.buckets) if args.buckets else None,
+                                memory=args.memory, stacks=args.stacks, goal=args.goal, iterations=args.iterations,
+                                every=args.every, checkpoints=args.checkpoints, progress=not args.quiet,
+                                backend=args.backend)
+            print(json.dumps({k: v for k, v in facts.items() if k != "convergence"}))
+            continue
         facts = solve_table(table, out=path, pre=args.pre, post=args.post, stacks=args.stacks, goal=args.goal,
                             iterations=args.iterations, every=args.every, checkpoints=args.checkpoints,
                             progress=not args.quiet)
@@ -51,5 +67,17 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def run(argv: list[str] | None = None) -> int:
+    """Run ``main``, saying bad input (a table, a size, a checkpoint) in one line rather than a traceback."""
+    try:
+        return main(argv)
+    except LowballError as err:
+        print(f"scripts/solve.py: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("scripts/solve.py: interrupted", file=sys.stderr)
+        return 130
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -55,7 +55,7 @@ def test_strategy_at_deuce_to_seven(capsys):
     (["strategy", "7c 5d 4h 3s 2c", "--line", "check bet fold"], "the hand is over after 'check bet fold'"),
     (["strategy", "7c 5d 4h 3s 2c", "--line", "check fold"], "'fold' is not legal for p2 after 'check'"),
     (["solve", "--game", "nope"], "no game 'nope'"),
-    (["solve", "--game", "deuce-to-seven-triple-draw"], "3 draws; only single-draw tables are solved"),
+    (["solve", "--game", "razz"], "razz: 0 draws; only single-draw tables are solved"),
     (["solve", "--game", "teaching-table", "--pre", "3"], "--pre must be 6 to 256"),
     (["solve", "--iterations", "many"], "argument --iterations: expected a whole number written with the digits"),
     (["solve", "--game", "teaching-table", "--out", "solution.txt"], "--out: a solution is a .npz file"),

@@ -16,11 +16,15 @@ from lowball.core.arguments import whole_option
 from lowball.errors import LowballError
 from lowball.text.words import decimal, many, percent, say
 
+# The memories of lowball.solve.merged, named here so that --help needs no import of the solver.
+MEMORY_NAMES = ("last-draw", "every-draw", "last-round", "two-rounds", "everything")
+
 SOLVE_EXAMPLES = """\
 examples:
   lowball solve --game teaching-table                       # about 5 minutes and 2.5 GB; resumes if stopped
   lowball solve --game teaching-table --pre 16 --post 32 --iterations 200 --out small.npz --json
   make solve                                                # re-solves the shipped tables in place
+  lowball solve --game deuce-to-seven-triple-draw-phh --iterations 300 --every 100   # three draws, merged game
 
 The abstraction (docs/reference/solving.md): before the draw a hand is known by its pre-draw bucket (hands
 grouped by the number of cards they best throw, then by that throw's equity), after it by its post-draw
@@ -50,7 +54,7 @@ raise after the draw with a hand in the worse half of the player's own range the
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve a heads-up table in its abstract game; print the value per seat, the exploitability and the iterations."""
     from lowball.core.games import load_game_table
-    from lowball.solve import run
+    from lowball.solve import run, run_draws
 
     table = load_game_table(args.game)
     out = Path(args.out) if args.out else Path("solutions") / f"{table.name}.npz"
@@ -58,17 +62,34 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise LowballError(f"--out: a solution is a .npz file, got {out}")
     if out.exists() and out.is_dir():
         raise LowballError(f"--out: {out} is a folder; give the file to write, e.g. {out / (table.name + '.npz')}")
+    several = [name for name in ("buckets", "memory") if getattr(args, name) is not None]
     try:
-        facts = run.solve_table(table, out=out, pre=args.pre, post=args.post, stacks=args.stacks, goal=args.goal,
-                                iterations=args.iterations, checkpoints=Path(args.checkpoints),
-                                progress=not args.json, abstraction=run.build_abstraction)
+        if table.draws > 1:
+            if args.pre is not None or args.post is not None:
+                raise LowballError(f"{table.name} has {table.draws} draws: give its abstraction as --buckets, one "
+                                   f"count per stage (e.g. 8,8,8,16), not --pre and --post")
+            facts = run_draws.solve_draws(
+                table, out=out, buckets=None if args.buckets is None else run_draws.parse_buckets(args.buckets),
+                memory=args.memory, stacks=args.stacks, goal=args.goal, iterations=args.iterations,
+                every=args.every, checkpoints=Path(args.checkpoints), progress=not args.json, backend=args.backend,
+                stages=run_draws.build_stages)
+        else:
+            if several or args.backend != "numpy":
+                shown = ", ".join(f"--{name}" for name in several or ["backend"])
+                raise LowballError(f"{shown}: for tables with several draws; {table.name} has {table.draws}, and is "
+                                   f"solved with --pre and --post on numpy")
+            facts = run.solve_table(table, out=out, pre=args.pre, post=args.post, stacks=args.stacks,
+                                    goal=args.goal, iterations=args.iterations, every=args.every,
+                                    checkpoints=Path(args.checkpoints), progress=not args.json,
+                                    abstraction=run.build_abstraction)
     except OSError as err:
         raise LowballError(f"cannot write {out} or its checkpoint: {err.strerror or err}") from None
     record = {"game": table.name, "iterations": facts["iterations"], "resumed_at": facts["resumed_at"],
               "exploitability_mbb": facts["exploitability_mbb"], "goal_mbb": facts["goal_mbb"],
               "values": facts["values"], "values_mbb": facts["values_mbb"], "stacks": facts["stacks"],
               "information_sets": facts["information_sets"], "seconds": facts["solve_seconds"],
-              "file": facts["file"]}
+              "file": facts["file"],
+              **{name: facts[name] for name in ("memory", "buckets", "backend") if name in facts}}
     if args.json:
         print(json.dumps(record, indent=2))
         return 0
@@ -163,9 +184,9 @@ def add_solve_commands(commands: Any) -> None:
     from lowball.cli.main import add_lang
 
     solve = commands.add_parser(
-        "solve", help="solve a heads-up fixed-limit single-draw table (CFR in an abstract game)",
+        "solve", help="solve a heads-up fixed-limit draw table (CFR in an abstract game)",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=SOLVE_EXAMPLES,
-        description="Find an equilibrium of a heads-up fixed-limit single-draw table in its abstract game by "
+        description="Find an equilibrium of a heads-up fixed-limit draw table in its abstract game by "
                     "discounted CFR, with a progress bar on stderr, until the exploitability is at most the goal "
                     "or the iterations run out; checkpoints in --checkpoints resume an interrupted run. Prints the "
                     "game's value to each seat and the exploitability, and writes the solution file.")
@@ -181,6 +202,18 @@ def add_solve_commands(commands: Any) -> None:
                        help="post-draw buckets, 2 to 7462 (default: per table, 128 or 256)")
     solve.add_argument("--stacks", type=whole_option, default=None,
                        help="each player's stack, from the table's minimum to 32 big bets (default: per table)")
+    solve.add_argument("--every", type=whole_option, default=50,
+                       help="measure the exploitability every N iterations (%(default)s); at triple draw a "
+                            "measure takes minutes")
+    solve.add_argument("--buckets", default=None, metavar="N,N,...",
+                       help="tables with several draws: the buckets of each stage, dealt then after each draw "
+                            "(default: 8,8,8,16 at triple draw)")
+    solve.add_argument("--memory", default=None, choices=list(MEMORY_NAMES), metavar="WHAT",
+                       help="tables with several draws: what the strategy remembers of the public history, one of "
+                            f"{', '.join(MEMORY_NAMES)} (default: last-draw; everything is the full public tree)")
+    solve.add_argument("--backend", default="numpy", choices=["numpy", "cupy"],
+                       help="the array module of a solve with several draws: numpy (default) or cupy, where CuPy "
+                            "is installed and a GPU is present")
     solve.add_argument("--out", default=None, metavar="PATH",
                        help="the solution file to write (default: solutions/NAME.npz here)")
     solve.add_argument("--checkpoints", default="build/solve", metavar="DIR",

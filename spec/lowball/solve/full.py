@@ -15,11 +15,10 @@ from __future__ import annotations
 import numpy as np
 
 from lowball.solve.cfr import DCFR, Discounting
-from lowball.solve.merged import ACT, FOLD, NEXT, SHOW, Kernels, MergedGame
-from lowball.solve.strategy import normalise, regret_matching
+from lowball.solve.merged import FOLD, NEXT, SHOW, MergedGame, RoundSolver
 
 
-class FullSolver:
+class FullSolver(RoundSolver):
     """Run CFR on a merged game that merges no history, keeping regrets, current and average strategies per spot.
 
     >>> from lowball.solve.merged import build_game, small_table
@@ -34,38 +33,10 @@ class FullSolver:
             if len(np.unique(table)) != table.size:
                 raise ValueError(f"round {r + 2} of the game merges histories (memory {game.memory!r}); the full "
                                  f"tree needs memory 'everything'")
-        self.game, self.rule, self.xp, self.iterations = game, rule, xp, 0
-        shape = {(r, i): (len(game.keys[r]), game.buckets[r], len(rnd.spots[i].actions))
-                 for r, rnd in enumerate(game.rounds) for i in rnd.decisions}
-        self.regrets = [{i: xp.zeros(shape[r, i]) for i in rnd.decisions} for r, rnd in enumerate(game.rounds)]
-        self.totals = [{i: xp.zeros(shape[r, i]) for i in rnd.decisions} for r, rnd in enumerate(game.rounds)]
-        self.current = [{i: xp.full(shape[r, i], 1 / shape[r, i][2]) for i in rnd.decisions}
-                        for r, rnd in enumerate(game.rounds)]
-        self.kernels = Kernels(game, xp)
+        super().__init__(game, rule, xp)
 
-    def step(self) -> None:
-        """Run one iteration: update seat 0, then seat 1 against seat 0's new strategy."""
-        self.iterations += 1
-        t = self.iterations
-        weight, positive, negative = self.rule.weight(t), self.rule.positive(t), self.rule.negative(t)
-        for player in (0, 1):
-            self.values(self.current, player, weight)
-            for r, rnd in enumerate(self.game.rounds):
-                for i in rnd.decisions:
-                    if rnd.spots[i].player == player:
-                        regrets = self.regrets[r][i]
-                        regrets *= self.xp.where(regrets > 0, positive, negative)
-                        self.current[r][i] = regret_matching(regrets)
-
-    def run(self, iterations: int) -> "FullSolver":
-        """Run a number of iterations and return the solver."""
-        for _ in range(iterations):
-            self.step()
-        return self
-
-    def average(self) -> list[dict[int, np.ndarray]]:
-        """Return the average strategy, per round a table per decision spot of shape (histories, buckets, actions)."""
-        return [{i: normalise(total) for i, total in totals.items()} for totals in self.totals]
+    def _sweep(self, player: int, weight: float) -> None:
+        self.values(self.current, player, weight)
 
     def values(self, strategy, player: int, weight: float = 0.0, update: bool = True):
         """Return the player's counterfactual values at the root, (1, his dealt buckets), adding his regrets."""

@@ -36,6 +36,9 @@ from lowball.solve.strategy import normalise, regret_matching
 
 ACT, FOLD, NEXT, SHOW = "act", "fold", "next", "show"
 DEEP = 10 ** 6          # stacks no line can reach, to find how deep a line goes
+# The most ways into one round a game is built with here: each key is a Python tuple, and the full public tree of
+# triple draw (3.4 x 10^7 histories before its last round) would take tens of GB before the solve began.
+MOST_WAYS = 1 << 23
 
 
 @dataclass(frozen=True)
@@ -214,6 +217,23 @@ def allowed_counts(table: GameTable, counts=None) -> tuple[tuple[int, ...], ...]
     return counts
 
 
+def check_table(table: GameTable) -> None:
+    """Raise ``NotSolvable`` in one line unless the table is heads-up fixed-limit draw with a cap kept heads-up.
+
+    >>> from lowball.core.games import load_game_table
+    >>> check_table(load_game_table("deuce-to-seven-triple-draw"))
+    Traceback (most recent call last):
+    lowball.solve.game_tree.NotSolvable: deuce-to-seven-triple-draw: no cap heads-up (T4, G2): a raise war runs to \
+the stacks, and the merged game has no all-in
+    """
+    why = refusal(table, draws=table.draws or 1)
+    if why:
+        raise NotSolvable(why)
+    if table.raises_per_round is None or table.heads_up_cap is not HeadsUpCap.KEPT:
+        raise NotSolvable(f"{table.name}: no cap heads-up (T4, G2): a raise war runs to the stacks, and the merged "
+                          f"game has no all-in")
+
+
 def build_game(table: GameTable, ranges, stacks: int | None = None, memory: str = "last-draw",
                counts: tuple[tuple[int, ...], ...] | None = None) -> MergedGame:
     """Build the merged game of a heads-up fixed-limit table of one or more draws over a stage abstraction.
@@ -230,12 +250,7 @@ def build_game(table: GameTable, ranges, stacks: int | None = None, memory: str 
     if memory not in MEMORIES:
         raise ValueError(f"memory {memory!r}: one of {', '.join(MEMORIES)}")
     counts = allowed_counts(table, counts)
-    why = refusal(table, draws=table.draws or 1)
-    if why:
-        raise NotSolvable(why)
-    if table.raises_per_round is None or table.heads_up_cap is not HeadsUpCap.KEPT:
-        raise NotSolvable(f"{table.name}: no cap heads-up (T4, G2): a raise war runs to the stacks, and the merged "
-                          f"game has no all-in")
+    check_table(table)
     if len(ranges.buckets) != table.draws + 1:
         raise NotSolvable(f"{table.name}: {table.draws} draws, an abstraction of {len(ranges.buckets) - 1}")
     floor = deepest(table)
@@ -255,6 +270,10 @@ def build_game(table: GameTable, ranges, stacks: int | None = None, memory: str 
     following, thrown_by_key = [], [((),)]
     for number in range(1, table.draws + 1):
         before = rounds[-1]
+        if len(keys[-1]) * len(before.nexts) > MOST_WAYS:
+            raise NotSolvable(f"{table.name}: round {number + 1} has {len(keys[-1]) * len(before.nexts):,} ways in "
+                              f"with memory {memory!r}, more than the {MOST_WAYS:,} built on one machine; remember "
+                              f"less, or allow fewer discard counts")
         found: dict[tuple[int, tuple[int, ...]], int] = {}
         thrown: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         table_of = np.zeros((len(keys[-1]), len(before.nexts)), dtype=np.int64)
@@ -289,27 +308,28 @@ def fold_stake(spot: Spot, chips_in: int) -> float:
     return float(-stake if spot.folder == 0 else stake)
 
 
-class MergedSolver:
-    """Run CFR on a merged game, keeping its regrets, current strategy and average strategy per spot and key.
+class RoundSolver:
+    """CFR over the rounds of a merged game: regrets, current and average strategies per decision spot and key.
 
-    Arrays come from ``xp``, numpy by default (``lowball.solve.backend`` picks CuPy where a GPU is lent): the same
-    kernels run on either.
-
-    >>> from lowball.solve.stages import toy_stages
-    >>> solver = MergedSolver(build_game(small_table(), toy_stages())).run(2)
-    >>> solver.iterations, solver.average()[0][0].shape     # round 0, spot 0: one key, three buckets, fold call raise
-    (2, (1, 3, 3))
+    The two solvers differ only in their sweep (``_sweep``): ``MergedSolver`` keeps a value matrix per spot,
+    ``lowball.solve.full.FullSolver`` a range vector per history. Arrays come from ``xp``, numpy by default
+    (``lowball.solve.backend`` picks CuPy where a GPU is lent): the same kernels run on either.
     """
 
     def __init__(self, game: MergedGame, rule: Discounting = DCFR, xp=np):
         self.game, self.rule, self.xp, self.iterations = game, rule, xp, 0
-        shape = {(r, i): (len(game.keys[r]), game.buckets[r], len(rnd.spots[i].actions))
-                 for r, rnd in enumerate(game.rounds) for i in rnd.decisions}
+        shape = self.shapes()
         self.regrets = [{i: xp.zeros(shape[r, i]) for i in rnd.decisions} for r, rnd in enumerate(game.rounds)]
         self.totals = [{i: xp.zeros(shape[r, i]) for i in rnd.decisions} for r, rnd in enumerate(game.rounds)]
         self.current = [{i: xp.full(shape[r, i], 1 / shape[r, i][2]) for i in rnd.decisions}
                         for r, rnd in enumerate(game.rounds)]
         self.kernels = Kernels(game, xp)
+
+    def shapes(self) -> dict[tuple[int, int], tuple[int, int, int]]:
+        """Return the shape of each decision spot's table by (round, spot): (keys, buckets, actions), in order."""
+        game = self.game
+        return {(r, i): (len(game.keys[r]), game.buckets[r], len(rnd.spots[i].actions))
+                for r, rnd in enumerate(game.rounds) for i in rnd.decisions}
 
     def step(self) -> None:
         """Run one iteration: update seat 0, then seat 1 against seat 0's new strategy."""
@@ -317,7 +337,7 @@ class MergedSolver:
         t = self.iterations
         weight, positive, negative = self.rule.weight(t), self.rule.positive(t), self.rule.negative(t)
         for player in (0, 1):
-            self.kernels.values(self.current, player, self.regrets, self.totals, weight)
+            self._sweep(player, weight)
             for r, rnd in enumerate(self.game.rounds):
                 for i in rnd.decisions:
                     if rnd.spots[i].player == player:
@@ -325,7 +345,10 @@ class MergedSolver:
                         regrets *= self.xp.where(regrets > 0, positive, negative)
                         self.current[r][i] = regret_matching(regrets)
 
-    def run(self, iterations: int) -> "MergedSolver":
+    def _sweep(self, player: int, weight: float) -> None:
+        raise NotImplementedError
+
+    def run(self, iterations: int) -> "RoundSolver":
         """Run a number of iterations and return the solver."""
         for _ in range(iterations):
             self.step()
@@ -334,6 +357,19 @@ class MergedSolver:
     def average(self) -> list[dict[int, np.ndarray]]:
         """Return the average strategy, per round a table per decision spot of shape (keys, buckets, actions)."""
         return [{i: normalise(total) for i, total in totals.items()} for totals in self.totals]
+
+
+class MergedSolver(RoundSolver):
+    """Run CFR on a merged game, with one value matrix per spot, so that histories that meet are told apart.
+
+    >>> from lowball.solve.stages import toy_stages
+    >>> solver = MergedSolver(build_game(small_table(), toy_stages())).run(2)
+    >>> solver.iterations, solver.average()[0][0].shape     # round 0, spot 0: one key, three buckets, fold call raise
+    (2, (1, 3, 3))
+    """
+
+    def _sweep(self, player: int, weight: float) -> None:
+        self.kernels.values(self.current, player, self.regrets, self.totals, weight)
 
 
 class Kernels:

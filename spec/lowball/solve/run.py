@@ -86,11 +86,21 @@ def mbb(chips: float, table: GameTable) -> float:
     return chips / table.big_bet * 1000
 
 
-def _flat(tables) -> np.ndarray:
+def flat(tables) -> np.ndarray:
+    """Return a solver's tables as one flat array, in order (a checkpoint's arrays).
+
+    >>> flat([np.zeros((1, 2)), np.ones(1)]).tolist()
+    [0.0, 0.0, 1.0]
+    """
     return np.concatenate([np.asarray(t).ravel() for t in tables])
 
 
-def _unflat(values: np.ndarray, like) -> list[np.ndarray]:
+def unflat(values: np.ndarray, like) -> list[np.ndarray]:
+    """Return a flat array cut back into tables of the shapes of ``like`` (the inverse of ``flat``).
+
+    >>> [t.tolist() for t in unflat(np.arange(3.0), [np.zeros((1, 2)), np.ones(1)])]
+    [[[0.0, 1.0]], [2.0]]
+    """
     out, at = [], 0
     for table in like:
         out.append(values[at:at + table.size].reshape(table.shape).copy())
@@ -141,7 +151,7 @@ bets), got 100,000,000,000,000,000,000
 
 
 @contextlib.contextmanager
-def _ctrl_c_between_iterations() -> Iterator[Callable[[], bool]]:
+def ctrl_c_between_iterations() -> Iterator[Callable[[], bool]]:
     """Let the first Ctrl-C only ask the loop to stop after its iteration (the callable says whether it was asked);
     a second one raises ``KeyboardInterrupt`` at once. Leaves Ctrl-C alone off the main thread or where ignored."""
     asked = [False]
@@ -217,16 +227,16 @@ def solve_table(table: GameTable, *, out: Path, pre: int | None = None, post: in
     if checkpoint.exists() or checkpoint.is_symlink():
         state = read_checkpoint(checkpoint, key, [rows.size for rows in solver.regrets])
         if state is not None:
-            solver.regrets = _unflat(state["regrets"], solver.regrets)
-            solver.totals = _unflat(state["totals"], solver.totals)
-            solver.current = _unflat(state["current"], solver.current)
+            solver.regrets = unflat(state["regrets"], solver.regrets)
+            solver.totals = unflat(state["totals"], solver.totals)
+            solver.current = unflat(state["current"], solver.current)
             solver.iterations = resumed = state["iterations"]
             record, spent = state["record"], state["spent"]
 
     def save_checkpoint():
         checkpoint.parent.mkdir(parents=True, exist_ok=True)
-        arrays = dict(key=np.array(json.dumps(key)), regrets=_flat(solver.regrets), totals=_flat(solver.totals),
-                      current=_flat(solver.current), iterations=np.array(solver.iterations),
+        arrays = dict(key=np.array(json.dumps(key)), regrets=flat(solver.regrets), totals=flat(solver.totals),
+                      current=flat(solver.current), iterations=np.array(solver.iterations),
                       record=np.array(record, dtype=float).reshape(-1, 3), spent=np.array(spent))
         write_atomically(checkpoint, lambda handle: np.savez(handle, **arrays))
 
@@ -239,7 +249,7 @@ def solve_table(table: GameTable, *, out: Path, pre: int | None = None, post: in
     reached = record[-1][1] if record else float("inf")
     bar = progress_bar(total=iterations, initial=min(solver.iterations, iterations), desc=table.name, unit="it",
                        enabled=progress, file=sys.stderr)
-    with _ctrl_c_between_iterations() as stop_asked:
+    with ctrl_c_between_iterations() as stop_asked:
         while reached > goal and solver.iterations < iterations and not stop_asked():
             tick = time.perf_counter()
             solver.step()

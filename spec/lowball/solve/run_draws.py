@@ -1,0 +1,293 @@
+"""The solving loop of a heads-up table with several draws: its stages, its merged game, CFR with checkpoints, the file.
+
+For a table such as deuce-to-seven triple draw: build the card abstraction of every stage (``lowball.solve.stages``),
+the merged public game that remembers what ``memory`` names (``lowball.solve.merged``), and run discounted CFR
+(``MergedSolver``, or ``FullSolver`` when the game remembers everything) with a progress bar on stderr, on the
+array module ``backend`` names (``lowball.solve.backend``: numpy, or CuPy on a GPU). Every ``every`` iterations
+the exploitability is measured by the best response that remembers every public action (``lowball.solve.recall``),
+in mbb per hand (thousandths of the big bet, averaged over the seats), until it is at most the goal or the
+iterations run out. Then the solution is written with its convergence record.
+
+A checkpoint is saved every two minutes, at the end and on Ctrl-C, as for one draw (``lowball.solve.run``), in a
+file named by the table, the memory and the buckets. A checkpoint is used only for the very solve it was saved
+for (table, hash, stacks, abstraction, memory, counts): one saved for another, damaged, or not a checkpoint at all
+is refused in one line (``store.BadSolverFile``) and left as it is, never used and never overwritten.
+
+>>> from lowball.solve.merged import small_table
+>>> check_buckets(small_table(), (8, 8, 16))
+Traceback (most recent call last):
+lowball.errors.LowballError: --buckets needs 4 counts at deuce-to-seven-triple-draw-phh (dealt, then after each of \
+its 3 draws), got 3
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from lowball.core.files import path_text, write_atomically
+from lowball.core.games import GameTable
+from lowball.core.progress import progress_bar
+from lowball.errors import LowballError
+from lowball.solve import store
+from lowball.solve.backend import array_module, to_numpy
+from lowball.solve.full import FullSolver
+from lowball.solve.merged import MEMORIES, MergedGame, MergedSolver, build_game, check_table
+from lowball.solve.recall import recall_values
+from lowball.solve.run import (CHECKPOINTS, MOST_ITERATIONS, SAVE_EVERY, SolveInterrupted,
+                               ctrl_c_between_iterations, flat, mbb, unflat)
+from lowball.solve.stages import Stages
+from lowball.solve.strategy import normalise
+
+# The two-core size (docs/reference/solving.md): 0.15 s an iteration and 140 s a best response at the PHH table.
+DEFAULTS = {"buckets": (8, 8, 8, 16), "memory": "last-draw"}
+MOST_BUCKETS = 256
+STATE = ("regrets", "totals", "current")
+
+
+def check_buckets(table: GameTable, buckets) -> tuple[int, ...]:
+    """Return the bucket counts per stage, or raise ``LowballError`` in one line for counts the solver cannot use."""
+    buckets = tuple(int(b) for b in buckets)
+    if len(buckets) != table.draws + 1:
+        raise LowballError(f"--buckets needs {table.draws + 1} counts at {table.name} (dealt, then after each of "
+                           f"its {table.draws} draws), got {len(buckets)}")
+    for stage, count in enumerate(buckets):
+        if not 2 <= count <= MOST_BUCKETS:
+            raise LowballError(f"--buckets: stage {stage} has {count:,} buckets; each stage takes 2 to "
+                               f"{MOST_BUCKETS}")
+    return buckets
+
+
+def parse_buckets(text: str) -> tuple[int, ...]:
+    """Return the bucket counts written as whole numbers separated by commas.
+
+    >>> parse_buckets("8, 8,8,16")
+    (8, 8, 8, 16)
+    >>> parse_buckets("8,eight")
+    Traceback (most recent call last):
+    lowball.errors.LowballError: --buckets: 'eight' is not a whole number (write one count per stage: 8,8,8,16)
+    """
+    counts = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit():
+            raise LowballError(f"--buckets: {part!r} is not a whole number (write one count per stage: 8,8,8,16)")
+        counts.append(int(part))
+    return tuple(counts)
+
+
+def check_memory(memory: str) -> str:
+    """Return the memory named, or raise ``LowballError`` in one line listing those there are.
+
+    >>> check_memory("all")
+    Traceback (most recent call last):
+    lowball.errors.LowballError: --memory must be one of last-draw, every-draw, last-round, two-rounds, \
+everything; got 'all'
+    """
+    if memory not in MEMORIES:
+        raise LowballError(f"--memory must be one of {', '.join(MEMORIES)}; got {memory!r}")
+    return memory
+
+
+def build_stages(system: str, buckets: tuple[int, ...]) -> Stages:
+    """Build the stage abstraction a solve runs in (``Stages.build``; the tests put a small one here)."""
+    return Stages.build(system, buckets)
+
+
+def checkpoint_path(folder: Path, table: GameTable, memory: str, buckets: tuple[int, ...]) -> Path:
+    """Return the checkpoint file of one solve: each table, memory and size has its own.
+
+    >>> from lowball.solve.merged import small_table
+    >>> checkpoint_path(Path("build/solve"), small_table(), "everything", (8, 8, 8, 16)).name
+    'deuce-to-seven-triple-draw-phh-everything-8-8-8-16.npz'
+    """
+    return Path(folder) / f"{table.name}-{memory}-{'-'.join(map(str, buckets))}.npz"
+
+
+def read_checkpoint(path: Path, key: dict, sizes: list[int]) -> dict:
+    """Return a checkpoint's state; refuse in one line one saved for another solve, damaged, or not a checkpoint."""
+    what = store.CHECKPOINT
+    arrays = store.read_arrays(path, what, ["key", *STATE, "iterations", "record", "spent"])
+    saved = store.read_json(path, what, "key", arrays["key"])
+    if saved != key:
+        differs = [name for name in sorted(set(key) | set(saved)) if key.get(name) != saved.get(name)]
+        raise store.BadSolverFile(f"{path_text(path)}: a checkpoint of another solve (its {', '.join(differs)} "
+                                  f"differ from this one's); delete it, or give --checkpoints another folder")
+    total = sum(sizes)
+    for name in STATE:
+        store.check_array(path, what, name, arrays[name], "f", (total,))
+    iterations = int(store.check_array(path, what, "iterations", arrays["iterations"], "iu", ()))
+    record = store.check_array(path, what, "record", arrays["record"], "f", (None, 3))
+    spent = float(store.check_array(path, what, "spent", arrays["spent"], "f", ()))
+    if not 0 <= iterations <= MOST_ITERATIONS or spent < 0:
+        raise store.bad_file(path, what, f"{iterations:,} iterations in {spent:g} seconds")
+    return {**{name: arrays[name] for name in STATE}, "iterations": iterations,
+            "record": [tuple(row) for row in record.tolist()], "spent": spent}
+
+
+def exploitability(game: MergedGame, strategy, xp=np) -> tuple[float, tuple[float, float]]:
+    """Return the exploitability of a merged strategy in mbb/hand and what the best response wins in each seat (chips).
+
+    The best responder remembers every public action (``lowball.solve.recall``); the exploitability is the mean
+    over the seats of what he wins, so that an equilibrium's is 0 whatever the game's value to each seat.
+    """
+    values = recall_values(game, strategy, xp)
+    return mbb((values[0] + values[1]) / 2, game.table), values
+
+
+def seat_values(game: MergedGame, strategy, xp=np) -> tuple[float, float]:
+    """Return each seat's expected payoff, in chips a hand, when both play the strategy."""
+    if game.memory == "everything":             # one range vector per history: no B x B matrix per key
+        return FullSolver(game, xp=xp).seat_values(strategy)
+    return MergedSolver(game, xp=xp).kernels.seat_values(strategy)
+
+
+def solve_draws(table: GameTable, *, out: Path, buckets=None, memory: str | None = None, counts=None,
+                stacks: int | None = None, goal: float = 5.0, iterations: int = 1000, every: int = 50,
+                checkpoints: Path = CHECKPOINTS, progress: bool = True, backend: str = "numpy",
+                stages: Callable[[str, tuple[int, ...]], object] = build_stages) -> dict:
+    """Solve a table with several draws in its merged game and write the solution to ``out``; return the figures."""
+    xp = array_module(backend)
+    buckets = check_buckets(table, DEFAULTS["buckets"] if buckets is None else buckets)
+    memory = check_memory(DEFAULTS["memory"] if memory is None else memory)
+    if not 1 <= iterations <= MOST_ITERATIONS:
+        raise LowballError(f"--iterations must be 1 to {MOST_ITERATIONS:,}, got {iterations:,}")
+    if not (goal > 0 and np.isfinite(goal)):
+        raise LowballError(f"--goal must be a positive finite number of mbb/hand, got {goal}")
+    if every < 1:
+        raise LowballError(f"--every must be at least 1 iteration, got {every}")
+    check_table(table)                           # before the stages, which take minutes to build
+    started = time.perf_counter()
+    ranges = stages(table.ranking, buckets)
+    try:
+        game = build_game(table, ranges, stacks, memory, counts)
+    except LowballError:
+        raise
+    except ValueError as err:                    # the counts or the memory do not fit the table
+        raise LowballError(f"{table.name}: {err}") from None
+    solver = (FullSolver if memory == "everything" else MergedSolver)(game, xp=xp)
+    setup = time.perf_counter() - started
+    order = list(solver.shapes())
+    key = {"table": table.name, "hash": store.table_hash(table), "stacks": game.stacks, "memory": memory,
+           "counts": [list(c) for c in game.allowed], **ranges.parameters}
+    checkpoint = checkpoint_path(checkpoints, table, memory, buckets)
+    record: list[tuple[int, float, float]] = []          # (iterations, exploitability mbb, solving seconds)
+    spent, resumed = 0.0, 0
+    if checkpoint.exists() or checkpoint.is_symlink():
+        state = read_checkpoint(checkpoint, key, [int(np.prod(shape)) for shape in solver.shapes().values()])
+        for name in STATE:
+            tables = unflat(state[name], [getattr(solver, name)[r][i] for r, i in order])
+            for (r, i), values in zip(order, tables):
+                getattr(solver, name)[r][i] = xp.asarray(values)
+        solver.iterations = resumed = state["iterations"]
+        record, spent = state["record"], state["spent"]
+
+    def save_checkpoint():
+        checkpoint.parent.mkdir(parents=True, exist_ok=True)
+        arrays = {name: flat([to_numpy(getattr(solver, name)[r][i]) for r, i in order]) for name in STATE}
+        arrays.update(key=np.array(json.dumps(key)), iterations=np.array(solver.iterations),
+                      record=np.array(record, dtype=float).reshape(-1, 3), spent=np.array(spent))
+        write_atomically(checkpoint, lambda handle: np.savez(handle, **arrays))
+
+    def measure():
+        value, _ = exploitability(game, solver.average(), xp)
+        record.append((solver.iterations, value, spent))
+        return value
+
+    last_save = time.perf_counter()
+    reached = record[-1][1] if record else float("inf")
+    bar = progress_bar(total=iterations, initial=min(solver.iterations, iterations), desc=table.name, unit="it",
+                       enabled=progress, file=sys.stderr)
+    with ctrl_c_between_iterations() as stop_asked:
+        while reached > goal and solver.iterations < iterations and not stop_asked():
+            tick = time.perf_counter()
+            solver.step()
+            spent += time.perf_counter() - tick
+            bar.update(1)
+            if solver.iterations % every == 0:
+                reached = measure()
+                bar.set_postfix(mbb=f"{reached:.4g}")
+            if time.perf_counter() - last_save > SAVE_EVERY and not stop_asked():
+                save_checkpoint()
+                last_save = time.perf_counter()
+        bar.close()
+        if stop_asked():
+            save_checkpoint()
+            if progress:
+                print(f"lowball solve: stopped at iteration {solver.iterations:,}; checkpoint saved to "
+                      f"{path_text(checkpoint)} (the same command resumes from it)", file=sys.stderr, flush=True)
+            raise SolveInterrupted(checkpoint, solver.iterations)
+    if not record or record[-1][0] != solver.iterations:
+        reached = measure()
+    save_checkpoint()
+    facts = {"iterations": solver.iterations, "rule": solver.rule.name, "backend": backend,
+             "solve_seconds": round(spent, 1), "seconds_per_iteration": round(spent / max(solver.iterations, 1), 4),
+             "setup_seconds": round(setup, 1), "goal_mbb": goal, "exploitability_mbb_unquantised": reached,
+             "information_sets": game.information_sets(), "spots": game.spots(), "convergence": record}
+    save(Path(out), game, solver.average(), facts)
+    stored_game, stored_strategy, _ = load(table, Path(out))
+    value, values = exploitability(stored_game, stored_strategy, xp)
+    seats = seat_values(stored_game, stored_strategy, xp)
+    facts.update(exploitability_mbb=value, best_response_chips=list(values), values=list(seats),
+                 values_mbb=[mbb(v, table) for v in seats],
+                 peak_memory_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+    save(Path(out), game, solver.average(), facts)
+    facts.update(table=table.name, stacks=game.stacks, memory=memory, buckets=list(buckets), resumed_at=resumed,
+                 file=str(out), file_bytes=Path(out).stat().st_size)
+    return facts
+
+
+def save(path: Path, game: MergedGame, strategy, facts: dict) -> None:
+    """Write a solution of a merged game: its head, its strategy in 16-bit levels, and its stages' matrices."""
+    ranges, table = game.ranges, game.table
+    head = {"table": table.name, "hash": store.table_hash(table), "stacks": game.stacks, "memory": game.memory,
+            "counts": [list(c) for c in game.allowed], "abstraction": ranges.parameters, "facts": facts}
+    tables = [to_numpy(strategy[r][i]) for r, rnd in enumerate(game.rounds) for i in rnd.decisions]
+    arrays = {"head": np.array(json.dumps(head)), "strategy": store.quantise(tables),
+              "weights": np.asarray(ranges.weights, dtype=float), "strengths": np.asarray(ranges.strengths, dtype=float)}
+    for d, moves in enumerate(ranges.transitions):
+        for k, matrix in moves.items():
+            arrays[f"move_{d}_{k}"] = np.asarray(matrix, dtype=float)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, lambda handle: np.savez_compressed(handle, **arrays))
+
+
+def load(table: GameTable, path: Path) -> tuple[MergedGame, list[dict[int, np.ndarray]], dict]:
+    """Return the merged game, the strategy and the head of a solution file, refused in one line if not the table's."""
+    what = store.SOLUTION
+    arrays = store.read_arrays(path, what)
+    head = store.read_json(path, what, "head", arrays["head"])
+    if head.get("table") != table.name or head.get("hash") != store.table_hash(table):
+        raise store.WrongTable(f"{path_text(path)} was solved for {head.get('table')!r} (hash "
+                               f"{str(head.get('hash'))[:12]}), not for {table.name} (hash "
+                               f"{store.table_hash(table)[:12]})")
+    try:
+        buckets = tuple(int(b) for b in head["abstraction"]["buckets"])
+        moves = tuple({k: arrays[f"move_{d}_{k}"] for k in range(6) if f"move_{d}_{k}" in arrays}
+                      for d in range(len(buckets) - 1))
+        ranges = Stages(system=head["abstraction"]["system"], buckets=buckets, weights=arrays["weights"],
+                        transitions=moves, strengths=arrays["strengths"])
+        game = build_game(table, ranges, head["stacks"], head["memory"], head["counts"])
+    except (KeyError, TypeError, ValueError, LowballError) as err:
+        raise store.bad_file(path, what, f"its head does not rebuild the game: {err}") from None
+    levels = store.check_array(path, what, "strategy", arrays["strategy"], "iu", (None,))
+    strategy, at = [], 0
+    for r, rnd in enumerate(game.rounds):
+        tables = {}
+        for i in rnd.decisions:
+            shape = (len(game.keys[r]), game.buckets[r], len(rnd.spots[i].actions))
+            size = int(np.prod(shape))
+            if at + size > len(levels):
+                raise store.bad_file(path, what, "its strategy is shorter than its game")
+            tables[i] = normalise(levels[at:at + size].reshape(shape).astype(float))
+            at += size
+        strategy.append(tables)
+    if at != len(levels):
+        raise store.bad_file(path, what, "its strategy is longer than its game")
+    return game, strategy, head
