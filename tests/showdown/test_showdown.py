@@ -290,3 +290,16 @@ def test_g6_hands_all_in_before_the_last_deals_are_shown_then_dealt_out(seventh)
     assert keys == ["deal", "deal", "show", "show"] + ["deal"] * 8 + shown_last
     assert [len(cards) for cards in hand.hands] == [7, 7] and sum(hand.result.finishing_stacks) == 8
     assert hand.result.showdown and all(hand.fully_shown(seat) for seat in range(2))
+
+
+@pytest.mark.parametrize("code", ["F7S", "F7S-CR"])
+def test_a_losing_stud_hand_mucks_at_the_phh_table_and_shows_at_the_card_room(code):
+    """Q2, P5: antes 1 each; Misha's 2♣ brings it in for 1, Lena calls, and the rest is checked (Q3: Lena's board is
+    the higher and acts first). Lena's pair of aces beats Misha's ten high; at pokerkit's table (F7S) Misha's hand,
+    which can win nothing, goes into the muck; at the card room's (F7S-CR) both are shown. Lena wins 4 either way."""
+    cards = {1: "Ah Ad 9c Kc Qc Jd 8h", 2: "3h 7d 2c 8s 4s Td 9h"}
+    actions = stud_actions(cards, ["p2 pb", "p1 cc"], lambda street: ["p1 cc", "p2 cc"])
+    hand = replay_hand(history(code, [50, 50], actions, antes=[1] * 2, bring_in=1))
+    assert hand.result.changes == (2, -2)
+    story = narrate(hand)
+    assert ("Misha's hand can win nothing: it goes into the muck" in " ".join(story)) == (code == "F7S"), story
