@@ -42,3 +42,20 @@ def test_the_full_solver_converges_where_a_best_response_remembers_everything(ga
 def test_a_game_that_merges_histories_is_refused():
     with pytest.raises(ValueError, match=r"round 2 of the game merges histories \(memory 'last-draw'\)"):
         FullSolver(build_game(small_table(), toy_stages()))
+
+
+@pytest.mark.parametrize("rows", [1, 7, 50])
+def test_batches_of_any_size_walk_the_same_iterations(game, rows):
+    whole, batched = FullSolver(game).run(4), FullSolver(game, rows=rows).run(4)
+    for r, rnd in enumerate(game.rounds):
+        for i in rnd.decisions:
+            assert np.allclose(whole.regrets[r][i], batched.regrets[r][i], atol=1e-12), f"round {r + 1}, spot {i}"
+            assert np.allclose(whole.totals[r][i], batched.totals[r][i], atol=1e-12), f"round {r + 1}, spot {i}"
+
+
+def test_in_32_bits_the_solve_stays_within_rounding_of_64():
+    game = build_game(small_table(), toy_stages((3, 3, 3, 4), seed=2), memory="everything")
+    wide, narrow = FullSolver(game).run(30), FullSolver(game, dtype=np.float32).run(30)
+    assert narrow.regrets[3][0].dtype == np.float32 and narrow.kernels.weights.dtype == np.float32
+    exact, rounded = sum(recall_values(game, wide.average())), sum(recall_values(game, narrow.average()))
+    assert abs(rounded - exact) < 1e-3 * exact, f"NashConv {rounded} in 32 bits, {exact} in 64"

@@ -316,14 +316,16 @@ class RoundSolver:
     (``lowball.solve.backend`` picks CuPy where a GPU is lent): the same kernels run on either.
     """
 
-    def __init__(self, game: MergedGame, rule: Discounting = DCFR, xp=np):
-        self.game, self.rule, self.xp, self.iterations = game, rule, xp, 0
+    def __init__(self, game: MergedGame, rule: Discounting = DCFR, xp=np, dtype=np.float64):
+        self.game, self.rule, self.xp, self.dtype, self.iterations = game, rule, xp, dtype, 0
         shape = self.shapes()
-        self.regrets = [{i: xp.zeros(shape[r, i]) for i in rnd.decisions} for r, rnd in enumerate(game.rounds)]
-        self.totals = [{i: xp.zeros(shape[r, i]) for i in rnd.decisions} for r, rnd in enumerate(game.rounds)]
-        self.current = [{i: xp.full(shape[r, i], 1 / shape[r, i][2]) for i in rnd.decisions}
+        self.regrets = [{i: xp.zeros(shape[r, i], dtype=dtype) for i in rnd.decisions}
                         for r, rnd in enumerate(game.rounds)]
-        self.kernels = Kernels(game, xp)
+        self.totals = [{i: xp.zeros(shape[r, i], dtype=dtype) for i in rnd.decisions}
+                       for r, rnd in enumerate(game.rounds)]
+        self.current = [{i: xp.full(shape[r, i], 1 / shape[r, i][2], dtype=dtype) for i in rnd.decisions}
+                        for r, rnd in enumerate(game.rounds)]
+        self.kernels = Kernels(game, xp, dtype)
 
     def shapes(self) -> dict[tuple[int, int], tuple[int, int, int]]:
         """Return the shape of each decision spot's table by (round, spot): (keys, buckets, actions), in order."""
@@ -379,13 +381,13 @@ class Kernels:
     dealt buckets); given a player, regrets and totals, it also adds that player's regrets and average.
     """
 
-    def __init__(self, game: MergedGame, xp=np):
+    def __init__(self, game: MergedGame, xp=np, dtype=np.float64):
         self.game, self.xp = game, xp
         ranges = game.ranges
-        self.weights = xp.asarray(ranges.weights, dtype=float)
-        self.moves = [{k: xp.asarray(m, dtype=float) for k, m in ranges.transitions[r].items()}
+        self.weights = xp.asarray(ranges.weights, dtype=dtype)
+        self.moves = [{k: xp.asarray(m, dtype=dtype) for k, m in ranges.transitions[r].items()}
                       for r in range(game.table.draws)]
-        strengths = xp.asarray(ranges.strengths, dtype=float)
+        strengths = xp.asarray(ranges.strengths, dtype=dtype)
         self.sign = xp.sign(strengths[:, None] - strengths[None, :])
         self.stakes = []
         for r, (rnd, keys) in enumerate(zip(game.rounds, game.keys)):
@@ -393,9 +395,9 @@ class Kernels:
             stakes = {}
             for i, spot in enumerate(rnd.spots):
                 if spot.kind == FOLD:
-                    stakes[i] = xp.asarray(np.array([fold_stake(spot, c) for c in chips_in]))
+                    stakes[i] = xp.asarray(np.array([fold_stake(spot, c) for c in chips_in]), dtype=dtype)
                 elif spot.kind == SHOW:
-                    stakes[i] = xp.asarray(chips_in + spot.bets[0])
+                    stakes[i] = xp.asarray(chips_in + spot.bets[0], dtype=dtype)
             self.stakes.append(stakes)
         # Where the ways on meet: the next round's keys by the counts that lead to them, and sums by key.
         self.groups = []
