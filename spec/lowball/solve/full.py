@@ -39,42 +39,46 @@ class FullSolver(RoundSolver):
 
     def __init__(self, game: MergedGame, rule: Discounting = DCFR, xp=np, dtype=np.float64, rows: int = ROWS):
         for r, table in enumerate(game.following):
-            if len(np.unique(table)) != table.size:
+            if not np.array_equal(table, np.arange(table.size).reshape(table.shape)):
+                # build_game numbers the full tree's histories in its order; any other game merges some
                 raise ValueError(f"round {r + 2} of the game merges histories (memory {game.memory!r}); the full "
                                  f"tree needs memory 'everything'")
         super().__init__(game, rule, xp, dtype)
         self.rows = rows
-        self.following = [xp.asarray(table) for table in game.following]
 
     def _sweep(self, player: int, weight: float) -> None:
         self.values(self.current, player, weight)
 
     def values(self, strategy, player: int, weight: float = 0.0, update: bool = True):
         """Return the player's counterfactual values at the root, (1, his dealt buckets), adding his regrets."""
-        xp = self.xp
         start = self.kernels.weights[None, :]
-        return self._round(0, xp.zeros(1, dtype=np.int64), [start, start], strategy, player, weight, update)
+        return self._round(0, 0, 1, [start, start], strategy, player, weight, update)
 
-    def _round(self, r: int, rows, start, strategy, player: int, weight: float, update: bool):
-        """Return the player's values, (rows, his buckets), for rows of round r entered with both ranges ``start``."""
+    def _round(self, r: int, first: int, last: int, start, strategy, player: int, weight: float, update: bool):
+        """Return the player's values, (histories, his buckets), for round r's histories ``first`` to ``last`` (not
+        included), entered with both players' ranges ``start``."""
         xp, game, kernels = self.xp, self.game, self.kernels
         rnd = game.rounds[r]
-        if r < game.table.draws and len(rows) * len(rnd.nexts) > self.rows and len(rows) > 1:
-            step = max(1, self.rows // len(rnd.nexts))
-            return xp.concatenate([self._round(r, rows[s:s + step], [start[0][s:s + step], start[1][s:s + step]],
+        count, ways = last - first, len(rnd.nexts)
+        if r < game.table.draws and count * ways > self.rows and count > 1:
+            step = max(1, self.rows // ways)
+            return xp.concatenate([self._round(r, s, min(s + step, last),
+                                               [start[0][s - first:s - first + step],
+                                                start[1][s - first:s - first + step]],
                                                strategy, player, weight, update)
-                                   for s in range(0, len(rows), step)])
-        # Down the round: each spot's ranges, this batch's rows only.
-        tables = {i: strategy[r][i][rows] for i in rnd.decisions}
+                                   for s in range(first, last, step)])
+        rows = slice(first, last)                      # views, never copies, of the tables
+        # Down the round: each spot's ranges, for these histories only.
         at: list = [None] * len(rnd.spots)
         at[0] = start
         for i, spot in enumerate(rnd.spots):
             if spot.kind == ACT:
+                table = strategy[r][i][rows]
                 mine, theirs = at[i][spot.player], at[i][1 - spot.player]
                 for a, child in enumerate(spot.children):
-                    moved = mine * tables[i][:, :, a]
+                    moved = mine * table[:, :, a]
                     at[child] = [moved, theirs] if spot.player == 0 else [theirs, moved]
-        later = self._next(r, rows, at, strategy, player, weight, update) if r < game.table.draws else {}
+        later = self._next(r, first, last, at, strategy, player, weight, update) if r < game.table.draws else {}
         # Up the round: values, regrets and the average's sums.
         sign = 1.0 if player == 0 else -1.0
         size = game.buckets[r]
@@ -84,7 +88,7 @@ class FullSolver(RoundSolver):
             theirs = at[i][1 - player]
             if spot.kind == FOLD:
                 values[i] = xp.broadcast_to((sign * kernels.stakes[r][i][rows] * theirs.sum(axis=1))[:, None],
-                                            (len(rows), size))
+                                            (count, size))
             elif spot.kind == SHOW:
                 values[i] = kernels.stakes[r][i][rows][:, None] * (theirs @ kernels.sign.T)
             elif spot.kind == NEXT:
@@ -92,11 +96,15 @@ class FullSolver(RoundSolver):
             else:
                 children = [values[c] for c in spot.children]
                 if spot.player == player:
-                    table = tables[i]
-                    cfv = xp.stack(children, axis=-1)
-                    values[i] = (cfv * table).sum(axis=-1)
-                    if update:       # each row is one history: the rows of a batch are all different
-                        self.regrets[r][i][rows] += cfv - values[i][..., None]
+                    # Action by action rather than stacked: a short last axis is slow to reduce (action_sum).
+                    table = strategy[r][i][rows]
+                    values[i] = children[0] * table[..., 0]
+                    for a in range(1, len(children)):
+                        values[i] += children[a] * table[..., a]
+                    if update:
+                        regrets = self.regrets[r][i][rows]
+                        for a, child in enumerate(children):
+                            regrets[..., a] += child - values[i]
                         self.totals[r][i][rows] += weight * at[i][player][..., None] * table
                 else:
                     values[i] = sum(children[1:], children[0])
@@ -104,19 +112,19 @@ class FullSolver(RoundSolver):
                     values[c] = None
         return values[0]
 
-    def _next(self, r: int, rows, at, strategy, player: int, weight: float, update: bool) -> dict:
-        """Return the values at each way on of round r's rows: the next round's, brought back through his draw."""
+    def _next(self, r: int, first: int, last: int, at, strategy, player: int, weight: float, update: bool) -> dict:
+        """Return the values at each way on of round r's histories: the next round's, brought back through his draw.
+
+        History k's way j leads to history k * ways + j of round r + 1 (the full tree's order), so histories
+        ``first`` to ``last`` lead to one run of the next round's, way after way for each.
+        """
         xp, rnd, moves = self.xp, self.game.rounds[r], self.kernels.moves[r]
-        ways = rnd.nexts
-        after = xp.concatenate([self.following[r][rows, j] for j in range(len(ways))])
-        entering = [xp.concatenate([at[i][seat] @ moves[rnd.spots[i].counts[seat]] for i in ways])
-                    for seat in range(2)]
-        later = self._round(r + 1, after, entering, strategy, player, weight, update)
-        out, first = {}, 0
-        for i in ways:
-            out[i] = later[first:first + len(rows)] @ moves[rnd.spots[i].counts[player]].T
-            first += len(rows)
-        return out
+        ways, size = rnd.nexts, self.game.buckets[r + 1]
+        entering = [xp.stack([at[i][seat] @ moves[rnd.spots[i].counts[seat]] for i in ways], axis=1)
+                    .reshape(-1, size) for seat in range(2)]
+        later = self._round(r + 1, first * len(ways), last * len(ways), entering, strategy, player, weight, update)
+        later = later.reshape(last - first, len(ways), size)
+        return {i: later[:, j] @ moves[rnd.spots[i].counts[player]].T for j, i in enumerate(ways)}
 
     def seat_values(self, strategy) -> tuple[float, float]:
         """Return each seat's expected payoff when both play the strategy.

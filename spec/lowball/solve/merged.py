@@ -284,9 +284,11 @@ def build_game(table: GameTable, ranges, stacks: int | None = None, memory: str 
                 table_of[k, j] = found.setdefault(key, len(found))
                 if thrown.setdefault(key, spot.counts) != spot.counts:
                     raise ValueError(f"memory {memory!r} merges draws of {thrown[key]} and {spot.counts} cards")
-        order = sorted(found)
+        # Keys sorted: chips in, then what is remembered. The full tree's keys are sorted by their ways alone, the
+        # tree's own order, so that the histories a run of keys leads to are the next run of keys (way after way).
+        order = sorted(found, key=(lambda key: key[1]) if memory == "everything" else None)
         place = {key: n for n, key in enumerate(order)}
-        renumber = np.array([place[key] for key in found])     # keys sorted: chips in, then what is remembered
+        renumber = np.array([place[key] for key in found])
         following.append(renumber[table_of])
         keys.append(tuple(order))
         thrown_by_key.append(tuple(thrown[key] for key in order))

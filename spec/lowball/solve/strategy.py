@@ -25,6 +25,23 @@ def uniform(tree: PublicTree) -> tuple[np.ndarray, ...]:
                  for node, size in zip(tree.decisions, tree.sizes))
 
 
+def action_sum(values: np.ndarray) -> np.ndarray:
+    """Return the sum over the last axis, the actions, the same sum as ``values.sum(axis=-1)`` in the same order.
+
+    A short last axis is added slice by slice: numpy reduces a short contiguous axis one row at a time, about three
+    times slower than adding whole slices, and a sweep of triple draw does it on arrays of a billion numbers.
+
+    >>> action_sum(np.array([[1.0, 2.0, 4.0], [0.5, 0.25, 0.0]])).tolist()
+    [7.0, 0.75]
+    """
+    if values.shape[-1] > 8:                 # numpy sums eight or more numbers pairwise, in another order
+        return values.sum(axis=-1)
+    total = values[..., 0].copy()
+    for a in range(1, values.shape[-1]):
+        total += values[..., a]
+    return total
+
+
 def normalise(weights: np.ndarray) -> np.ndarray:
     """Turn non-negative rows into probabilities; a row of zeros (never reached, no regret) becomes uniform.
 
@@ -32,7 +49,7 @@ def normalise(weights: np.ndarray) -> np.ndarray:
     array([[0.75, 0.25],
            [0.5 , 0.5 ]])
     """
-    total = weights.sum(axis=-1, keepdims=True)         # the last axis holds the actions, at any number of axes
+    total = action_sum(weights)[..., None]              # the last axis holds the actions, at any number of axes
     safe = np.where(total > 0, total, 1.0)
     return np.where(total > 0, weights / safe, 1 / weights.shape[-1])
 
