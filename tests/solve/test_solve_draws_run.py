@@ -169,11 +169,15 @@ def test_the_cli_solves_a_table_of_three_draws_and_resumes(capsys, tmp_path, mon
     table.write_text(SMALL + "".join(f'\n[[change_streets]]\nat = {at}\nmax_discard = 1\n' for at in (2, 4, 6)),
                      encoding="utf-8")
     argv = ["solve", "--game", str(table), "--buckets", "3,3,3,4", "--memory", "everything", "--every", "4",
+            "--most-cards", "1,0,1",
             "--out", str(tmp_path / "small.npz"), "--checkpoints", str(tmp_path / "checks"), "--json"]
     code, text, err = call(capsys, *argv, "--iterations", "4")
     first = json.loads(text)
     assert code == 0, err
     assert first["iterations"] == 4 and first["memory"] == "everything" and first["buckets"] == [3, 3, 3, 4]
+    _, _, head = run_draws.load(load_game_table(str(table)), tmp_path / "small.npz")
+    assert head["counts"] == [[0, 1], [0], [0, 1]]          # nobody draws at the second draw
+    assert (tmp_path / "checks" / "small-triple-draw-everything-3-3-3-4-counts-01-0-01.npz").is_file()
     code, text, _ = call(capsys, *argv, "--iterations", "8")
     again = json.loads(text)
     assert code == 0 and again["resumed_at"] == 4 and again["exploitability_mbb"] < first["exploitability_mbb"]
@@ -188,6 +192,9 @@ def test_the_cli_solves_a_table_of_three_draws_and_resumes(capsys, tmp_path, mon
     (["--game", "teaching-table", "--memory", "everything"], "--memory: for tables with several draws"),
     (["--game", "teaching-table", "--backend", "cupy"], "--backend: for tables with several draws"),
     (["--game", "deuce-to-seven-triple-draw"], "no cap heads-up (T4, G2)"),
+    (["--game", "deuce-to-seven-triple-draw-phh", "--most-cards", "3,2"], "--most-cards needs 3 counts"),
+    (["--game", "deuce-to-seven-triple-draw-phh", "--most-cards", "3,2,6"], "draw 3 throws 0 to 5 cards"),
+    (["--game", "teaching-table", "--most-cards", "3"], "--most-cards: for tables with several draws"),
 ])
 def test_the_cli_refuses_bad_settings_of_several_draws_in_one_line(capsys, argv, message):
     code, out, err = call(capsys, "solve", *argv)

@@ -62,20 +62,22 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise LowballError(f"--out: a solution is a .npz file, got {out}")
     if out.exists() and out.is_dir():
         raise LowballError(f"--out: {out} is a folder; give the file to write, e.g. {out / (table.name + '.npz')}")
-    several = [name for name in ("buckets", "memory") if getattr(args, name) is not None]
+    several = [name for name in ("buckets", "memory", "most_cards") if getattr(args, name) is not None]
     try:
         if table.draws > 1:
             if args.pre is not None or args.post is not None:
                 raise LowballError(f"{table.name} has {table.draws} draws: give its abstraction as --buckets, one "
                                    f"count per stage (e.g. 8,8,8,16), not --pre and --post")
+            buckets = None if args.buckets is None else run_draws.parse_buckets(args.buckets)
+            counts = None if args.most_cards is None else run_draws.counts_up_to(
+                table, run_draws.parse_buckets(args.most_cards, "--most-cards"))
             facts = run_draws.solve_draws(
-                table, out=out, buckets=None if args.buckets is None else run_draws.parse_buckets(args.buckets),
-                memory=args.memory, stacks=args.stacks, goal=args.goal, iterations=args.iterations,
-                every=args.every, checkpoints=Path(args.checkpoints), progress=not args.json, backend=args.backend,
-                stages=run_draws.build_stages)
+                table, out=out, buckets=buckets, memory=args.memory, counts=counts, stacks=args.stacks,
+                goal=args.goal, iterations=args.iterations, every=args.every, checkpoints=Path(args.checkpoints),
+                progress=not args.json, backend=args.backend, stages=run_draws.build_stages)
         else:
             if several or args.backend != "numpy":
-                shown = ", ".join(f"--{name}" for name in several or ["backend"])
+                shown = ", ".join(f"--{name.replace('_', '-')}" for name in several or ["backend"])
                 raise LowballError(f"{shown}: for tables with several draws; {table.name} has {table.draws}, and is "
                                    f"solved with --pre and --post on numpy")
             facts = run.solve_table(table, out=out, pre=args.pre, post=args.post, stacks=args.stacks,
@@ -211,6 +213,9 @@ def add_solve_commands(commands: Any) -> None:
     solve.add_argument("--memory", default=None, choices=list(MEMORY_NAMES), metavar="WHAT",
                        help="tables with several draws: what the strategy remembers of the public history, one of "
                             f"{', '.join(MEMORY_NAMES)} (default: last-draw; everything is the full public tree)")
+    solve.add_argument("--most-cards", default=None, metavar="N,N,...",
+                       help="tables with several draws: at most this many cards thrown at each draw, an action "
+                            "abstraction (e.g. 3,2,1; default: the table's own)")
     solve.add_argument("--backend", default="numpy", choices=["numpy", "cupy"],
                        help="the array module of a solve with several draws: numpy (default) or cupy, where CuPy "
                             "is installed and a GPU is present")

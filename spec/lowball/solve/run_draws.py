@@ -64,22 +64,42 @@ def check_buckets(table: GameTable, buckets) -> tuple[int, ...]:
     return buckets
 
 
-def parse_buckets(text: str) -> tuple[int, ...]:
-    """Return the bucket counts written as whole numbers separated by commas.
+def parse_buckets(text: str, option: str = "--buckets") -> tuple[int, ...]:
+    """Return the counts of an option written as whole numbers separated by commas.
 
     >>> parse_buckets("8, 8,8,16")
     (8, 8, 8, 16)
     >>> parse_buckets("8,eight")
     Traceback (most recent call last):
-    lowball.errors.LowballError: --buckets: 'eight' is not a whole number (write one count per stage: 8,8,8,16)
+    lowball.errors.LowballError: --buckets: 'eight' is not a whole number (write the counts with commas: 8,8,8,16)
     """
     counts = []
     for part in text.split(","):
         part = part.strip()
         if not part.isdigit():
-            raise LowballError(f"--buckets: {part!r} is not a whole number (write one count per stage: 8,8,8,16)")
+            raise LowballError(f"{option}: {part!r} is not a whole number (write the counts with commas: 8,8,8,16)")
         counts.append(int(part))
     return tuple(counts)
+
+
+def counts_up_to(table: GameTable, most: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Return the discard counts allowed at each draw when at most ``most[d]`` cards may be thrown at draw d.
+
+    >>> from lowball.core.games import load_game_table
+    >>> counts_up_to(load_game_table("deuce-to-seven-triple-draw-phh"), (3, 2, 1))
+    ((0, 1, 2, 3), (0, 1, 2), (0, 1))
+    >>> counts_up_to(load_game_table("deuce-to-seven-triple-draw-phh"), (3, 6, 1))
+    Traceback (most recent call last):
+    lowball.errors.LowballError: --most-cards: draw 2 throws 0 to 5 cards at deuce-to-seven-triple-draw-phh, got 6
+    """
+    streets = table.draw_streets
+    if len(most) != len(streets):
+        raise LowballError(f"--most-cards needs {len(streets)} counts at {table.name}, one per draw, got {len(most)}")
+    for d, (street, top) in enumerate(zip(streets, most)):
+        if not street.min_discard <= top <= street.max_discard:
+            raise LowballError(f"--most-cards: draw {d + 1} throws {street.min_discard} to {street.max_discard} "
+                               f"cards at {table.name}, got {top}")
+    return tuple(tuple(range(street.min_discard, top + 1)) for street, top in zip(streets, most))
 
 
 def check_memory(memory: str) -> str:
@@ -100,14 +120,17 @@ def build_stages(system: str, buckets: tuple[int, ...]) -> Stages:
     return Stages.build(system, buckets)
 
 
-def checkpoint_path(folder: Path, table: GameTable, memory: str, buckets: tuple[int, ...]) -> Path:
-    """Return the checkpoint file of one solve: each table, memory and size has its own.
+def checkpoint_path(folder: Path, table: GameTable, memory: str, buckets: tuple[int, ...], counts=None) -> Path:
+    """Return the checkpoint file of one solve: each table, memory, size and limit on the counts has its own.
 
     >>> from lowball.solve.merged import small_table
     >>> checkpoint_path(Path("build/solve"), small_table(), "everything", (8, 8, 8, 16)).name
     'deuce-to-seven-triple-draw-phh-everything-8-8-8-16.npz'
+    >>> checkpoint_path(Path("."), small_table(), "everything", (8, 8, 8, 16), [(0, 1), (0,), (0, 1)]).name
+    'deuce-to-seven-triple-draw-phh-everything-8-8-8-16-counts-01-0-01.npz'
     """
-    return Path(folder) / f"{table.name}-{memory}-{'-'.join(map(str, buckets))}.npz"
+    limited = "" if counts is None else "-counts-" + "-".join("".join(map(str, draw)) for draw in counts)
+    return Path(folder) / f"{table.name}-{memory}-{'-'.join(map(str, buckets))}{limited}.npz"
 
 
 def read_checkpoint(path: Path, key: dict, sizes: list[int]) -> dict:
@@ -178,7 +201,7 @@ def solve_draws(table: GameTable, *, out: Path, buckets=None, memory: str | None
     order = list(solver.shapes())
     key = {"table": table.name, "hash": store.table_hash(table), "stacks": game.stacks, "memory": memory,
            "counts": [list(c) for c in game.allowed], **ranges.parameters}
-    checkpoint = checkpoint_path(checkpoints, table, memory, buckets)
+    checkpoint = checkpoint_path(checkpoints, table, memory, buckets, None if counts is None else game.allowed)
     record: list[tuple[int, float, float]] = []          # (iterations, exploitability mbb, solving seconds)
     spent, resumed = 0.0, 0
     if checkpoint.exists() or checkpoint.is_symlink():
