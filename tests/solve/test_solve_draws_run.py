@@ -20,7 +20,7 @@ from lowball.core.games import load_game_table
 from lowball.errors import LowballError
 from lowball.solve import backend, run_draws, store
 from lowball.solve.best_response import evaluate
-from lowball.solve.merged import MEMORIES, small_table, unrolled
+from lowball.solve.merged import MEMORIES, build_game, small_table, unrolled
 from lowball.solve.stages import toy_stages
 from tests.support.solve_cli import call
 
@@ -199,3 +199,16 @@ def test_the_cli_solves_a_table_of_three_draws_and_resumes(capsys, tmp_path, mon
 def test_the_cli_refuses_bad_settings_of_several_draws_in_one_line(capsys, argv, message):
     code, out, err = call(capsys, "solve", *argv)
     assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_the_benchmark_runs_the_same_solver_on_every_row_it_can(capsys):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench", Path(__file__).parents[2] / "benchmarks/bench_solve_draws.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.main(["--quick", "--json", "--iterations", "1"]) == 0
+    facts = json.loads(capsys.readouterr().out)
+    rows = {row["row"]: row for row in facts["rows"]}
+    assert {"numpy float64", "numpy float32"} <= set(rows) and rows["numpy float64"]["ratio"] == 1.0
+    game = build_game(small_table(), toy_stages((3, 3, 3, 4)), memory="everything")
+    assert facts["information_sets"] == game.information_sets() and facts["counts"] == [[0, 1], [0, 1], [0, 1]]
