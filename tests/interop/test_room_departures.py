@@ -272,7 +272,7 @@ def test_a_post_needs_blinds_and_its_number_of_players():
 
 
 def test_verify_proves_a_table_with_posts_and_finds_the_same_bound():
-    """Property 4's bound reads the forced bets the engine posts (``forced.owed``, ``most_forced``): a live post of
+    """Property 4's bound reads the forced bets the engine posts (``forced_bets.owed``, ``largest_ante``): a live post of
     the big blind adds nothing to what one player can put in; chips are conserved, every round ends, and the engine
     plays what the proofs read (for the one number of players the posts seat)."""
     base = table_from_text('extends = "deuce-to-seven-triple-draw"\nname = "capped"\nheads_up_cap = "kept"\n'

@@ -174,29 +174,6 @@ def _trim(o, antes: list[Any], stacks: list[Any]) -> tuple[list[Any], list[Any]]
     return out_a, out_s
 
 
-def most_forced(table: GameTable) -> int:
-    """Return the most one player can be forced to post before the cards: ante and blind or post (or bring-in).
-
-    >>> from lowball.core.games import load_game_table, table_from_text
-    >>> most_forced(load_game_table()), most_forced(load_game_table("deuce-to-seven-single-draw"))
-    (1, 2)
-    >>> blinds = 'extends = "deuce-to-seven-single-draw"\\nname = "x"\\n'
-    >>> most_forced(table_from_text(blinds + "[forced]\\nante = 1\\n"))              # the big blind and the ante
-    3
-    >>> most_forced(table_from_text(blinds + 'players = {min = 3, max = 3}\\n[forced]\\nante_by = "by-seat"\\n'
-    ...                             'seat_antes = [0, 3, 0]\\n'))                    # V11: the big blind's 3 and 2
-    5
-    >>> most_forced(table_from_text(blinds + '[forced]\\nante_by = "by-seat"\\nseat_antes = [0, 0, 1, 0]\\n'
-    ...                             'seat_posts = [0, 0, 2, 0]\\n'))     # O4: p3 joins: 1 dead and the big blind live
-    3
-    """
-    most = 0
-    for players in table.player_counts:
-        due = owed(table, players)
-        most = max(most, *(ante + max(blind, table.bring_in) for ante, blind in zip(due.antes, due.blinds)))
-    return most
-
-
 def largest_ante(table: GameTable) -> int:
     """Return the largest ante one player posts at the table (dead money, V3, V9).
 
@@ -212,7 +189,7 @@ def largest_ante(table: GameTable) -> int:
     return max(table.seat_antes) if table.ante_by is AnteBy.BY_SEAT else table.ante
 
 
-__all__ = ["Owed", "Posted", "ante_seats", "blind_amounts", "largest_ante", "most_forced", "owed", "post"]
+__all__ = ["Owed", "Posted", "ante_seats", "blind_amounts", "largest_ante", "owed", "post"]
 
 
 # The rules over ``o`` above are written once; the engine plays their plain reading compiled from the same text
