@@ -114,6 +114,7 @@ def test_a_solution_is_refused_for_another_table(tmp_path):
     ({"iterations": 0}, "--iterations must be 1 to"),
     ({"goal": float("nan")}, "--goal must be a positive finite number"),
     ({"every": 0}, "--every must be at least 1"),
+    ({"bits": 16}, "--bits must be 32 or 64, got 16"),
     ({"counts": [(0, 1), (0, 1), (0, 3)]}, "draw 3: counts [0, 3] are not within the table's 0 to 1"),
     ({"stacks": 10}, "stacks of 10 chips; a raise war can put 14 in"),
 ])
@@ -178,7 +179,7 @@ def test_the_cli_solves_a_table_of_three_draws_and_resumes(capsys, tmp_path, mon
     _, _, head = run_draws.load(load_game_table(str(table)), tmp_path / "small.npz")
     assert head["counts"] == [[0, 1], [0], [0, 1]]          # nobody draws at the second draw
     assert (tmp_path / "checks" / "small-triple-draw-everything-3-3-3-4-counts-01-0-01.npz").is_file()
-    code, text, _ = call(capsys, *argv, "--iterations", "8")
+    code, text, _ = call(capsys, *argv, "--iterations", "8", "--bits", "32")      # a checkpoint of 64 bits goes on
     again = json.loads(text)
     assert code == 0 and again["resumed_at"] == 4 and again["exploitability_mbb"] < first["exploitability_mbb"]
     code, text, _ = call(capsys, *argv[:-1], "--iterations", "8", "--lang", "ru")

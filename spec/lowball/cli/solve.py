@@ -62,7 +62,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise LowballError(f"--out: a solution is a .npz file, got {out}")
     if out.exists() and out.is_dir():
         raise LowballError(f"--out: {out} is a folder; give the file to write, e.g. {out / (table.name + '.npz')}")
-    several = [name for name in ("buckets", "memory", "most_cards") if getattr(args, name) is not None]
+    several = [name for name in ("buckets", "memory", "most_cards", "bits") if getattr(args, name) is not None]
     try:
         if table.draws > 1:
             if args.pre is not None or args.post is not None:
@@ -74,7 +74,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             facts = run_draws.solve_draws(
                 table, out=out, buckets=buckets, memory=args.memory, counts=counts, stacks=args.stacks,
                 goal=args.goal, iterations=args.iterations, every=args.every, checkpoints=Path(args.checkpoints),
-                progress=not args.json, backend=args.backend, stages=run_draws.build_stages)
+                progress=not args.json, backend=args.backend, bits=args.bits, stages=run_draws.build_stages)
         else:
             if several or args.backend != "numpy":
                 shown = ", ".join(f"--{name.replace('_', '-')}" for name in several or ["backend"])
@@ -219,6 +219,9 @@ def add_solve_commands(commands: Any) -> None:
     solve.add_argument("--backend", default="numpy", choices=["numpy", "cupy"],
                        help="the array module of a solve with several draws: numpy (default) or cupy, where CuPy "
                             "is installed and a GPU is present")
+    solve.add_argument("--bits", type=whole_option, default=None,
+                       help="tables with several draws: the width of the solver's floats, 32 or 64 (default: 64 on "
+                            "numpy, 32 on cupy)")
     solve.add_argument("--out", default=None, metavar="PATH",
                        help="the solution file to write (default: solutions/NAME.npz here)")
     solve.add_argument("--checkpoints", default="build/solve", metavar="DIR",
