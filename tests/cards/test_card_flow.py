@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from lowball.core import card_flow
-from lowball.core.behaviours import RunsOut, Serve
+from lowball.core.behaviours import RunsOut, Serve, StreetKind
 from lowball.core.card_flow import COMES_BACK, DISCARD, shortfall
 from lowball.core.cards import DECK
 from lowball.core.games import builtin_games, load_game_table, table_from_text
@@ -359,3 +359,21 @@ def test_served_after_the_last_discard_the_worst_case_burns_and_serves_each_draw
         table_from_text('extends = "deuce-to-seven-triple-draw"\nname = "house"\n[players]\nmax = 3\n'
                         '[deck]\nruns_out = "never"\n[draw]\nserve = "after-all-discards"\n'
                         '[[change_streets]]\nat = 6\nmin_discard = 1\n')
+
+
+def test_a_whole_hand_walked_gives_each_round_and_each_draw_its_own_choices():
+    """Property 5 proves things about ``play``, the walk of a whole hand: round k must fold whom round k's choice
+    says, and draw d throw what draw d's says. Three players at triple draw (K8, K9), each round and each draw
+    choosing differently (p1 folds in the second round; the counts change from draw to draw), against the walk
+    taken street by street with each street's choice named by its place in the table."""
+    table = load_game_table("deuce-to-seven-triple-draw")
+    folds = [[False] * 3, [True, False, False], [False] * 3, [False] * 3]
+    discards = [[5, 4, 3], [3, 2, 1], [2, 0, 5]]       # p1 would throw at the later draws, had he not folded
+    by_street = {1: folds[0], 2: discards[0], 3: folds[1], 4: discards[1], 5: folds[2], 6: discards[2], 7: folds[3]}
+    assert [street.kind for street in table.streets][1:] == [StreetKind.BET, StreetKind.DRAW] * 3 + [StreetKind.BET]
+    flow = card_flow.Flow.start(table, 3)
+    for number, _ in enumerate(table.streets):
+        flow = card_flow.step(PY, table, number, flow, by_street.get(number), None, card_flow.Naming())
+    walked = card_flow.play(PY, table, 3, card_flow.Choices(folds=folds, discards=discards))
+    assert walked == flow.cards, f"the whole walk {walked}, street by street {flow.cards}"
+    assert walked.folded == 5
