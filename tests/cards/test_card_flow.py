@@ -377,3 +377,17 @@ def test_a_whole_hand_walked_gives_each_round_and_each_draw_its_own_choices():
     walked = card_flow.play(PY, table, 3, card_flow.Choices(folds=folds, discards=discards))
     assert walked == flow.cards, f"the whole walk {walked}, street by street {flow.cards}"
     assert walked.folded == 5
+
+
+def test_a_short_stud_street_is_told_by_its_place_in_the_table():
+    """L8: eight razz players called down need 56 cards; the walk's story names the street that runs short by its
+    place in the table's list of streets (the words of property 5: "street 9: ..."). That place must be the deal of
+    the seventh card, the first street the stub cannot serve."""
+    trace: list = []
+    card_flow.play(PY, RAZZ, 8, card_flow.Choices.plain(RAZZ, 8), trace)
+    short = [event for event in trace if event.key in ("street-community", "street-reshuffle", "street-stuck")]
+    assert short, trace
+    place = short[0].fields["street"]
+    street = RAZZ.streets[place - 1]
+    dealt_before = sum(s.cards for s in RAZZ.streets[:place - 1] if s.kind is StreetKind.DEAL)
+    assert street.kind is StreetKind.DEAL and dealt_before == 6, f"street {place} is {street.kind}, after {dealt_before}"
