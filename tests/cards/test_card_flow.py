@@ -382,7 +382,7 @@ def test_a_whole_hand_walked_gives_each_round_and_each_draw_its_own_choices():
 def test_a_short_stud_street_is_told_by_its_place_in_the_table():
     """L8: eight razz players called down need 56 cards; the walk's story names the street that runs short by its
     place in the table's list of streets (the words of property 5: "street 9: ..."). That place must be the deal of
-    the seventh card, the first street the stub cannot serve."""
+    the seventh card, the first street the stub cannot serve, and it needs a card for each of the eight."""
     trace: list = []
     card_flow.play(PY, RAZZ, 8, card_flow.Choices.plain(RAZZ, 8), trace)
     short = [event for event in trace if event.key in ("street-community", "street-reshuffle", "street-stuck")]
@@ -391,3 +391,4 @@ def test_a_short_stud_street_is_told_by_its_place_in_the_table():
     street = RAZZ.streets[place - 1]
     dealt_before = sum(s.cards for s in RAZZ.streets[:place - 1] if s.kind is StreetKind.DEAL)
     assert street.kind is StreetKind.DEAL and dealt_before == 6, f"street {place} is {street.kind}, after {dealt_before}"
+    assert short[0].fields["need"] == 8, short[0]          # one card to each of the eight still in
