@@ -700,6 +700,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-done", type=Path, action="append", default=[], metavar="RESULTS",
                         help="leave out the mutants this results file already holds (a whole run stopped and "
                              "taken up again); may be repeated")
+    parser.add_argument("--shard", default="", metavar="K/N",
+                        help="run only every N-th mutant of each target, from the K-th (0 to N - 1): N runs side by "
+                             "side share a target")
     parser.add_argument("--tests-from", default="",
                         help="take tests/ from this git revision (e.g. HEAD: the tests before the working tree's)")
     parser.add_argument("--out", type=Path, default=ROOT / "artifacts" / "mutants")
@@ -728,6 +731,9 @@ def main(argv: list[str] | None = None) -> int:
         if survivors is not None:
             found = [m for m in found if m.id in survivors]
         found = [m for m in found if m.id not in done]
+        if args.shard:
+            k, n = (int(part) for part in args.shard.split("/"))
+            found = found[k::n]
         if args.limit:
             found = found[:args.limit]
         plan.append((target, found))
