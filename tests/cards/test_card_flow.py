@@ -392,3 +392,17 @@ def test_a_short_stud_street_is_told_by_its_place_in_the_table():
     dealt_before = sum(s.cards for s in RAZZ.streets[:place - 1] if s.kind is StreetKind.DEAL)
     assert street.kind is StreetKind.DEAL and dealt_before == 6, f"street {place} is {street.kind}, after {dealt_before}"
     assert short[0].fields["need"] == 8, short[0]          # one card to each of the eight still in
+
+
+@pytest.mark.parametrize("name, folded", [("razz", False), ("razz-phh", True)])
+def test_a_short_seventh_street_is_told_reshuffled_then_dealt_one_community_card(name, folded):
+    """L8: eight razz players short on seventh street: the burns come back (at pokerkit's table the folded hands
+    too, P4), and the stub still cannot give each his card, so one community card is dealt for everyone. The story
+    tells both, in that order, at the same street, the stub short of the need."""
+    table = load_game_table(name)
+    trace: list = []
+    card_flow.play(PY, table, 8, card_flow.Choices.plain(table, 8), trace)
+    assert [event.key for event in trace] == ["street-reshuffle", "street-community"], trace
+    for event in trace:
+        assert event.fields["folded"] is folded and event.fields["stub"] < event.fields["need"] == 8, event
+    assert trace[0].fields["street"] == trace[1].fields["street"]
