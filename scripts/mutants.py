@@ -118,6 +118,7 @@ TARGETS = [
     Target("game-tables", f"{PACKAGE}/rules/games/*.toml",
            (*ENGINE_TESTS, "tests/tables/test_house_games.py", "tests/cards/test_reshuffle.py", "tests/tables/test_round_clauses.py",
             "tests/tables/test_first_round_sizes.py", "tests/tables/test_fold_facing_no_bet.py",
+            "tests/tables/test_card_room_games.py",
             "tests/forced_bets/test_forced_bets.py::test_the_phh_tables_post_the_ante_first_as_pokerkit_does"), ()),
     Target("rankings", f"{PACKAGE}/core/rankings.py",
            ("tests/rankings/test_tables.py", f"{PACKAGE}/core/rankings.py", *RANKING_TESTS, "tests/rankings/test_joker.py",

@@ -468,7 +468,8 @@ def test_everyone_throwing_five_at_a_full_first_draw(game):
 LATER_CAP = {"california-lowball": 5, "california-lowball-sevens-rule": 5, "deuce-to-seven-single-draw-limit": 5,
              "deuce-to-seven-triple-draw": 4, "deuce-to-seven-triple-draw-antes": 4,
              "deuce-to-seven-triple-draw-phh": 4, "stud-high-low": 4, "stud-high-low-phh": 4, "razz": 4,
-             "razz-phh": 4, "five-card-draw": 5, "ace-to-five-single-draw": 5, "seven-card-stud": 4}
+             "razz-phh": 4, "five-card-draw": 5, "ace-to-five-single-draw": 5, "seven-card-stud": 4,
+             "seven-card-stud-phh": 4}
 
 
 def short_all_in(table, number: int, bet: int, to: int) -> tuple[Hand, int, int]:
