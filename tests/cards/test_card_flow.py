@@ -406,3 +406,16 @@ def test_a_short_seventh_street_is_told_reshuffled_then_dealt_one_community_card
     for event in trace:
         assert event.fields["folded"] is folded and event.fields["stub"] < event.fields["need"] == 8, event
     assert trace[0].fields["street"] == trace[1].fields["street"]
+
+
+@pytest.mark.parametrize("pat_first, draw", [(False, 1), (True, 2)])
+def test_a_draws_reshuffle_is_told_by_the_draws_number(pat_first, draw):
+    """K9: six triple-draw players throwing five cards run the stub out at the draw where they first throw: the
+    first draw, or the second when everyone stood pat at the first. The story names that draw and the player
+    waiting (p5: 22 cards left after the deal serve four players and part of the fifth's, the burn first)."""
+    table = load_game_table("deuce-to-seven-triple-draw")
+    discards = [[0 if pat_first else 5] * 6, [5] * 6, [5] * 6]
+    trace: list = []
+    card_flow.play(PY, table, 6, card_flow.Choices(folds=[[False] * 6] * 4, discards=discards), trace)
+    reshuffles = [event for event in trace if event.key == "draw-reshuffle"]
+    assert reshuffles and reshuffles[0].fields["draw"] == draw and reshuffles[0].fields["seat"] == 5, trace
