@@ -46,7 +46,8 @@ help:
 	@echo "               make test runs the same tests with a few cases each)"
 	@echo "  make solve   make venv, then solve the heads-up tables in their abstract games (not part of test; about"
 	@echo "               half an hour; checkpoints in build/solve/ resume; writes spec/lowball/solve/solutions/;"
-	@echo "               triple draw: make solve SOLVE_ARGS='--game deuce-to-seven-triple-draw-phh --every 100')"
+	@echo "               triple draw, about 50 minutes: make solve SOLVE_ARGS='--game deuce-to-seven-triple-draw-phh"
+	@echo "               --memory everything --most-cards 3,2,1 --bits 32 --goal 5')"
 	@echo "  make clean   remove $(VENV) and caches"
 	@echo "  make help    this list"
 

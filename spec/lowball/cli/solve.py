@@ -24,7 +24,8 @@ examples:
   lowball solve --game teaching-table                       # about 5 minutes and 2.5 GB; resumes if stopped
   lowball solve --game teaching-table --pre 16 --post 32 --iterations 200 --out small.npz --json
   make solve                                                # re-solves the shipped tables in place
-  lowball solve --game deuce-to-seven-triple-draw-phh --iterations 300 --every 100   # three draws, merged game
+  lowball solve --game deuce-to-seven-triple-draw-phh --memory everything --most-cards 3,2,1 --bits 32 --goal 5
+                        # triple draw, full recall: 4.2 mbb/hand after 300 iterations, 50 minutes, 6.7 GB
 
 The abstraction (docs/reference/solving.md): before the draw a hand is known by its pre-draw bucket (hands
 grouped by the number of cards they best throw, then by that throw's equity), after it by its post-draw
@@ -194,7 +195,8 @@ def add_solve_commands(commands: Any) -> None:
                     "game's value to each seat and the exploitability, and writes the solution file.")
     solve.add_argument("--game", default="teaching-table", metavar="NAME|FILE",
                        help="the table (see `lowball games`): teaching-table (default), "
-                            "deuce-to-seven-single-draw-limit, or a heads-up fixed-limit single-draw table of your own")
+                            "deuce-to-seven-single-draw-limit, deuce-to-seven-triple-draw-phh, or a heads-up fixed-limit "
+                            "draw table of your own")
     solve.add_argument("--iterations", type=whole_option, default=20000,
                        help="stop after this many iterations, 1 to 10,000,000 (%(default)s)")
     solve.add_argument("--goal", type=float, default=1.0, help="stop at this exploitability, mbb/hand (%(default)s)")
@@ -205,8 +207,8 @@ def add_solve_commands(commands: Any) -> None:
     solve.add_argument("--stacks", type=whole_option, default=None,
                        help="each player's stack, from the table's minimum to 32 big bets (default: per table)")
     solve.add_argument("--every", type=whole_option, default=50,
-                       help="measure the exploitability every N iterations (%(default)s); at triple draw a "
-                            "measure takes minutes")
+                       help="measure the exploitability every N iterations (%(default)s); a measure costs more "
+                            "than an iteration")
     solve.add_argument("--buckets", default=None, metavar="N,N,...",
                        help="tables with several draws: the buckets of each stage, dealt then after each draw "
                             "(default: 8,8,8,16 at triple draw)")
