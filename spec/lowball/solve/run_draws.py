@@ -42,7 +42,7 @@ from lowball.solve.merged import MEMORIES, MergedGame, MergedSolver, build_game,
 from lowball.solve.recall import recall_values
 from lowball.solve.run import (CHECKPOINTS, MOST_ITERATIONS, SAVE_EVERY, SolveInterrupted,
                                ctrl_c_between_iterations, flat, mbb, unflat)
-from lowball.solve.stages import Stages
+from lowball.solve.stages import COUNTS, Stages
 from lowball.solve.strategy import normalise
 
 # The two-core size (docs/reference/solving.md): 0.15 s an iteration and 140 s a best response at the PHH table.
@@ -303,7 +303,7 @@ def load(table: GameTable, path: Path) -> tuple[MergedGame, list[dict[int, np.nd
                                f"{store.table_hash(table)[:12]})")
     try:
         buckets = tuple(int(b) for b in head["abstraction"]["buckets"])
-        moves = tuple({k: arrays[f"move_{d}_{k}"] for k in range(6) if f"move_{d}_{k}" in arrays}
+        moves = tuple({k: arrays[f"move_{d}_{k}"] for k in range(COUNTS) if f"move_{d}_{k}" in arrays}
                       for d in range(len(buckets) - 1))
         ranges = Stages(system=head["abstraction"]["system"], buckets=buckets, weights=arrays["weights"],
                         transitions=moves, strengths=arrays["strengths"])
