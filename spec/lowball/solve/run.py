@@ -196,6 +196,47 @@ def read_checkpoint(path: Path, key: dict, sizes: list[int]) -> dict | None:
             "iterations": iterations, "record": [tuple(row) for row in record.tolist()], "spent": spent}
 
 
+def iterate(solver, *, desc: str, iterations: int, goal: float, every: int, measure: Callable[[float], float],
+            save: Callable[[float], None], checkpoint: Path, record: list, spent: float, progress: bool = True,
+            early: bool = False) -> tuple[float, float]:
+    """Step ``solver`` until its measured exploitability is at most ``goal`` or it has run ``iterations``; return
+    the last measure and the solving seconds spent in all (``spent`` before, and this run's).
+
+    ``measure(spent)`` measures the average strategy (mbb/hand) and adds a row to ``record``; it runs every ``every``
+    iterations, and at powers of two too when ``early`` (the curve's start, where a single draw drops fast).
+    ``save(spent)`` writes the checkpoint: every two minutes, or less often where a save is slow (the full tree of
+    triple draw checkpoints gigabytes), so that a run spends at most a twentieth of its time saving. The first
+    Ctrl-C lets the iteration under way finish, saves, and raises ``SolveInterrupted``.
+    """
+    last_save, saving = time.perf_counter(), 0.0
+    reached = record[-1][1] if record else float("inf")
+    bar = progress_bar(total=iterations, initial=min(solver.iterations, iterations), desc=desc, unit="it",
+                       enabled=progress, file=sys.stderr)
+    with ctrl_c_between_iterations() as stop_asked:
+        while reached > goal and solver.iterations < iterations and not stop_asked():
+            tick = time.perf_counter()
+            solver.step()
+            spent += time.perf_counter() - tick
+            bar.update(1)
+            t = solver.iterations
+            if t % every == 0 or (early and t & (t - 1) == 0):
+                reached = measure(spent)
+                bar.set_postfix(mbb=f"{reached:.4g}")
+            if time.perf_counter() - last_save > max(SAVE_EVERY, 20 * saving) and not stop_asked():
+                tick = time.perf_counter()
+                save(spent)
+                last_save = time.perf_counter()
+                saving = last_save - tick
+        bar.close()
+        if stop_asked():
+            save(spent)
+            if progress:
+                print(f"lowball solve: stopped at iteration {solver.iterations:,}; checkpoint saved to "
+                      f"{path_text(checkpoint)} (the same command resumes from it)", file=sys.stderr, flush=True)
+            raise SolveInterrupted(checkpoint, solver.iterations)
+    return reached, spent
+
+
 def solve_table(table: GameTable, *, out: Path, pre: int | None = None, post: int | None = None,
                 stacks: int | None = None, goal: float = 1.0, iterations: int = 20000, every: int = 50,
                 checkpoints: Path = CHECKPOINTS, progress: bool = True,
@@ -233,45 +274,24 @@ def solve_table(table: GameTable, *, out: Path, pre: int | None = None, post: in
             solver.iterations = resumed = state["iterations"]
             record, spent = state["record"], state["spent"]
 
-    def save_checkpoint():
+    def save_checkpoint(spent: float):
         checkpoint.parent.mkdir(parents=True, exist_ok=True)
         arrays = dict(key=np.array(json.dumps(key)), regrets=flat(solver.regrets), totals=flat(solver.totals),
                       current=flat(solver.current), iterations=np.array(solver.iterations),
                       record=np.array(record, dtype=float).reshape(-1, 3), spent=np.array(spent))
         write_atomically(checkpoint, lambda handle: np.savez(handle, **arrays))
 
-    def measure():
+    def measure(spent: float):
         value = mbb(evaluate(tree, solver.average()).exploitability, table)
         record.append((solver.iterations, value, spent))
         return value
 
-    last_save = time.perf_counter()
-    reached = record[-1][1] if record else float("inf")
-    bar = progress_bar(total=iterations, initial=min(solver.iterations, iterations), desc=table.name, unit="it",
-                       enabled=progress, file=sys.stderr)
-    with ctrl_c_between_iterations() as stop_asked:
-        while reached > goal and solver.iterations < iterations and not stop_asked():
-            tick = time.perf_counter()
-            solver.step()
-            spent += time.perf_counter() - tick
-            bar.update(1)
-            t = solver.iterations
-            if t & (t - 1) == 0 or t % every == 0:       # powers of two early, then every ``every``
-                reached = measure()
-                bar.set_postfix(mbb=f"{reached:.3g}")
-            if time.perf_counter() - last_save > SAVE_EVERY and not stop_asked():
-                save_checkpoint()
-                last_save = time.perf_counter()
-        bar.close()
-        if stop_asked():
-            save_checkpoint()
-            if progress:
-                print(f"lowball solve: stopped at iteration {solver.iterations:,}; checkpoint saved to "
-                      f"{path_text(checkpoint)} (the same command resumes from it)", file=sys.stderr, flush=True)
-            raise SolveInterrupted(checkpoint, solver.iterations)
+    reached, spent = iterate(solver, desc=table.name, iterations=iterations, goal=goal, every=every, early=True,
+                             measure=measure, save=save_checkpoint, checkpoint=checkpoint, record=record,
+                             spent=spent, progress=progress)
     if not record or record[-1][0] != solver.iterations:
-        reached = measure()
-    save_checkpoint()
+        reached = measure(spent)
+    save_checkpoint(spent)
     average = solver.average()
     out = Path(out)
     facts = {"iterations": solver.iterations, "rule": solver.rule.name, "solve_seconds": round(spent, 1),

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import resource
-import sys
 import time
 from pathlib import Path
 from typing import Callable
@@ -33,15 +32,13 @@ import numpy as np
 
 from lowball.core.files import path_text, write_atomically
 from lowball.core.games import GameTable
-from lowball.core.progress import progress_bar
 from lowball.errors import LowballError
 from lowball.solve import store
 from lowball.solve.backend import array_module, to_numpy
 from lowball.solve.full import FullSolver
 from lowball.solve.merged import MEMORIES, MergedGame, MergedSolver, build_game, check_table
 from lowball.solve.recall import recall_values
-from lowball.solve.run import (CHECKPOINTS, MOST_ITERATIONS, SAVE_EVERY, SolveInterrupted,
-                               ctrl_c_between_iterations, flat, mbb, unflat)
+from lowball.solve.run import CHECKPOINTS, MOST_ITERATIONS, flat, iterate, mbb, unflat
 from lowball.solve.stages import COUNTS, Stages
 from lowball.solve.strategy import normalise
 
@@ -217,48 +214,24 @@ def solve_draws(table: GameTable, *, out: Path, buckets=None, memory: str | None
         solver.iterations = resumed = state["iterations"]
         record, spent = state["record"], state["spent"]
 
-    def save_checkpoint():
+    def save_checkpoint(spent: float):
         checkpoint.parent.mkdir(parents=True, exist_ok=True)
         arrays = {name: flat([to_numpy(getattr(solver, name)[r][i]) for r, i in order]) for name in STATE}
         arrays.update(key=np.array(json.dumps(key)), iterations=np.array(solver.iterations),
                       record=np.array(record, dtype=float).reshape(-1, 3), spent=np.array(spent))
         write_atomically(checkpoint, lambda handle: np.savez(handle, **arrays))
 
-    def measure():
+    def measure(spent: float):
         value, _ = exploitability(game, solver.average(), xp)
         record.append((solver.iterations, value, spent))
         return value
 
-    last_save, saving = time.perf_counter(), 0.0
-    reached = record[-1][1] if record else float("inf")
-    bar = progress_bar(total=iterations, initial=min(solver.iterations, iterations), desc=table.name, unit="it",
-                       enabled=progress, file=sys.stderr)
-    with ctrl_c_between_iterations() as stop_asked:
-        while reached > goal and solver.iterations < iterations and not stop_asked():
-            tick = time.perf_counter()
-            solver.step()
-            spent += time.perf_counter() - tick
-            bar.update(1)
-            if solver.iterations % every == 0:
-                reached = measure()
-                bar.set_postfix(mbb=f"{reached:.4g}")
-            # Every two minutes, or less often where a save is slow (the full tree's checkpoint is gigabytes): a
-            # run spends at most a twentieth of its time saving.
-            if time.perf_counter() - last_save > max(SAVE_EVERY, 20 * saving) and not stop_asked():
-                tick = time.perf_counter()
-                save_checkpoint()
-                last_save = time.perf_counter()
-                saving = last_save - tick
-        bar.close()
-        if stop_asked():
-            save_checkpoint()
-            if progress:
-                print(f"lowball solve: stopped at iteration {solver.iterations:,}; checkpoint saved to "
-                      f"{path_text(checkpoint)} (the same command resumes from it)", file=sys.stderr, flush=True)
-            raise SolveInterrupted(checkpoint, solver.iterations)
+    reached, spent = iterate(solver, desc=table.name, iterations=iterations, goal=goal, every=every,
+                             measure=measure, save=save_checkpoint, checkpoint=checkpoint, record=record,
+                             spent=spent, progress=progress)
     if not record or record[-1][0] != solver.iterations:
-        reached = measure()
-    save_checkpoint()
+        reached = measure(spent)
+    save_checkpoint(spent)
     facts = {"iterations": solver.iterations, "rule": solver.rule.name, "backend": backend,
              "float_bits": 8 * np.dtype(dtype).itemsize,
              "solve_seconds": round(spent, 1), "seconds_per_iteration": round(spent / max(solver.iterations, 1), 4),
