@@ -14,8 +14,8 @@ import pytest
 
 from lowball.core.behaviours import (CapCounts, HeadsUpCap, NobodyOpens, Pots, Serve, SevensRule, ShortAllIn,
                                      WrongCount)
-from lowball.core.games import (GAME_KEYS, GAMES_DIR, load_game_table, parse_game_table, resolve, table_from_text,
-                                with_stakes)
+from lowball.core.games import (GAME_KEYS, GAMES_DIR, STREET_COMMON, STREET_KEYS, load_game_table, parse_game_table,
+                                resolve, table_from_text, with_stakes)
 from lowball.core.rankings import RULES_DIR
 from lowball.core.reader import TableReader, read_toml
 from lowball.errors import RulesError
@@ -268,3 +268,53 @@ def test_resolve_leaves_the_nearest_extends():
     """The resolved data of a variant names the table it extends (the docs and `lowball games` show it)."""
     data = resolve(read_toml(GAMES_DIR / "razz-phh.toml"), None)
     assert data["extends"] == "razz" and data["name"] == "razz-phh"
+
+
+def test_a_fields_type_admits_none_exactly_where_a_loaded_table_holds_none():
+    """A choice key that may be left out with nothing chosen (the deck's joker, the bring-in: "" in the format)
+    loads as None, and its field's type says so (``Joker | None``); so does a street's key that belongs to another
+    street kind (a deal's opener); every other choice always holds a member of its enum, and its type admits no
+    None. Read from the tables themselves: every built-in table and the minimal one."""
+    import typing
+
+    from lowball.core.games import GameTable, Street, builtin_games
+
+    tables = [*builtin_games(), table_from_text(MINIMAL)]
+    streets = [street for table in tables for street in table.streets]
+    street_keys = [key for keys in STREET_KEYS.values() for key in keys] + list(STREET_COMMON)
+    for cls, keys, loaded in ((GameTable, GAME_KEYS, tables), (Street, street_keys, streets)):
+        hints = typing.get_type_hints(cls)
+        for key in keys:
+            if key.kind != "choice" or key.enum is None or key.holds:      # a choice read as another type
+                continue
+            name = key.field_name
+            held_none = any(getattr(item, name) is None for item in loaded)
+            admits_none = type(None) in typing.get_args(hints[name])
+            assert admits_none == held_none, (f"{cls.__name__}.{name}: the type {hints[name]} "
+                                              f"{'admits' if admits_none else 'refuses'} None, and "
+                                              f"{'some' if held_none else 'no'} loaded one holds None")
+
+
+def test_a_loaded_table_and_its_streets_cannot_be_changed():
+    """The engine, the proofs and the docs read one table: a caller who sets a field of it, or of one of its
+    streets, would change a rule under a hand in play. Both are frozen."""
+    import dataclasses
+
+    table = load_game_table("deuce-to-seven-triple-draw")
+    bet, size = table.small_bet, table.streets[1].size
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        table.small_bet = bet + 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        table.streets[1].size = size + "er"
+    assert (table.small_bet, table.streets[1].size) == (bet, size)
+
+
+def test_a_street_is_built_by_keyword_only():
+    """A street's fields follow the key list, whose order is no promise: a street built by position would change
+    meaning when a key is added, so only keywords build one."""
+    from lowball.core.behaviours import StreetKind
+    from lowball.core.games import Street
+
+    with pytest.raises(TypeError):
+        Street(StreetKind.BET, "B1")
+    assert Street(kind=StreetKind.BET, clause="B1").clause == "B1"
