@@ -57,7 +57,7 @@ class FullSolver(RoundSolver):
     def _round(self, r: int, first: int, last: int, start, strategy, player: int, weight: float, update: bool):
         """Return the player's values, (histories, his buckets), for round r's histories ``first`` to ``last`` (not
         included), entered with both players' ranges ``start``."""
-        xp, game, kernels = self.xp, self.game, self.kernels
+        xp, game = self.xp, self.game
         rnd = game.rounds[r]
         count, ways = last - first, len(rnd.nexts)
         if r < game.table.draws and count * ways > self.rows and count > 1:
@@ -68,49 +68,16 @@ class FullSolver(RoundSolver):
                                                strategy, player, weight, update)
                                    for s in range(first, last, step)])
         rows = slice(first, last)                      # views, never copies, of the tables
-        # Down the round: each spot's ranges, for these histories only.
-        at: list = [None] * len(rnd.spots)
-        at[0] = start
-        for i, spot in enumerate(rnd.spots):
-            if spot.kind == ACT:
-                table = strategy[r][i][rows]
-                mine, theirs = at[i][spot.player], at[i][1 - spot.player]
-                for a, child in enumerate(spot.children):
-                    moved = mine * table[:, :, a]
-                    at[child] = [moved, theirs] if spot.player == 0 else [theirs, moved]
-        later = self._next(r, first, last, at, strategy, player, weight, update) if r < game.table.draws else {}
-        # Up the round: values, regrets and the average's sums.
-        sign = 1.0 if player == 0 else -1.0
-        size = game.buckets[r]
-        values: list = [None] * len(rnd.spots)
-        for i in reversed(range(len(rnd.spots))):
-            spot = rnd.spots[i]
-            theirs = at[i][1 - player]
-            if spot.kind == FOLD:
-                values[i] = xp.broadcast_to((sign * kernels.stakes[r][i][rows] * theirs.sum(axis=1))[:, None],
-                                            (count, size))
-            elif spot.kind == SHOW:
-                values[i] = kernels.stakes[r][i][rows][:, None] * (theirs @ kernels.sign.T)
-            elif spot.kind == NEXT:
-                values[i] = later[i]
-            else:
-                children = [values[c] for c in spot.children]
-                if spot.player == player:
-                    # Action by action rather than stacked: a short last axis is slow to reduce (action_sum).
-                    table = strategy[r][i][rows]
-                    values[i] = children[0] * table[..., 0]
-                    for a in range(1, len(children)):
-                        values[i] += children[a] * table[..., a]
-                    if update:
-                        regrets = self.regrets[r][i][rows]
-                        for a, child in enumerate(children):
-                            regrets[..., a] += child - values[i]
-                        self.totals[r][i][rows] += weight * at[i][player][..., None] * table
-                else:
-                    values[i] = sum(children[1:], children[0])
-                for c in spot.children:
-                    values[c] = None
-        return values[0]
+        tables = {i: table[rows] for i, table in strategy[r].items()}
+        learn = None
+        if update:
+            learn = ({i: regrets[rows] for i, regrets in self.regrets[r].items()},
+                     {i: totals[rows] for i, totals in self.totals[r].items()}, weight)
+        stakes = {i: stake[rows] for i, stake in self.kernels.stakes[r].items()}
+
+        def later(at):
+            return self._next(r, first, last, at, strategy, player, weight, update) if r < game.table.draws else {}
+        return sweep_round(xp, rnd, game.buckets[r], start, tables, stakes, self.kernels.sign, player, later, learn)
 
     def _next(self, r: int, first: int, last: int, at, strategy, player: int, weight: float, update: bool) -> dict:
         """Return the values at each way on of round r's histories: the next round's, brought back through his draw.
@@ -120,8 +87,7 @@ class FullSolver(RoundSolver):
         """
         xp, rnd, moves = self.xp, self.game.rounds[r], self.kernels.moves[r]
         ways, size = rnd.nexts, self.game.buckets[r + 1]
-        entering = [xp.stack([at[i][seat] @ moves[rnd.spots[i].counts[seat]] for i in ways], axis=1)
-                    .reshape(-1, size) for seat in range(2)]
+        entering = ways_on(xp, rnd, at, moves, size)
         later = self._round(r + 1, first * len(ways), last * len(ways), entering, strategy, player, weight, update)
         later = later.reshape(last - first, len(ways), size)
         return {i: later[:, j] @ moves[rnd.spots[i].counts[player]].T for j, i in enumerate(ways)}
@@ -139,3 +105,68 @@ class FullSolver(RoundSolver):
         """
         value = float(self.kernels.weights @ self.values(strategy, 0, update=False)[0])
         return value, -value
+
+
+def sweep_round(xp, rnd, size: int, start, tables, stakes, sign_matrix, player: int, later=None, learn=None):
+    """Return the player's values, (histories, his buckets), at the start of one round for a batch of histories.
+
+    ``start`` holds both players' ranges as they enter, (histories, buckets) each; ``tables[i]`` is the strategy of
+    decision spot i for these histories and ``stakes[i]`` the stake of fold or showdown spot i (``Kernels``).
+    ``later(at)`` returns the values at the round's ways on from the ranges ``at`` of its spots (none in the last
+    round). Given ``learn`` (regrets and totals of these histories, by spot, and the average's weight), the
+    player's regrets and the average's sums are added to, in place.
+    """
+    at = down_round(rnd, start, tables)
+    carried = later(at) if later is not None and rnd.nexts else {}
+    # Up the round: values, regrets and the average's sums.
+    sign = 1.0 if player == 0 else -1.0
+    count = start[0].shape[0]
+    values: list = [None] * len(rnd.spots)
+    for i in reversed(range(len(rnd.spots))):
+        spot = rnd.spots[i]
+        theirs = at[i][1 - player]
+        if spot.kind == FOLD:
+            values[i] = xp.broadcast_to((sign * stakes[i] * theirs.sum(axis=1))[:, None], (count, size))
+        elif spot.kind == SHOW:
+            values[i] = stakes[i][:, None] * (theirs @ sign_matrix.T)
+        elif spot.kind == NEXT:
+            values[i] = carried[i]
+        else:
+            children = [values[c] for c in spot.children]
+            if spot.player == player:
+                # Action by action rather than stacked: a short last axis is slow to reduce (action_sum).
+                table = tables[i]
+                values[i] = children[0] * table[..., 0]
+                for a in range(1, len(children)):
+                    values[i] += children[a] * table[..., a]
+                if learn is not None:
+                    regrets, totals, weight = learn
+                    for a, child in enumerate(children):
+                        regrets[i][..., a] += child - values[i]
+                    totals[i] += weight * at[i][player][..., None] * table
+            else:
+                values[i] = sum(children[1:], children[0])
+            for c in spot.children:
+                values[c] = None
+    return values[0]
+
+
+def down_round(rnd, start, tables) -> list:
+    """Return both players' ranges, (histories, buckets) each, at every spot of a round entered with ``start``."""
+    at: list = [None] * len(rnd.spots)
+    at[0] = start
+    for i, spot in enumerate(rnd.spots):
+        if spot.kind == ACT:
+            table = tables[i]
+            mine, theirs = at[i][spot.player], at[i][1 - spot.player]
+            for a, child in enumerate(spot.children):
+                moved = mine * table[:, :, a]
+                at[child] = [moved, theirs] if spot.player == 0 else [theirs, moved]
+    return at
+
+
+def ways_on(xp, rnd, at, moves, size: int) -> list:
+    """Return both players' ranges entering the next round, (histories x ways, buckets) each: a history's ways on
+    in order, each range through its player's own draw (``moves[count]``)."""
+    return [xp.stack([at[i][seat] @ moves[rnd.spots[i].counts[seat]] for i in rnd.nexts], axis=1).reshape(-1, size)
+            for seat in range(2)]

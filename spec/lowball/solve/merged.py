@@ -321,16 +321,17 @@ class RoundSolver:
     def __init__(self, game: MergedGame, rule: Discounting = DCFR, xp=np, dtype=np.float64):
         self.game, self.rule, self.xp, self.dtype, self.iterations = game, rule, xp, dtype, 0
         shape = self.shapes()
-        self.regrets = [{i: xp.zeros(shape[r, i], dtype=dtype) for i in rnd.decisions}
-                        for r, rnd in enumerate(game.rounds)]
-        self.totals = [{i: xp.zeros(shape[r, i], dtype=dtype) for i in rnd.decisions}
-                       for r, rnd in enumerate(game.rounds)]
-        self.current = [{i: xp.full(shape[r, i], 1 / shape[r, i][2], dtype=dtype) for i in rnd.decisions}
-                        for r, rnd in enumerate(game.rounds)]
+        self.regrets = [{i: xp.zeros(shape[r, i], dtype=dtype) for (rr, i) in shape if rr == r}
+                        for r in range(len(game.rounds))]
+        self.totals = [{i: xp.zeros(shape[r, i], dtype=dtype) for (rr, i) in shape if rr == r}
+                       for r in range(len(game.rounds))]
+        self.current = [{i: xp.full(shape[r, i], 1 / shape[r, i][2], dtype=dtype) for (rr, i) in shape if rr == r}
+                        for r in range(len(game.rounds))]
         self.kernels = Kernels(game, xp, dtype)
 
     def shapes(self) -> dict[tuple[int, int], tuple[int, int, int]]:
-        """Return the shape of each decision spot's table by (round, spot): (keys, buckets, actions), in order."""
+        """Return the shape of each decision spot's table by (round, spot): (keys, buckets, actions), in order (the
+        spots the solver learns: every one here)."""
         game = self.game
         return {(r, i): (len(game.keys[r]), game.buckets[r], len(rnd.spots[i].actions))
                 for r, rnd in enumerate(game.rounds) for i in rnd.decisions}
@@ -343,7 +344,7 @@ class RoundSolver:
         for player in (0, 1):
             self._sweep(player, weight)
             for r, rnd in enumerate(self.game.rounds):
-                for i in rnd.decisions:
+                for i in self.regrets[r]:
                     if rnd.spots[i].player == player:
                         regrets = self.regrets[r][i]
                         regrets *= self.xp.where(regrets > 0, positive, negative)
@@ -548,8 +549,11 @@ class Unrolled:
         return [np.asarray(merged[r][i][k]) for r, i, k in self.spot_of]
 
 
-def unrolled(game: MergedGame) -> Unrolled:
+def unrolled(game: MergedGame, start: tuple[int, int] = (0, 0), dealt=None) -> Unrolled:
     """Write a merged game out as its full public tree, remembering every public action (for checks of small games).
+
+    From ``start`` (round, key), the first round's start by default, each player dealt his range of ``dealt``
+    there (the deal's weights by default): a later start is the subgame of one history.
 
     >>> from lowball.solve.stages import toy_stages
     >>> game = build_game(small_table(), toy_stages())
@@ -579,6 +583,7 @@ def unrolled(game: MergedGame) -> Unrolled:
         return Decision(player=spot.player, actions=spot.actions,
                         children=tuple(walk(r, k, c) for c in spot.children))
 
-    deal = ranges.weights[None, :]
-    root = Transition(player=0, matrix=deal, child=Transition(player=1, matrix=deal, child=walk(0, 0, 0)))
+    dealt = [np.asarray(ranges.weights)] * PLAYERS if dealt is None else dealt
+    root = Transition(player=0, matrix=np.asarray(dealt[0])[None, :],
+                      child=Transition(player=1, matrix=np.asarray(dealt[1])[None, :], child=walk(*start, 0)))
     return Unrolled(tree=PublicTree(root, (1, 1)), spot_of=tuple(where))

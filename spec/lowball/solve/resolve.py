@@ -1,0 +1,121 @@
+"""The last betting round solved again at play time, from the ranges the earlier rounds' strategy leaves there.
+
+The full public tree of triple draw keeps one strategy row per bucket for each of its 419,904 histories of the last
+betting round at the size solved (``docs/reference/solving.md``): nearly all of its 2 x 10^8 numbers, too many to
+ship. A solution ships the first rounds only. When a hand reaches the last round, the ranges both players hold
+there follow from the first rounds' strategy, the deal and the draw matrices alone (``entering``); the last round
+is then a small game of its own (one betting round over the final buckets, its stakes fixed by the history), and
+CFR solves it from those ranges in a fraction of a second (``LastRound``, the very sweep of
+``lowball.solve.full``, on those histories only).
+
+Each history's round is solved on its own: the same ``iterations`` give the same strategy whether one history is
+solved (at play time) or all of them at once (to measure the exploitability of what ships). Solved so, the last
+round plays an equilibrium of each history's round against the ranges the first rounds' equilibrium leads to; the
+best response, which may reach a history with other cards than those ranges say, is what measures what that costs
+(``lowball.solve.recall`` on the whole strategy, ``with_last_round``).
+
+>>> from lowball.solve.merged import build_game, small_table
+>>> from lowball.solve.stages import toy_stages
+>>> from lowball.solve.full import FullSolver
+>>> game = build_game(small_table(), toy_stages(), memory="everything")
+>>> first = FullSolver(game).run(20).average()
+>>> tables = resolve_last_round(game, first, histories=[5], iterations=50)
+>>> tables[0].shape                                  # the round's first spot: one history, 4 final buckets, 3 actions
+(1, 4, 3)
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from lowball.solve.cfr import DCFR, Discounting
+from lowball.solve.full import down_round, sweep_round, ways_on
+from lowball.solve.merged import Kernels, MergedGame, RoundSolver
+
+ITERATIONS = 400        # CFR iterations of the last round at play time (tests/solve/test_solve_resolve.py)
+ROWS = 1 << 14          # the most histories solved at once when all are
+
+
+def check_full_tree(game: MergedGame) -> None:
+    """Refuse a game that merges histories: their ranges at the last round are no one history's."""
+    for r, table in enumerate(game.following):
+        if not np.array_equal(table, np.arange(table.size).reshape(table.shape)):
+            raise ValueError(f"round {r + 2} of the game merges histories (memory {game.memory!r}); the last round "
+                             f"is solved again only in the full tree (memory 'everything')")
+
+
+def entering(game: MergedGame, strategy, xp=np) -> list:
+    """Return both players' ranges as they enter the last betting round, (histories, buckets) each, for every history.
+
+    ``strategy`` needs only the first rounds' tables (its last round's are not read). A range is the chance of the
+    deal, the player's own actions and his draws along the history: unnormalised, as CFR's reaches are.
+    """
+    check_full_tree(game)
+    kernels = Kernels(game, xp)
+    start = [kernels.weights[None, :], kernels.weights[None, :]]
+    for r in range(game.table.draws):
+        rnd = game.rounds[r]
+        at = down_round(rnd, start, {i: xp.asarray(strategy[r][i]) for i in rnd.decisions})
+        start = ways_on(xp, rnd, at, kernels.moves[r], game.buckets[r + 1])
+    return start
+
+
+class LastRound(RoundSolver):
+    """CFR on the last betting round alone, for some of its histories, each entered with both players' ranges.
+
+    Each range is scaled to sum to 1 (a history neither player reaches, to the uniform range): that changes no
+    regret's sign and no average, and keeps 32-bit floats away from the tiny reaches of deep histories.
+    """
+
+    def __init__(self, game: MergedGame, histories: Sequence[int], ranges, rule: Discounting = DCFR, xp=np,
+                 dtype=np.float64):
+        self.last = game.table.draws
+        self.histories = np.asarray(histories, dtype=np.int64)
+        super().__init__(game, rule, xp, dtype)
+        size = game.buckets[self.last]
+        scaled = []
+        for seat in range(2):
+            rows = xp.asarray(ranges[seat], dtype=dtype)
+            total = rows.sum(axis=1, keepdims=True)
+            scaled.append(xp.where(total > 0, rows / xp.where(total > 0, total, 1), 1 / size))
+        self.ranges = scaled
+        self.stakes = {i: stake[self.histories] for i, stake in self.kernels.stakes[self.last].items()}
+
+    def shapes(self) -> dict[tuple[int, int], tuple[int, int, int]]:
+        """Return the shape of each decision spot's table of the last round: (histories, buckets, actions)."""
+        rnd, size = self.game.rounds[self.last], self.game.buckets[self.last]
+        return {(self.last, i): (len(self.histories), size, len(rnd.spots[i].actions)) for i in rnd.decisions}
+
+    def _sweep(self, player: int, weight: float) -> None:
+        last = self.last
+        sweep_round(self.xp, self.game.rounds[last], self.game.buckets[last], self.ranges, self.current[last],
+                    self.stakes, self.kernels.sign, player, None, (self.regrets[last], self.totals[last], weight))
+
+
+def resolve_last_round(game: MergedGame, strategy, histories: Sequence[int] | None = None,
+                       iterations: int = ITERATIONS, xp=np, dtype=np.float64, rows: int = ROWS) -> dict:
+    """Return the last round's strategy solved again for ``histories`` (all by default), from the first rounds'.
+
+    The tables are (histories, final buckets, actions) by decision spot of the round, rows in the order asked.
+    Histories are solved ``rows`` at a time, each on its own: a history's rows do not depend on its neighbours.
+    """
+    ranges = entering(game, strategy, xp)
+    chosen = np.arange(len(game.keys[-1])) if histories is None else np.asarray(histories, dtype=np.int64)
+    if chosen.size and (chosen.min() < 0 or chosen.max() >= len(game.keys[-1])):
+        raise ValueError(f"histories must be 0 to {len(game.keys[-1]) - 1:,}")
+    parts = []
+    for first in range(0, len(chosen), rows):
+        some = chosen[first:first + rows]
+        solver = LastRound(game, some, [ranges[0][some], ranges[1][some]], xp=xp, dtype=dtype).run(iterations)
+        parts.append(solver.average()[solver.last])
+    spots = game.rounds[-1].decisions
+    if not parts:
+        return {i: np.zeros((0, game.buckets[-1], len(game.rounds[-1].spots[i].actions))) for i in spots}
+    return {i: xp.concatenate([part[i] for part in parts]) for i in spots}
+
+
+def with_last_round(game: MergedGame, strategy, iterations: int = ITERATIONS, xp=np, dtype=np.float64) -> list:
+    """Return the whole strategy: the first rounds' as given, the last round solved again for every history."""
+    return [*strategy[:game.table.draws], resolve_last_round(game, strategy, None, iterations, xp, dtype)]
