@@ -340,7 +340,10 @@ def equilibrium_choice(hand: Hand, rng: random.Random, respond: bool = False) ->
         return str(refusal)
     engine = ({f"draw{len(a.cards)}" for a in legal} if hand.phase != BET
               else {ENGINE_LABEL.get(a.kind, a.kind) for a in legal})
-    if engine != set(advice.labels.values()) or advice.seat != seat:
+    solved = set(advice.labels.values())
+    # At a draw a solution may hold fewer counts than the rules allow (an action abstraction: at most 3, 2 and 1
+    # cards at triple draw's three draws); it plays among its own. A betting decision must offer the same actions.
+    if not (solved <= engine if hand.phase != BET else solved == engine) or advice.seat != seat:
         return f"the engine offers {sorted(engine)} where the solved tree has {sorted(advice.labels.values())}"
     pick, left = None, rng.random()
     for word, chance in advice.frequencies.items():

@@ -111,3 +111,58 @@ class HandLookup:
 def write(path: Path, lookup: HandLookup) -> Path:
     """Add the per-hand tables to a solution file (atomically), keeping every array it already holds unchanged."""
     return add_arrays(Path(path), {key: getattr(lookup, key) for key in KEYS})
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class StageLookup:
+    """The per-hand tables of an abstraction of several draws (``lowball.solve.stages``), kept in its solution.
+
+    ``buckets[s][hand]`` is a hand's bucket at stage s (after s draws; the last stage reads it as a final hand),
+    ``throws[d][hand, k]`` the mask of the k positions it throws at draw d (for the counts the solution allows),
+    and ``best[d][bucket]`` each bucket's best discard count at draw d (0: its hands do best standing pat).
+    """
+
+    buckets: tuple[np.ndarray, ...] = field(repr=False)
+    throws: tuple[np.ndarray, ...] = field(repr=False)
+    best: tuple[np.ndarray, ...] = field(repr=False)
+
+    @classmethod
+    def of(cls, stages, most: tuple[int, ...]) -> "StageLookup":
+        """Return the tables of freshly built stages, keeping at draw d the throws of 0 to ``most[d]`` cards."""
+        return cls(buckets=tuple(b.astype(np.uint8) for b in stages.bucket_of_hand),
+                   throws=tuple(t[:, :k + 1].astype(np.uint8) for t, k in zip(stages.throw_of_hand, most)),
+                   best=tuple(b.astype(np.uint8) for b in stages.draw_of_bucket))
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """Return the tables by their names in a solution file."""
+        return {**{f"bucket_{s}": b for s, b in enumerate(self.buckets)},
+                **{f"throw_{d}": t for d, t in enumerate(self.throws)}, **{f"best_{d}": b for d, b in enumerate(self.best)}}
+
+    @classmethod
+    def read(cls, arrays: dict[str, np.ndarray], draws: int) -> "StageLookup":
+        """Return the tables of a solution's arrays, or raise ``NoHandLookup`` when it has none."""
+        names = [f"bucket_{s}" for s in range(draws + 1)] + [f"{kind}_{d}" for kind in ("throw", "best")
+                                                              for d in range(draws)]
+        missing = [name for name in names if name not in arrays]
+        if missing:
+            raise NoHandLookup(f"the solution has no per-hand tables ({', '.join(missing)})")
+        return cls(buckets=tuple(arrays[f"bucket_{s}"] for s in range(draws + 1)),
+                   throws=tuple(arrays[f"throw_{d}"] for d in range(draws)),
+                   best=tuple(arrays[f"best_{d}"] for d in range(draws)))
+
+    def bucket(self, cards: str | Iterable[Card | str], stage: int) -> int:
+        """Return the bucket of five cards at a stage (0 = the best)."""
+        return int(self.buckets[stage][hand_index(cards)])
+
+    def best_count(self, cards: str | Iterable[Card | str], draw: int) -> int:
+        """Return how many cards the abstraction's reading of the hand would best throw at a draw (0: a pat hand)."""
+        return int(self.best[draw][self.bucket(cards, draw)])
+
+    def throw(self, cards: str | Iterable[Card | str], draw: int, count: int) -> tuple[Card, ...]:
+        """Return the cards the abstraction throws from five cards at a draw when it throws ``count`` of them."""
+        held = sorted(hand_cards(cards), key=DECK_INDEX.__getitem__)
+        if not 0 <= count < self.throws[draw].shape[1]:
+            raise LowballError(f"a throw of {count} cards at draw {draw + 1}: the solution throws at most "
+                               f"{self.throws[draw].shape[1] - 1} there")
+        mask = int(self.throws[draw][hand_index(held), count])
+        return tuple(card for i, card in enumerate(held) if mask >> i & 1)

@@ -49,7 +49,7 @@ class Spot:
     player: int = -1                        # ACT: who chooses
     actions: tuple[str, ...] = ()           # ACT: the labels
     children: tuple[int, ...] = ()          # ACT: the spots that follow each action
-    bets: tuple[int, ...] = ()              # FOLD, SHOW, NEXT: what each seat has put in during this round
+    bets: tuple[int, ...] = ()              # FOLD, SHOW, NEXT, a bet's ACT: what each seat has put in this round
     folder: int = -1                        # FOLD: who folded
     counts: tuple[int, ...] = ()            # NEXT: the number of cards each seat threw
 
@@ -141,7 +141,8 @@ def _template(table: GameTable, number: int, rules: br.Rules, state: br.State, c
         for label, kind, amount in choices(rules, state):
             labels.append(label)
             children.append(betting(br.step(PY, rules, state, kind, amount)))
-        spots[at] = Spot(ACT, player=state.actor, actions=tuple(labels), children=tuple(children))
+        spots[at] = Spot(ACT, player=state.actor, actions=tuple(labels), children=tuple(children),
+                         bets=tuple(state.bets))
         return at
 
     def draws(bets: tuple[int, ...], counts: tuple[int, ...]) -> int:

@@ -274,14 +274,7 @@ class Equilibrium:
     # ---- the line ----
 
     def _word(self, label: str, node: Decision, bet_in_round: bool) -> str:
-        """Return the word a player says for a tree label here: check or call, bet or raise, pat or drawK."""
-        if label == CALL:
-            return CALL if FOLD in node.actions else "check"
-        if label == RAISE:
-            return RAISE if FOLD in node.actions or bet_in_round else "bet"
-        if label == f"{DRAW}0":
-            return PAT
-        return label
+        return word_for(label, node, bet_in_round)
 
     def _reach_point(self, line: str | Iterable[str | Action], allow_end: bool = False) -> _Point:
         tokens = _tokens(line)
@@ -321,25 +314,7 @@ class Equilibrium:
                       steps=tuple(steps), bet_in_round=bet_in_round)
 
     def _label_of(self, token: str | Action, node: Decision, bet_in_round: bool, before: str) -> str:
-        """Return the tree's label a token names at this node, or raise ``IllegalLine`` listing what is legal."""
-        words = {self._word(label, node, bet_in_round): label for label in node.actions}
-        who = f"p{node.player + 1}"
-        if isinstance(token, Action):
-            if token.seat != node.player:
-                raise IllegalLine(f"{token}: it is {who}'s turn after {before}")
-            label = f"{DRAW}{len(token.cards)}" if token.kind == "sd" else ENGINE_LABEL.get(token.kind, token.kind)
-        elif token in words:
-            label = words[token]
-        else:
-            # A word a player says must be the word for the action here ('raise' is no bet); a label no player
-            # says ('draw0') names its action.
-            label = None if token in SPOKEN else token
-        if label not in node.actions:
-            meant, why = MISTAKEN.get(token, ("", ""))
-            reason = f" ({why}: say {meant})" if meant in words else ""
-            raise IllegalLine(f"{_shown(token)} is not legal for {who} after {before}: "
-                              f"{who} may {', '.join(words)}{reason}")
-        return label
+        return label_for(token, node, bet_in_round, before)
 
     def _reach(self, point: _Point, seat: int) -> np.ndarray:
         """Return the chance of each of the seat's private states at the point when both play the equilibrium."""
@@ -364,6 +339,9 @@ def _load(name: str, table_hash: str, table: GameTable) -> Equilibrium:
 
 def _read(name: str, table: GameTable) -> Equilibrium:
     solved = Equilibrium.solved_tables()
+    if table.draws > 1 and store.path_of(name).exists():     # several draws: the merged game's solution
+        from lowball.solve.policy_draws import load_draws                  # noqa: PLC0415 - imports this module
+        return load_draws(table)                                           # type: ignore[return-value]
     try:
         check_solvable(table)
     except LowballError as refusal:
@@ -394,6 +372,42 @@ def _read_lookup(path, table: GameTable, solution: store.Solution) -> HandLookup
             raise store.bad_file(path, store.SOLUTION, f"its array {name!r} holds {int(array.max())}, "
                                                        f"where at most {most} fits")
     return lookup
+
+
+def word_for(label: str, node, bet_in_round: bool, facing: bool | None = None) -> str:
+    """Return the word a player says for a label at a decision (a tree's node or a merged game's spot: its
+    ``actions``): check or call, bet or raise, pat or drawK. ``facing`` says whether he faces a bet; by default he
+    does where he may fold (a table where a player facing no bet may fold too, P1, must say it)."""
+    facing = FOLD in node.actions if facing is None else facing
+    if label == CALL:
+        return CALL if facing else "check"
+    if label == RAISE:
+        return RAISE if facing or bet_in_round else "bet"
+    if label == f"{DRAW}0":
+        return PAT
+    return label
+
+
+def label_for(token: str | Action, node, bet_in_round: bool, before: str, facing: bool | None = None) -> str:
+    """Return the tree's label a token names at this node, or raise ``IllegalLine`` listing what is legal."""
+    words = {word_for(label, node, bet_in_round, facing): label for label in node.actions}
+    who = f"p{node.player + 1}"
+    if isinstance(token, Action):
+        if token.seat != node.player:
+            raise IllegalLine(f"{token}: it is {who}'s turn after {before}")
+        label = f"{DRAW}{len(token.cards)}" if token.kind == "sd" else ENGINE_LABEL.get(token.kind, token.kind)
+    elif token in words:
+        label = words[token]
+    else:
+        # A word a player says must be the word for the action here ('raise' is no bet); a label no player
+        # says ('draw0') names its action.
+        label = None if token in SPOKEN else token
+    if label not in node.actions:
+        meant, why = MISTAKEN.get(token, ("", ""))
+        reason = f" ({why}: say {meant})" if meant in words else ""
+        raise IllegalLine(f"{_shown(token)} is not legal for {who} after {before}: "
+                          f"{who} may {', '.join(words)}{reason}")
+    return label
 
 
 def _tokens(line: str | Iterable[str | Action]) -> list[str | Action]:

@@ -250,25 +250,39 @@ def solve_draws(table: GameTable, *, out: Path, buckets=None, memory: str | None
     return facts
 
 
-def save(path: Path, game: MergedGame, strategy, facts: dict) -> None:
-    """Write a solution of a merged game: its head, its strategy in 16-bit levels, and its stages' matrices."""
+def save(path: Path, game: MergedGame, strategy, facts: dict, rounds: int | None = None,
+         extra: dict[str, np.ndarray] | None = None) -> None:
+    """Write a solution of a merged game: its head, its strategy in 16-bit levels, and its stages' matrices.
+
+    ``rounds`` keeps the strategy of the first rounds only (the last solved again at play time,
+    ``lowball.solve.resolve``); ``extra`` adds arrays (the per-hand tables, ``lowball.solve.lookup.StageLookup``).
+    """
     ranges, table = game.ranges, game.table
+    kept = len(game.rounds) if rounds is None else rounds
+    if not 1 <= kept <= len(game.rounds):
+        raise ValueError(f"rounds kept: 1 to {len(game.rounds)}, got {kept}")
     head = {"table": table.name, "hash": store.table_hash(table), "stacks": game.stacks, "memory": game.memory,
-            "counts": [list(c) for c in game.allowed], "abstraction": ranges.parameters, "facts": facts}
-    tables = [to_numpy(strategy[r][i]) for r, rnd in enumerate(game.rounds) for i in rnd.decisions]
+            "counts": [list(c) for c in game.allowed], "abstraction": ranges.parameters, "facts": facts,
+            "rounds_kept": kept}
+    tables = [to_numpy(strategy[r][i]) for r, rnd in enumerate(game.rounds[:kept]) for i in rnd.decisions]
     arrays = {"head": np.array(json.dumps(head)), "strategy": store.quantise(tables),
               "weights": np.asarray(ranges.weights, dtype=float), "strengths": np.asarray(ranges.strengths, dtype=float)}
     for d, moves in enumerate(ranges.transitions):
         for k, matrix in moves.items():
             arrays[f"move_{d}_{k}"] = np.asarray(matrix, dtype=float)
+    arrays.update(extra or {})
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, lambda handle: np.savez_compressed(handle, **arrays))
 
 
-def load(table: GameTable, path: Path) -> tuple[MergedGame, list[dict[int, np.ndarray]], dict]:
-    """Return the merged game, the strategy and the head of a solution file, refused in one line if not the table's."""
+def load(table: GameTable, path: Path, arrays: dict | None = None) -> tuple[MergedGame, list[dict[int, np.ndarray]],
+                                                                          dict]:
+    """Return the merged game, the strategy and the head of a solution file, refused in one line if not the table's.
+
+    A file that keeps the first rounds only has empty tables for the others (``head["rounds_kept"]``).
+    """
     what = store.SOLUTION
-    arrays = store.read_arrays(path, what)
+    arrays = store.read_arrays(path, what) if arrays is None else arrays
     head = store.read_json(path, what, "head", arrays["head"])
     if head.get("table") != table.name or head.get("hash") != store.table_hash(table):
         raise store.WrongTable(f"{path_text(path)} was solved for {head.get('table')!r} (hash "
@@ -281,12 +295,18 @@ def load(table: GameTable, path: Path) -> tuple[MergedGame, list[dict[int, np.nd
         ranges = Stages(system=head["abstraction"]["system"], buckets=buckets, weights=arrays["weights"],
                         transitions=moves, strengths=arrays["strengths"])
         game = build_game(table, ranges, head["stacks"], head["memory"], head["counts"])
+        kept = int(head.get("rounds_kept", len(game.rounds)))
+        if not 1 <= kept <= len(game.rounds):
+            raise ValueError(f"it keeps {kept} rounds of {len(game.rounds)}")
     except (KeyError, TypeError, ValueError, LowballError) as err:
         raise store.bad_file(path, what, f"its head does not rebuild the game: {err}") from None
     levels = store.check_array(path, what, "strategy", arrays["strategy"], "iu", (None,))
     strategy, at = [], 0
     for r, rnd in enumerate(game.rounds):
         tables = {}
+        if r >= kept:
+            strategy.append(tables)
+            continue
         for i in rnd.decisions:
             shape = (len(game.keys[r]), game.buckets[r], len(rnd.spots[i].actions))
             size = int(np.prod(shape))

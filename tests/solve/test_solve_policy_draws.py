@@ -1,0 +1,134 @@
+"""The equilibrium of a table with several draws read for real hands (lowball.solve.policy_draws).
+
+A small three-draw table is solved here and shipped as the triple-draw solution ships: its first rounds' strategy,
+the last round solved again on demand, and per-hand tables (made up here: a real abstraction takes minutes to build,
+and its tables are checked in tests/solve/test_solve_stages.py). A line is placed by the full tree written out
+(code the reader does not use), each answer is the stored row or the last round solved again, what the solution
+does not hold is refused in one line, and the equilibrium bot plays a hand with it at the engine's table.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from lowball.engine.state import OVER, Hand
+from lowball.play import bots
+from lowball.solve import run_draws, store
+from lowball.solve.full import FullSolver
+from lowball.solve.lookup import StageLookup
+from lowball.solve.merged import build_game, small_table, unrolled
+from lowball.solve.policy import HANDS, Equilibrium, IllegalLine
+from lowball.solve.policy_draws import DrawsEquilibrium, load_draws
+from lowball.solve.resolve import resolve_last_round
+from lowball.solve.stages import toy_stages
+from lowball.solve.tree import Decision, Transition
+from lowball.ranking.fast import hand_index
+
+BUCKETS = (2, 3, 3, 4)
+
+
+def made_up_lookup(game, seed: int = 3) -> StageLookup:
+    """Every hand in a random bucket at each stage; a throw of k cards throws the hand's first k by deck order."""
+    rng = np.random.default_rng(seed)
+    masks = np.array([(1 << k) - 1 for k in range(6)], dtype=np.uint8)
+    return StageLookup(buckets=tuple(rng.integers(0, size, HANDS).astype(np.uint8) for size in game.buckets),
+                       throws=tuple(np.tile(masks[:max(c) + 1], (HANDS, 1)) for c in game.allowed),
+                       best=tuple(rng.integers(0, 2, size).astype(np.uint8) for size in game.buckets[:-1]))
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory):
+    """The small table solved, and written as a shipped solution: the first three rounds, the per-hand tables."""
+    table = small_table()
+    game = build_game(table, toy_stages(BUCKETS, seed=5), memory="everything")
+    strategy = FullSolver(game).run(40).average()
+    lookup = made_up_lookup(game)
+    path = tmp_path_factory.mktemp("solutions") / f"{table.name}.npz"
+    run_draws.save(path, game, strategy, {"iterations": 40}, rounds=table.draws, extra=lookup.arrays())
+    return path, strategy, lookup
+
+
+@pytest.fixture(scope="module")
+def equilibrium(shipped):
+    return load_draws(small_table(), shipped[0])
+
+
+def tree_place(game, labels: tuple[str, ...]) -> tuple[int, int, int]:
+    """Return (round, spot, history) of the decision a line of labels reaches, by walking the full tree written out."""
+    whole = unrolled(game)
+    node = whole.tree.root
+    for label in labels:
+        while isinstance(node, Transition):
+            node = node.child
+        node = node.children[node.actions.index(label)]
+    while isinstance(node, Transition):
+        node = node.child
+    assert isinstance(node, Decision)
+    return whole.spot_of[whole.tree.index[id(node)]]
+
+
+HANDS_SEEN = ["7c 5d 4h 3s 2c", "Kc Kd 9h 8s 2c", "9d 8c 6h 4s 3d"]
+LINES = ["", "call", "call check draw1 draw0", "raise call draw0 draw1 check bet call draw1 draw1",
+         "call check draw1 draw1 check check draw0 draw0 bet"]
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_a_line_reaches_the_spot_and_history_the_full_tree_numbers(equilibrium, line):
+    place = equilibrium._place(line)
+    assert (place.round, place.spot, place.history) == tree_place(equilibrium.game, place.labels), line
+
+
+@pytest.mark.parametrize("line", LINES)
+@pytest.mark.parametrize("cards", HANDS_SEEN)
+def test_the_advice_is_the_stored_row_or_the_last_round_solved_again(equilibrium, shipped, line, cards):
+    _, strategy, lookup = shipped
+    place = equilibrium._place(line)
+    advice = equilibrium.advise(cards, line)
+    bucket = int(lookup.buckets[place.round][hand_index(cards)])
+    if place.round < equilibrium.last:
+        expected = strategy[place.round][place.spot][place.history, bucket]
+        tolerance = 1e-4                                       # the stored 16-bit levels
+    else:
+        expected = resolve_last_round(equilibrium.game, equilibrium.strategy, [place.history])[place.spot][0, bucket]
+        tolerance = 1e-12
+    assert advice.bucket == bucket and np.allclose(list(advice.frequencies.values()), expected, atol=tolerance)
+    assert sum(advice.frequencies.values()) == pytest.approx(1.0)
+    if advice.phase == "draw":
+        assert [len(t.cards) for t in advice.throws] == [t.count for t in advice.throws]
+
+
+def test_a_throw_the_solution_does_not_hold_and_a_finished_hand_are_refused(equilibrium):
+    with pytest.raises(IllegalLine, match=r"^'draw2' is not legal for p1 after 'call check': p1 may pat, draw1$"):
+        equilibrium.advise("7c 5d 4h 3s 2c", "call check draw2")
+    with pytest.raises(IllegalLine, match=r"the hand is over after 'raise fold' \(folded\): nobody acts there"):
+        equilibrium.advise("7c 5d 4h 3s 2c", "raise fold")
+
+
+def test_after_the_last_draw_the_range_above_is_a_share_and_the_bluff_a_chance(equilibrium):
+    line = "call check draw1 draw1 check check draw0 draw0 check check draw1 draw0"
+    for cards in HANDS_SEEN:
+        advice = equilibrium.advise(cards, line)
+        assert advice.phase == "bet" and 0 <= advice.range_above <= 1 and 0 <= advice.bluff <= 1
+
+
+def test_the_equilibrium_bot_plays_a_hand_from_the_shipped_file(shipped, monkeypatch):
+    """Shipped where the table's solutions are, the solution is what ``Equilibrium.load`` returns for the table,
+    and the bot takes each decision from it (never the sound bot's fallback) to the hand's end."""
+    path, _, _ = shipped
+    monkeypatch.setattr(store, "SOLUTIONS", path.parent)
+    table = small_table()
+    assert isinstance(Equilibrium.load(table), DrawsEquilibrium)
+    hand = Hand([40, 40], table=table, seed=11, narrate=False)
+    rng = random.Random(4)
+    hand.advance()
+    decisions = 0
+    while hand.phase != OVER:
+        choice = bots.equilibrium_choice(hand, rng)
+        assert not isinstance(choice, str), choice
+        hand.apply(choice)
+        hand.advance()
+        decisions += 1
+    assert decisions >= 2 and sum(hand.result.changes) == 0
