@@ -10,10 +10,13 @@ and the per-hand tables. ``--lookup-only`` adds the per-hand tables to an existi
     .venv/bin/python scripts/solve.py --lookup-only
     .venv/bin/python scripts/solve.py --game deuce-to-seven-triple-draw-phh --memory everything --most-cards 3,2,1 \
         --bits 32 --goal 5                                   # 4.2 mbb/hand after 300 iterations, about 50 minutes
+    .venv/bin/python scripts/solve.py --game deuce-to-seven-triple-draw-phh \
+        --ship build/solve/deuce-to-seven-triple-draw-phh.npz  # the first three rounds and the per-hand tables
 
 A table of several draws is solved by ``lowball.solve.run_draws.solve_draws`` in its merged game (``--buckets``,
-``--memory``, ``--most-cards``, ``--bits``, ``--backend``); no such solution ships yet, so the default tables are the
-single-draw ones, and its solution is written beside the checkpoints (build/solve/) unless ``--out`` names a folder.
+``--memory``, ``--most-cards``, ``--bits``, ``--backend``); its whole solution is too large to ship, so it is written
+beside the checkpoints (build/solve/) unless ``--out`` names a folder, and ``--ship`` then writes the part that ships
+(``lowball.solve.run_draws.ship``: the rounds before the last, the last solved again at play time).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from lowball.core.games import load_game_table
 from lowball.errors import LowballError
 from lowball.solve import store
 from lowball.solve.run import CHECKPOINTS, DEFAULTS, add_lookup, solve_table
-from lowball.solve.run_draws import counts_up_to, parse_buckets, solve_draws
+from lowball.solve.run_draws import counts_up_to, parse_buckets, ship, solve_draws
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,7 +52,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--lookup-only", action="store_true",
                         help="add the per-hand tables to the existing solutions (no solving)")
+    parser.add_argument("--ship", type=Path, metavar="SOLUTION",
+                        help="several draws: from this solution of the full tree, write into --out the one that "
+                             "ships (the rounds before the last, the per-hand tables) and measure it with every "
+                             "last round solved again as play solves it")
     args = parser.parse_args(argv)
+    if args.ship:
+        if len(args.game or []) != 1:
+            raise LowballError("--ship takes one --game: the table the solution was solved for")
+        table = load_game_table(args.game[0])
+        facts = ship(table, args.ship, store.path_of(table.name, args.out))
+        print(json.dumps(facts))
+        return 0
     for name in args.game or list(DEFAULTS):
         table = load_game_table(name)
         path = store.path_of(name, args.out)

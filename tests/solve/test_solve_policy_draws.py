@@ -15,8 +15,11 @@ import numpy as np
 import pytest
 
 from lowball.engine.state import OVER, Hand
+from lowball.errors import LowballError
 from lowball.play import bots
+from lowball.ranking.fast import hand_index
 from lowball.solve import run_draws, store
+from lowball.solve.best_response import evaluate
 from lowball.solve.full import FullSolver
 from lowball.solve.lookup import StageLookup
 from lowball.solve.merged import build_game, small_table, unrolled
@@ -25,7 +28,6 @@ from lowball.solve.policy_draws import DrawsEquilibrium, load_draws
 from lowball.solve.resolve import resolve_last_round
 from lowball.solve.stages import toy_stages
 from lowball.solve.tree import Decision, Transition
-from lowball.ranking.fast import hand_index
 
 BUCKETS = (2, 3, 3, 4)
 
@@ -132,3 +134,59 @@ def test_the_equilibrium_bot_plays_a_hand_from_the_shipped_file(shipped, monkeyp
         hand.advance()
         decisions += 1
     assert decisions >= 2 and sum(hand.result.changes) == 0
+
+
+def toy_with_hands(system, buckets):
+    """Toy stages with made-up per-hand tables, as ``ship`` rebuilds a real abstraction's (minutes) for its lookup."""
+    from dataclasses import replace
+
+    stages = toy_stages(buckets, seed=3)
+    rng = np.random.default_rng(8)
+    return replace(stages, bucket_of_hand=tuple(rng.integers(0, b, HANDS).astype(np.int32) for b in buckets),
+                   throw_of_hand=tuple(np.tile(np.array([(1 << k) - 1 for k in range(6)], dtype=np.uint8),
+                                               (HANDS, 1)) for _ in buckets[1:]),
+                   draw_of_bucket=tuple(rng.integers(0, 2, b).astype(np.uint8) for b in buckets[:-1]))
+
+
+def test_what_ships_is_measured_with_every_last_round_solved_again(tmp_path):
+    """``ship`` writes the first rounds and the per-hand tables, and states the exploitability of the strategy play
+    uses: the one the generic tree's best response finds for the shipped rounds with each last round solved again."""
+    table = small_table()
+    run_draws.solve_draws(table, out=tmp_path / "whole.npz", buckets=BUCKETS, memory="everything", iterations=30,
+                          every=10, checkpoints=tmp_path / "checks", progress=False, stages=toy_with_hands)
+    facts = run_draws.ship(table, tmp_path / "whole.npz", tmp_path / "shipped.npz", iterations=60,
+                           stages=toy_with_hands)
+    equilibrium = load_draws(table, tmp_path / "shipped.npz")
+    assert equilibrium.head["rounds_kept"] == table.draws and facts["rounds_kept"] == table.draws
+    assert all(not tables for tables in equilibrium.strategy[table.draws:])
+    whole = [*equilibrium.strategy[:table.draws],
+             resolve_last_round(equilibrium.game, equilibrium.strategy, iterations=60)]
+    tree = unrolled(equilibrium.game)
+    walked = evaluate(tree.tree, tree.strategy(whole))
+    assert facts["exploitability_mbb"] == pytest.approx(walked.exploitability / table.big_bet * 1000, rel=1e-9)
+    assert facts["values"] == pytest.approx(list(walked.values), abs=1e-9)
+    kept = store.read_arrays(tmp_path / "shipped.npz", store.SOLUTION, ["strategy"])["strategy"]
+    solved = store.read_arrays(tmp_path / "whole.npz", store.SOLUTION, ["strategy"])["strategy"]
+    last = sum(t.size for t in whole[-1].values())
+    assert len(kept) == facts["numbers_kept"] == len(solved) - last       # all but the last round's numbers
+
+
+def test_ship_refuses_a_solution_already_shipped_or_stages_that_differ(tmp_path):
+    table = small_table()
+    run_draws.solve_draws(table, out=tmp_path / "whole.npz", buckets=BUCKETS, memory="everything", iterations=3,
+                          every=3, checkpoints=tmp_path / "checks", progress=False, stages=toy_with_hands)
+    run_draws.ship(table, tmp_path / "whole.npz", tmp_path / "shipped.npz", iterations=5, stages=toy_with_hands)
+    with pytest.raises(LowballError, match="ship takes a solution of the full tree"):
+        run_draws.ship(table, tmp_path / "shipped.npz", tmp_path / "again.npz", stages=toy_with_hands)
+    with pytest.raises(LowballError, match="the stages rebuilt for its buckets differ from its own"):
+        run_draws.ship(table, tmp_path / "whole.npz", tmp_path / "other.npz",
+                       stages=lambda system, buckets: other_deal(toy_with_hands(system, buckets)))
+
+
+def other_deal(stages):
+    """The same stages dealt otherwise: the first bucket twice as likely as before."""
+    from dataclasses import replace
+
+    weights = stages.weights.copy()
+    weights[0] *= 2
+    return replace(stages, weights=weights / weights.sum())

@@ -319,7 +319,7 @@ class RoundSolver:
     (``lowball.solve.backend`` picks CuPy where a GPU is lent): the same kernels run on either.
     """
 
-    def __init__(self, game: MergedGame, rule: Discounting = DCFR, xp=np, dtype=np.float64):
+    def __init__(self, game: MergedGame, rule: Discounting = DCFR, xp=np, dtype=np.float64, kernels=None):
         self.game, self.rule, self.xp, self.dtype, self.iterations = game, rule, xp, dtype, 0
         shape = self.shapes()
         self.regrets = [{i: xp.zeros(shape[r, i], dtype=dtype) for (rr, i) in shape if rr == r}
@@ -328,7 +328,7 @@ class RoundSolver:
                        for r in range(len(game.rounds))]
         self.current = [{i: xp.full(shape[r, i], 1 / shape[r, i][2], dtype=dtype) for (rr, i) in shape if rr == r}
                         for r in range(len(game.rounds))]
-        self.kernels = Kernels(game, xp, dtype)
+        self.kernels = Kernels(game, xp, dtype) if kernels is None else kernels     # built once for many solvers
 
     def shapes(self) -> dict[tuple[int, int], tuple[int, int, int]]:
         """Return the shape of each decision spot's table by (round, spot): (keys, buckets, actions), in order (the

@@ -34,7 +34,7 @@ from lowball.errors import CardError
 from lowball.ranking.value import hand_cards
 from lowball.solve.game_tree import PLAYERS, RAISE, first_round
 from lowball.solve.lookup import StageLookup
-from lowball.solve.merged import ACT, FOLD, NEXT, MergedGame, Spot
+from lowball.solve.merged import ACT, FOLD, NEXT, Kernels, MergedGame, Spot
 from lowball.solve.policy import (DRAW, Advice, IllegalLine, Throw, _quoted, _shown, _tokens, label_for,
                                   word_for)
 from lowball.solve.resolve import ITERATIONS, entering, resolve_last_round
@@ -64,7 +64,8 @@ class DrawsEquilibrium:
         _, state, _ = first_round(self.table, self.stacks)
         self.blind_bet = any(state.bets)          # a blind is the first round's bet: a raise over it is a raise
         self.final_buckets = game.buckets[-1]
-        self._entering = None
+        self._entering: list | None = None
+        self._kernels: Kernels | None = None
         self._solved: dict[int, dict[int, np.ndarray]] = {}       # a last-round history -> its round solved again
 
     def covers(self, stacks: Sequence[int]) -> str | None:
@@ -85,8 +86,23 @@ class DrawsEquilibrium:
         if round_ < self.last:
             return {i: table[history:history + 1] for i, table in self.strategy[round_].items()}
         if history not in self._solved:
-            self._solved[history] = resolve_last_round(self.game, self.strategy, [history], self.iterations)
+            self._solved[history] = resolve_last_round(self.game, self.strategy, [history], self.iterations,
+                                                       kernels=self.kernels, ranges=self.entering)
         return self._solved[history]
+
+    @property
+    def kernels(self) -> Kernels:
+        """Return the merged game's deal, draw matrices and stakes (built once: a second or so at triple draw)."""
+        if self._kernels is None:
+            self._kernels = Kernels(self.game)
+        return self._kernels
+
+    @property
+    def entering(self) -> list:
+        """Return both players' ranges entering the last round at every history (computed once)."""
+        if self._entering is None:
+            self._entering = entering(self.game, self.strategy, kernels=self.kernels)
+        return self._entering
 
     def advise(self, cards: str | Iterable[Card | str], line: str | Iterable[str | Action] = ()) -> Advice:
         """Return what the equilibrium does with ``cards`` at the decision after ``line`` (see the module doc)."""
@@ -169,9 +185,7 @@ class DrawsEquilibrium:
     def _reach(self, place: Place, seat: int) -> np.ndarray:
         """Return the chance of each of the seat's final buckets at a point of the last round when both play the
         equilibrium: his range entering the round, times his own actions in it."""
-        if self._entering is None:
-            self._entering = entering(self.game, self.strategy)
-        reach = np.asarray(self._entering[seat][place.history], dtype=float)
+        reach = np.asarray(self.entering[seat][place.history], dtype=float)
         tables = self.tables(place.round, place.history)
         for r, _, i, a in place.steps:
             if r == place.round and self.game.rounds[r].spots[i].player == seat:

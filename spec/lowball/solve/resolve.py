@@ -46,14 +46,14 @@ def check_full_tree(game: MergedGame) -> None:
                              f"is solved again only in the full tree (memory 'everything')")
 
 
-def entering(game: MergedGame, strategy, xp=np) -> list:
+def entering(game: MergedGame, strategy, xp=np, kernels: Kernels | None = None) -> list:
     """Return both players' ranges as they enter the last betting round, (histories, buckets) each, for every history.
 
     ``strategy`` needs only the first rounds' tables (its last round's are not read). A range is the chance of the
     deal, the player's own actions and his draws along the history: unnormalised, as CFR's reaches are.
     """
     check_full_tree(game)
-    kernels = Kernels(game, xp)
+    kernels = Kernels(game, xp) if kernels is None else kernels
     start = [kernels.weights[None, :], kernels.weights[None, :]]
     for r in range(game.table.draws):
         rnd = game.rounds[r]
@@ -70,10 +70,10 @@ class LastRound(RoundSolver):
     """
 
     def __init__(self, game: MergedGame, histories: Sequence[int], ranges, rule: Discounting = DCFR, xp=np,
-                 dtype=np.float64):
+                 dtype=np.float64, kernels: Kernels | None = None):
         self.last = game.table.draws
         self.histories = np.asarray(histories, dtype=np.int64)
-        super().__init__(game, rule, xp, dtype)
+        super().__init__(game, rule, xp, dtype, kernels)
         size = game.buckets[self.last]
         scaled = []
         for seat in range(2):
@@ -95,21 +95,24 @@ class LastRound(RoundSolver):
 
 
 def resolve_last_round(game: MergedGame, strategy, histories: Sequence[int] | None = None,
-                       iterations: int = ITERATIONS, xp=np, dtype=np.float64, rows: int = ROWS) -> dict:
+                       iterations: int = ITERATIONS, xp=np, dtype=np.float64, rows: int = ROWS,
+                       kernels: Kernels | None = None, ranges=None) -> dict:
     """Return the last round's strategy solved again for ``histories`` (all by default), from the first rounds'.
 
     The tables are (histories, final buckets, actions) by decision spot of the round, rows in the order asked.
     Histories are solved ``rows`` at a time, each on its own: a history's rows do not depend on its neighbours.
+    A caller that solves many one at a time passes the game's ``kernels`` and the ``entering`` ranges once.
     """
-    ranges = entering(game, strategy, xp)
     chosen = np.arange(len(game.keys[-1])) if histories is None else np.asarray(histories, dtype=np.int64)
     if chosen.size and (chosen.min() < 0 or chosen.max() >= len(game.keys[-1])):
         raise ValueError(f"histories must be 0 to {len(game.keys[-1]) - 1:,}")
+    kernels = Kernels(game, xp, dtype) if kernels is None else kernels
+    ranges = entering(game, strategy, xp, kernels) if ranges is None else ranges
     parts = []
     for first in range(0, len(chosen), rows):
         some = chosen[first:first + rows]
-        solver = LastRound(game, some, [ranges[0][some], ranges[1][some]], xp=xp, dtype=dtype).run(iterations)
-        parts.append(solver.average()[solver.last])
+        solver = LastRound(game, some, [ranges[0][some], ranges[1][some]], xp=xp, dtype=dtype, kernels=kernels)
+        parts.append(solver.run(iterations).average()[solver.last])
     spots = game.rounds[-1].decisions
     if not parts:
         return {i: np.zeros((0, game.buckets[-1], len(game.rounds[-1].spots[i].actions))) for i in spots}

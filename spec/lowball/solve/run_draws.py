@@ -318,3 +318,48 @@ def load(table: GameTable, path: Path, arrays: dict | None = None) -> tuple[Merg
     if at != len(levels):
         raise store.bad_file(path, what, "its strategy is longer than its game")
     return game, strategy, head
+
+
+def ship(table: GameTable, solution: Path, out: Path, *, iterations: int | None = None,
+         stages: Callable[[str, tuple[int, ...]], object] = build_stages) -> dict:
+    """Write the solution that ships from a solution of the full tree, and measure it as play will use it.
+
+    What ships is the strategy of the rounds before the last (the last is solved again when play reaches it,
+    ``lowball.solve.resolve``) and the per-hand tables of the stages, rebuilt (minutes) and checked against the
+    solution's own matrices. Its exploitability is measured by the best response that remembers every public action
+    against the strategy read back from the written file, with every history's last round solved again.
+    """
+    from lowball.solve.lookup import StageLookup                                 # noqa: PLC0415
+    from lowball.solve.resolve import ITERATIONS, with_last_round                # noqa: PLC0415
+
+    iterations = ITERATIONS if iterations is None else iterations
+    game, strategy, head = load(table, Path(solution))
+    if head.get("rounds_kept", len(game.rounds)) != len(game.rounds) or game.memory != "everything":
+        raise LowballError(f"{path_text(solution)}: ship takes a solution of the full tree (memory everything) with "
+                           f"every round kept, not one kept in part or merged")
+    started = time.perf_counter()
+    rebuilt = stages(table.ranking, tuple(game.buckets))
+    stored = game.ranges
+    same = (np.allclose(rebuilt.weights, stored.weights) and np.array_equal(rebuilt.strengths, stored.strengths)
+            and all(np.allclose(rebuilt.transitions[d][k], matrix) for d, moves in enumerate(stored.transitions)
+                    for k, matrix in moves.items()))
+    if not same:
+        raise LowballError(f"{path_text(solution)}: the stages rebuilt for its buckets differ from its own")
+    lookup = StageLookup.of(rebuilt, tuple(max(counts) for counts in game.allowed))
+    setup = time.perf_counter() - started
+    kept = table.draws                                   # every round but the last
+    facts = dict(head["facts"])
+    save(Path(out), game, strategy, facts, rounds=kept, extra=lookup.arrays())
+    shipped_game, shipped, _ = load(table, Path(out))
+    started = time.perf_counter()
+    whole = with_last_round(shipped_game, shipped, iterations)
+    solving = time.perf_counter() - started
+    value, values = exploitability(shipped_game, whole)
+    seats = seat_values(shipped_game, whole)
+    facts["shipped"] = {"rounds_kept": kept, "last_round_iterations": iterations,
+                        "exploitability_mbb": value, "best_response_chips": list(values), "values": list(seats),
+                        "values_mbb": [mbb(v, table) for v in seats], "lookup_seconds": round(setup, 1),
+                        "last_rounds_seconds": round(solving, 1),
+                        "numbers_kept": int(sum(t.size for tables in shipped[:kept] for t in tables.values()))}
+    save(Path(out), game, strategy, facts, rounds=kept, extra=lookup.arrays())
+    return {**facts["shipped"], "table": table.name, "file": str(out), "file_bytes": Path(out).stat().st_size}
