@@ -190,3 +190,17 @@ def other_deal(stages):
     weights = stages.weights.copy()
     weights[0] *= 2
     return replace(stages, weights=weights / weights.sum())
+
+
+@pytest.mark.parametrize("line, en, ru", [
+    ("", "pre-draw bucket", "до обмена"),
+    ("call check draw1 draw0", "after draw 1", "после 1-го обмена"),
+    ("call check draw1 draw1 check check draw0 draw0 check check draw1 draw0", "final bucket", "после обмена"),
+])
+def test_lowball_strategy_names_the_stage_of_the_bucket(equilibrium, line, en, ru):
+    """After the first of three draws a bucket is neither the dealt hand's nor the final one: the words say which."""
+    from lowball.cli.solve import advice_record, advice_text
+
+    advice = equilibrium.advise("7c 5d 4h 3s 2c", line)
+    assert en in advice_text(advice, "en")[0] and ru in advice_text(advice, "ru")[0]
+    assert advice_record(advice)["stage"] == equilibrium._place(line).round

@@ -129,7 +129,8 @@ def advice_record(advice: Any) -> dict[str, Any]:
             "throws": [{"count": t.count, "probability": t.probability, "cards": " ".join(map(str, t.cards))}
                        for t in advice.throws],
             "snow": advice.snow, "breaking": advice.breaking, "bluff": advice.bluff, "pat_hand": advice.pat_hand,
-            "weak": advice.weak, "range_above": advice.range_above}
+            "weak": advice.weak, "range_above": advice.range_above,
+            **({"stage": advice.stage} if advice.stage is not None else {})}    # several draws: the bucket's stage
 
 
 def action_word(word: str, lang: str = "en") -> str:
@@ -146,9 +147,14 @@ def action_word(word: str, lang: str = "en") -> str:
 def advice_text(advice: Any, lang: str = "en") -> list[str]:
     """Return the lines ``lowball strategy`` prints: who acts where, the frequencies, the draw, the facts."""
     where = say(lang, "after", line=" ".join(advice.said)) if advice.said else say(lang, "at the start")
-    stage = "pre-draw bucket" if advice.phase == "draw" or advice.range_above is None else "final bucket"
+    if advice.stage is None:                    # one draw: before it, or after it
+        stage = "pre-draw bucket" if advice.phase == "draw" or advice.range_above is None else "final bucket"
+    else:                                       # several: dealt, after draw k, or final after the last
+        stage = "pre-draw bucket" if advice.stage == 0 else "final bucket" if advice.stage == advice.draws else \
+            "stage bucket"
+    bucket = say(lang, stage, bucket=advice.bucket, draw=advice.stage)
     lines = [say(lang, "to act", table=advice.table, seat=advice.seat + 1, where=where,
-                 cards=" ".join(map(str, advice.cards)), bucket=say(lang, stage, bucket=advice.bucket))]
+                 cards=" ".join(map(str, advice.cards)), bucket=bucket)]
     throws = {f"draw{t.count}" if t.count else "pat": t for t in advice.throws}
     width = max(6, *(len(action_word(word, lang)) for word in advice.frequencies))
     for word, chance in advice.frequencies.items():

@@ -122,6 +122,8 @@ class Advice:
     pat_hand: bool = False                  # the abstraction's best discard count for these cards is 0
     weak: bool = False                      # read as a final hand, these cards are in the worse half of the buckets
     range_above: float | None = None        # after the draw: the share of the seat's range here that is better
+    stage: int | None = None                # several draws: how many the seat has made (its bucket's stage)
+    draws: int = 1                          # the table's draws
 
     def most_likely(self) -> str:
         """Return the word of the most frequent action (the first of equals).

@@ -119,7 +119,7 @@ class DrawsEquilibrium:
         words = [word_for(label, spot, place.bet_in_round, facing(spot)) for label in spot.actions]
         common = dict(table=self.table.name, seat=seat, line=place.labels, said=place.said, cards=held,
                       bucket=bucket, frequencies={w: float(p) for w, p in zip(words, row)},
-                      labels=dict(zip(words, spot.actions)))
+                      labels=dict(zip(words, spot.actions)), stage=stage, draws=self.last)
         weak = self.lookup.bucket(held, self.last) >= self.final_buckets // 2
         if spot.actions[0].startswith(DRAW):
             counts = [int(label[len(DRAW):]) for label in spot.actions]
