@@ -318,3 +318,34 @@ def test_a_street_is_built_by_keyword_only():
     with pytest.raises(TypeError):
         Street(StreetKind.BET, "B1")
     assert Street(kind=StreetKind.BET, clause="B1").clause == "B1"
+
+
+def test_antes_seat_by_seat_for_the_most_players_a_table_seats_load_and_one_more_is_refused():
+    """V11: a table that seats up to the most players any table seats (ten) may list an ante for each of them, and
+    a hand there seats exactly that many; an eleventh seat is refused, naming the key and the limit."""
+    from lowball.core.games import MAX_PLAYERS
+
+    def antes(seats: int):
+        listed = ", ".join(["1"] * seats)
+        return table_from_text(f'extends = "badugi"\n[players]\nmax = {MAX_PLAYERS}\n[forced]\nante_by = "by-seat"\n'
+                               f'seat_antes = [{listed}]\n', "house.toml")
+
+    assert antes(MAX_PLAYERS).player_counts == range(MAX_PLAYERS, MAX_PLAYERS + 1)
+    assert antes(3).player_counts == range(3, 4)
+    with pytest.raises(RulesError, match=rf"forced\.seat_antes: {MAX_PLAYERS + 1} seats; a table seats at most "
+                                         rf"{MAX_PLAYERS}"):
+        antes(MAX_PLAYERS + 1)
+
+
+def test_a_hand_may_seat_from_the_fewest_to_the_most_players_a_table_names():
+    """T1: players.min and players.max are both seated (with no forced bets listed seat by seat)."""
+    from lowball.core.games import builtin_games
+    from lowball.engine.state import Hand
+
+    for table in builtin_games():
+        if table.seat_antes or table.seat_posts:
+            continue
+        counts = table.player_counts
+        assert (counts[0], counts[-1], len(counts)) == (table.players_min, table.players_max,
+                                                        table.players_max - table.players_min + 1), table.name
+        assert Hand(table, players=table.players_max, seed=1).n == table.players_max, table.name
