@@ -34,7 +34,10 @@ from lowball.solve.cfr import DCFR, Discounting
 from lowball.solve.full import down_round, sweep_round, ways_on
 from lowball.solve.merged import Kernels, MergedGame, RoundSolver
 
-ITERATIONS = 400        # CFR iterations of the last round at play time (tests/solve/test_solve_resolve.py)
+ITERATIONS = 200        # CFR iterations of the last round at play time (tests/solve/test_solve_resolve.py)
+# Its floats: 64 bits, so that a history solved alone at play time gets the very rows the measure of what ships
+# solved for it in a batch (32 bits are a quarter faster, but rounding then moves a row by up to 1e-4).
+DTYPE = np.float64
 ROWS = 1 << 14          # the most histories solved at once when all are
 
 
@@ -95,7 +98,7 @@ class LastRound(RoundSolver):
 
 
 def resolve_last_round(game: MergedGame, strategy, histories: Sequence[int] | None = None,
-                       iterations: int = ITERATIONS, xp=np, dtype=np.float64, rows: int = ROWS,
+                       iterations: int = ITERATIONS, xp=np, dtype=DTYPE, rows: int = ROWS,
                        kernels: Kernels | None = None, ranges=None) -> dict:
     """Return the last round's strategy solved again for ``histories`` (all by default), from the first rounds'.
 
@@ -119,6 +122,6 @@ def resolve_last_round(game: MergedGame, strategy, histories: Sequence[int] | No
     return {i: xp.concatenate([part[i] for part in parts]) for i in spots}
 
 
-def with_last_round(game: MergedGame, strategy, iterations: int = ITERATIONS, xp=np, dtype=np.float64) -> list:
+def with_last_round(game: MergedGame, strategy, iterations: int = ITERATIONS, xp=np, dtype=DTYPE) -> list:
     """Return the whole strategy: the first rounds' as given, the last round solved again for every history."""
     return [*strategy[:game.table.draws], resolve_last_round(game, strategy, None, iterations, xp, dtype)]
