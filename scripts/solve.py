@@ -12,6 +12,7 @@ and the per-hand tables. ``--lookup-only`` adds the per-hand tables to an existi
         --bits 32 --goal 5                                   # 4.2 mbb/hand after 300 iterations, about 50 minutes
     .venv/bin/python scripts/solve.py --game deuce-to-seven-triple-draw-phh \
         --ship build/solve/deuce-to-seven-triple-draw-phh.npz  # the first three rounds and the per-hand tables
+    .venv/bin/python scripts/solve.py --game deuce-to-seven-triple-draw-phh --measure   # as play uses it
 
 A table of several draws is solved by ``lowball.solve.run_draws.solve_draws`` in its merged game (``--buckets``,
 ``--memory``, ``--most-cards``, ``--bits``, ``--backend``); its whole solution is too large to ship, so it is written
@@ -30,7 +31,7 @@ from lowball.core.games import load_game_table
 from lowball.errors import LowballError
 from lowball.solve import store
 from lowball.solve.run import CHECKPOINTS, DEFAULTS, add_lookup, solve_table
-from lowball.solve.run_draws import counts_up_to, parse_buckets, ship, solve_draws
+from lowball.solve.run_draws import counts_up_to, measure_shipped, parse_buckets, ship, solve_draws
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,12 +57,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="several draws: from this solution of the full tree, write into --out the one that "
                              "ships (the rounds before the last, the per-hand tables) and measure it with every "
                              "last round solved again as play solves it")
+    parser.add_argument("--no-measure", action="store_true", help="with --ship: write the file, measure it later")
+    parser.add_argument("--measure", action="store_true",
+                        help="several draws: measure the shipped solution of --game in --out as play uses it (every "
+                             "last round solved again; about half an hour at triple draw) and write the figures in it")
     args = parser.parse_args(argv)
-    if args.ship:
+    if args.ship or args.measure:
         if len(args.game or []) != 1:
-            raise LowballError("--ship takes one --game: the table the solution was solved for")
+            raise LowballError(f"{'--ship' if args.ship else '--measure'} takes one --game: the table it was solved "
+                               f"for")
         table = load_game_table(args.game[0])
-        facts = ship(table, args.ship, store.path_of(table.name, args.out))
+        path = store.path_of(table.name, args.out)
+        facts = (ship(table, args.ship, path, measure=not args.no_measure) if args.ship
+                 else measure_shipped(table, path))
         print(json.dumps(facts))
         return 0
     for name in args.game or list(DEFAULTS):

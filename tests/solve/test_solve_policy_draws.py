@@ -176,6 +176,15 @@ def test_ship_refuses_a_solution_already_shipped_or_stages_that_differ(tmp_path)
     run_draws.solve_draws(table, out=tmp_path / "whole.npz", buckets=BUCKETS, memory="everything", iterations=3,
                           every=3, checkpoints=tmp_path / "checks", progress=False, stages=toy_with_hands)
     run_draws.ship(table, tmp_path / "whole.npz", tmp_path / "shipped.npz", iterations=5, stages=toy_with_hands)
+    later = run_draws.ship(table, tmp_path / "whole.npz", tmp_path / "later.npz", measure=False, stages=toy_with_hands)
+    assert "exploitability_mbb" not in later                         # written now, measured later: the same figures
+    measured = run_draws.measure_shipped(table, tmp_path / "later.npz", 5)
+    at_once = run_draws.load(table, tmp_path / "shipped.npz")[2]["facts"]["shipped"]
+    figures = ("exploitability_mbb", "values", "best_response_chips", "rounds_kept", "numbers_kept",
+               "last_round_iterations")
+    assert {k: measured[k] for k in figures} == {k: at_once[k] for k in figures}
+    with pytest.raises(LowballError, match="not a shipped solution"):
+        run_draws.measure_shipped(table, tmp_path / "whole.npz")
     with pytest.raises(LowballError, match="ship takes a solution of the full tree"):
         run_draws.ship(table, tmp_path / "shipped.npz", tmp_path / "again.npz", stages=toy_with_hands)
     with pytest.raises(LowballError, match="the stages rebuilt for its buckets differ from its own"):

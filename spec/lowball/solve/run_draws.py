@@ -320,19 +320,16 @@ def load(table: GameTable, path: Path, arrays: dict | None = None) -> tuple[Merg
     return game, strategy, head
 
 
-def ship(table: GameTable, solution: Path, out: Path, *, iterations: int | None = None,
+def ship(table: GameTable, solution: Path, out: Path, *, iterations: int | None = None, measure: bool = True,
          stages: Callable[[str, tuple[int, ...]], object] = build_stages) -> dict:
     """Write the solution that ships from a solution of the full tree, and measure it as play will use it.
 
     What ships is the strategy of the rounds before the last (the last is solved again when play reaches it,
     ``lowball.solve.resolve``) and the per-hand tables of the stages, rebuilt (minutes) and checked against the
-    solution's own matrices. Its exploitability is measured by the best response that remembers every public action
-    against the strategy read back from the written file, with every history's last round solved again.
+    solution's own matrices. ``measure`` then measures the written file (``measure_shipped``).
     """
     from lowball.solve.lookup import StageLookup                                 # noqa: PLC0415
-    from lowball.solve.resolve import ITERATIONS, with_last_round                # noqa: PLC0415
 
-    iterations = ITERATIONS if iterations is None else iterations
     game, strategy, head = load(table, Path(solution))
     if head.get("rounds_kept", len(game.rounds)) != len(game.rounds) or game.memory != "everything":
         raise LowballError(f"{path_text(solution)}: ship takes a solution of the full tree (memory everything) with "
@@ -346,20 +343,39 @@ def ship(table: GameTable, solution: Path, out: Path, *, iterations: int | None 
     if not same:
         raise LowballError(f"{path_text(solution)}: the stages rebuilt for its buckets differ from its own")
     lookup = StageLookup.of(rebuilt, tuple(max(counts) for counts in game.allowed))
-    setup = time.perf_counter() - started
     kept = table.draws                                   # every round but the last
-    facts = dict(head["facts"])
+    facts = {**head["facts"], "shipped": {
+        "rounds_kept": kept, "lookup_seconds": round(time.perf_counter() - started, 1),
+        "numbers_kept": int(sum(strategy[r][i].size for r in range(kept) for i in strategy[r]))}}
     save(Path(out), game, strategy, facts, rounds=kept, extra=lookup.arrays())
-    shipped_game, shipped, _ = load(table, Path(out))
+    if measure:
+        measure_shipped(table, Path(out), iterations)
+    head = store.read_json(out, store.SOLUTION, "head", store.read_arrays(out, store.SOLUTION, ["head"])["head"])
+    return {**head["facts"]["shipped"], "table": table.name, "file": str(out), "file_bytes": Path(out).stat().st_size}
+
+
+def measure_shipped(table: GameTable, path: Path, iterations: int | None = None) -> dict:
+    """Measure a shipped solution as play uses it, and write the figures into its head (``facts["shipped"]``).
+
+    Every history's last round is solved again as play solves it (``lowball.solve.resolve``), and the exploitability
+    of the whole strategy is measured by the best response that remembers every public action.
+    """
+    from lowball.solve.resolve import ITERATIONS, with_last_round                # noqa: PLC0415
+
+    iterations = ITERATIONS if iterations is None else iterations
+    arrays = store.read_arrays(path, store.SOLUTION)
+    game, shipped, head = load(table, Path(path), arrays)
+    if head.get("rounds_kept") != table.draws:
+        raise LowballError(f"{path_text(path)}: not a shipped solution (it keeps {head.get('rounds_kept')} rounds; "
+                           f"one that ships keeps the {table.draws} before the last)")
     started = time.perf_counter()
-    whole = with_last_round(shipped_game, shipped, iterations)
+    whole = with_last_round(game, shipped, iterations)
     solving = time.perf_counter() - started
-    value, values = exploitability(shipped_game, whole)
-    seats = seat_values(shipped_game, whole)
-    facts["shipped"] = {"rounds_kept": kept, "last_round_iterations": iterations,
-                        "exploitability_mbb": value, "best_response_chips": list(values), "values": list(seats),
-                        "values_mbb": [mbb(v, table) for v in seats], "lookup_seconds": round(setup, 1),
-                        "last_rounds_seconds": round(solving, 1),
-                        "numbers_kept": int(sum(t.size for tables in shipped[:kept] for t in tables.values()))}
-    save(Path(out), game, strategy, facts, rounds=kept, extra=lookup.arrays())
-    return {**facts["shipped"], "table": table.name, "file": str(out), "file_bytes": Path(out).stat().st_size}
+    value, values = exploitability(game, whole)
+    seats = seat_values(game, whole)
+    head["facts"]["shipped"].update({
+        "last_round_iterations": iterations, "exploitability_mbb": value, "best_response_chips": list(values),
+        "values": list(seats), "values_mbb": [mbb(v, table) for v in seats], "last_rounds_seconds": round(solving, 1),
+        "measure_seconds": round(time.perf_counter() - started, 1)})
+    store.add_arrays(Path(path), {"head": np.array(json.dumps(head))})
+    return head["facts"]["shipped"]
