@@ -173,7 +173,9 @@ TARGETS = [
     # meet the engine's tests, the round's own examples, the two readings compared branch by branch, the proofs
     # and the engine-link check (ROUND_PROOF_TESTS: a minute for a mutant that survives).
     Target("betting-round", f"{PACKAGE}/engine/rules/betting_round.py",
-           (f"{PACKAGE}/engine/rules/betting_round.py", *ENGINE_TESTS, *ROUND_PROOF_TESTS), ("lowball.core", "lowball.ranking")),
+           (f"{PACKAGE}/engine/rules/betting_round.py", *ENGINE_TESTS, *ROUND_PROOF_TESTS,
+            "tests/tables/test_card_room_games.py"),            # Q4: the open pair's two bets
+           ("lowball.core", "lowball.ranking")),
     Target("openers", f"{PACKAGE}/engine/openers.py", (f"{PACKAGE}/engine/openers.py", *ENGINE_TESTS,
                                                         "tests/tables/test_card_room_games.py"),
            ("lowball.core", "lowball.ranking")),

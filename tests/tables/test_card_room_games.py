@@ -142,6 +142,15 @@ def test_q4_an_open_pair_on_fourth_street_lets_any_player_bet_the_big_bet():
     assert amounts(hand) == {14}
 
 
+def test_q4_a_raise_of_the_small_bet_keeps_both_bets_open():
+    """Q4: only a bet or raise of more than the small bet makes the big bet the round's: after a bet of 2 and a raise
+    of 2 more (to 4), the next raise may still add the small bet or the big one (to 6 or 8)."""
+    hand = open_pair_hand("seven-card-stud")
+    act(hand, "p2 cbr 2")
+    act(hand, "p1 cbr 4")
+    assert amounts(hand) == {6, 8}
+
+
 def test_q4_no_open_pair_or_a_room_that_drops_the_rule_bets_the_small_bet():
     """Q4: without a pair showing fourth street is bet at the small bet; pokerkit's F7S (seven-card-stud-phh) has
     no open-pair option at all: 2, pair or not."""
