@@ -47,7 +47,10 @@ help:
 	@echo "  make solve   make venv, then solve the heads-up tables in their abstract games (not part of test; about"
 	@echo "               half an hour; checkpoints in build/solve/ resume; writes spec/lowball/solve/solutions/;"
 	@echo "               triple draw, about 50 minutes: make solve SOLVE_ARGS='--game deuce-to-seven-triple-draw-phh"
-	@echo "               --memory everything --most-cards 3,2,1 --bits 32 --goal 5')"
+	@echo "               --memory everything --most-cards 3,2,1 --bits 32 --goal 5'; then what ships:"
+	@echo "               make solve SOLVE_ARGS='--game deuce-to-seven-triple-draw-phh --ship"
+	@echo "               build/solve/deuce-to-seven-triple-draw-phh.npz', measured with every last round solved"
+	@echo "               again, about half an hour more)"
 	@echo "  make clean   remove $(VENV) and caches"
 	@echo "  make help    this list"
 
@@ -81,7 +84,8 @@ mutants: venv
 
 # The solved heads-up tables: CFR in the abstract game of each shipped heads-up fixed-limit single-draw
 # table until its exploitability is at most 1 mbb/hand. Not part of test; SOLVE_ARGS=... passes options (--game NAME;
-# a table of several draws takes --buckets, --memory and --backend, docs/reference/solving.md).
+# a table of several draws takes --buckets, --memory and --backend, and --ship writes the part of its solution that
+# ships, docs/reference/solving.md).
 solve: venv
 	$(PY) scripts/solve.py $(SOLVE_ARGS)
 
