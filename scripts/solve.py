@@ -58,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
                              "ships (the rounds before the last, the per-hand tables) and measure it with every "
                              "last round solved again as play solves it")
     parser.add_argument("--no-measure", action="store_true", help="with --ship: write the file, measure it later")
+    parser.add_argument("--workers", type=int, default=2, help="--ship, --measure: processes solving the last rounds "
+                                                                "(default 2)")
     parser.add_argument("--measure", action="store_true",
                         help="several draws: measure the shipped solution of --game in --out as play uses it (every "
                              "last round solved again; about half an hour at triple draw) and write the figures in it")
@@ -68,8 +70,10 @@ def main(argv: list[str] | None = None) -> int:
                                f"for")
         table = load_game_table(args.game[0])
         path = store.path_of(table.name, args.out)
-        facts = (ship(table, args.ship, path, measure=not args.no_measure) if args.ship
-                 else measure_shipped(table, path))
+        if args.workers < 1:
+            raise LowballError(f"--workers must be at least 1, got {args.workers}")
+        facts = (ship(table, args.ship, path, measure=not args.no_measure, workers=args.workers) if args.ship
+                 else measure_shipped(table, path, workers=args.workers))
         print(json.dumps(facts))
         return 0
     for name in args.game or list(DEFAULTS):

@@ -117,3 +117,12 @@ def test_a_game_that_merges_histories_or_a_history_not_in_it_is_refused(game, fi
         entering(merged, first)
     with pytest.raises(ValueError, match="histories must be 0 to"):
         resolve_last_round(game, first, histories=[len(game.keys[-1])])
+
+
+def test_two_processes_solve_the_last_rounds_as_one_does(game, first):
+    """The measure of what ships shares the histories among processes: each history is solved alone, so the tables
+    are those of one process."""
+    one = with_last_round(game, first, iterations=40)
+    two = with_last_round(game, first, iterations=40, workers=2)
+    for i, table in one[-1].items():
+        assert np.allclose(two[-1][i], table, atol=1e-12), f"spot {i}"

@@ -26,6 +26,8 @@ best response, which may reach a history with other cards than those ranges say,
 
 from __future__ import annotations
 
+import os
+import tempfile
 from typing import Sequence
 
 import numpy as np
@@ -122,6 +124,43 @@ def resolve_last_round(game: MergedGame, strategy, histories: Sequence[int] | No
     return {i: xp.concatenate([part[i] for part in parts]) for i in spots}
 
 
-def with_last_round(game: MergedGame, strategy, iterations: int = ITERATIONS, xp=np, dtype=DTYPE) -> list:
-    """Return the whole strategy: the first rounds' as given, the last round solved again for every history."""
-    return [*strategy[:game.table.draws], resolve_last_round(game, strategy, None, iterations, xp, dtype)]
+def with_last_round(game: MergedGame, strategy, iterations: int = ITERATIONS, xp=np, dtype=DTYPE,
+                    workers: int = 1) -> list:
+    """Return the whole strategy: the first rounds' as given, the last round solved again for every history.
+
+    ``workers`` processes (forked, numpy only) share the histories, each solving its own on its own core: each
+    history is solved alone, so the tables are the same as one process's.
+    """
+    last = game.table.draws
+    if workers <= 1 or xp is not np:
+        return [*strategy[:last], resolve_last_round(game, strategy, None, iterations, xp, dtype)]
+    kernels = Kernels(game, xp, dtype)
+    ranges = entering(game, strategy, xp, kernels)
+    count, rnd = len(game.keys[last]), game.rounds[last]
+    with tempfile.TemporaryDirectory(dir="/dev/shm" if os.path.isdir("/dev/shm") else None) as folder:
+        shared = {i: np.lib.format.open_memmap(os.path.join(folder, f"{i}.npy"), mode="w+", dtype=dtype,
+                                               shape=(count, game.buckets[last], len(rnd.spots[i].actions)))
+                  for i in rnd.decisions}
+        parts = np.array_split(np.arange(count), workers)
+        children = []
+        for part in parts[1:]:
+            pid = os.fork()
+            if pid == 0:                                       # the child: its histories, written in place
+                code = 1
+                try:
+                    tables = resolve_last_round(game, strategy, part, iterations, xp, dtype, kernels=kernels,
+                                                ranges=ranges)
+                    for i, table in tables.items():
+                        shared[i][part] = table
+                        shared[i].flush()
+                    code = 0
+                finally:
+                    os._exit(code)
+            children.append(pid)
+        tables = resolve_last_round(game, strategy, parts[0], iterations, xp, dtype, kernels=kernels, ranges=ranges)
+        for i, table in tables.items():
+            shared[i][parts[0]] = table
+        failed = [pid for pid in children if os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) != 0]
+        if failed:
+            raise RuntimeError(f"{len(failed)} of the {workers} processes solving the last rounds failed")
+        return [*strategy[:last], {i: np.array(table) for i, table in shared.items()}]

@@ -321,7 +321,7 @@ def load(table: GameTable, path: Path, arrays: dict | None = None) -> tuple[Merg
 
 
 def ship(table: GameTable, solution: Path, out: Path, *, iterations: int | None = None, measure: bool = True,
-         stages: Callable[[str, tuple[int, ...]], object] = build_stages) -> dict:
+         stages: Callable[[str, tuple[int, ...]], object] = build_stages, workers: int = 1) -> dict:
     """Write the solution that ships from a solution of the full tree, and measure it as play will use it.
 
     What ships is the strategy of the rounds before the last (the last is solved again when play reaches it,
@@ -349,16 +349,17 @@ def ship(table: GameTable, solution: Path, out: Path, *, iterations: int | None 
         "numbers_kept": int(sum(strategy[r][i].size for r in range(kept) for i in strategy[r]))}}
     save(Path(out), game, strategy, facts, rounds=kept, extra=lookup.arrays())
     if measure:
-        measure_shipped(table, Path(out), iterations)
+        measure_shipped(table, Path(out), iterations, workers)
     head = store.read_json(out, store.SOLUTION, "head", store.read_arrays(out, store.SOLUTION, ["head"])["head"])
     return {**head["facts"]["shipped"], "table": table.name, "file": str(out), "file_bytes": Path(out).stat().st_size}
 
 
-def measure_shipped(table: GameTable, path: Path, iterations: int | None = None) -> dict:
+def measure_shipped(table: GameTable, path: Path, iterations: int | None = None, workers: int = 1) -> dict:
     """Measure a shipped solution as play uses it, and write the figures into its head (``facts["shipped"]``).
 
-    Every history's last round is solved again as play solves it (``lowball.solve.resolve``), and the exploitability
-    of the whole strategy is measured by the best response that remembers every public action.
+    Every history's last round is solved again as play solves it (``lowball.solve.resolve``; ``workers`` processes
+    share them), and the exploitability of the whole strategy is measured by the best response that remembers every
+    public action.
     """
     from lowball.solve.resolve import ITERATIONS, with_last_round                # noqa: PLC0415
 
@@ -369,7 +370,7 @@ def measure_shipped(table: GameTable, path: Path, iterations: int | None = None)
         raise LowballError(f"{path_text(path)}: not a shipped solution (it keeps {head.get('rounds_kept')} rounds; "
                            f"one that ships keeps the {table.draws} before the last)")
     started = time.perf_counter()
-    whole = with_last_round(game, shipped, iterations)
+    whole = with_last_round(game, shipped, iterations, workers=workers)
     solving = time.perf_counter() - started
     value, values = exploitability(game, whole)
     seats = seat_values(game, whole)
