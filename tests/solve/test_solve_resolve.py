@@ -126,3 +126,16 @@ def test_two_processes_solve_the_last_rounds_as_one_does(game, first):
     two = with_last_round(game, first, iterations=40, workers=2)
     for i, table in one[-1].items():
         assert np.allclose(two[-1][i], table, atol=1e-12), f"spot {i}"
+
+
+def test_one_historys_ranges_walked_down_its_path_are_its_row_of_all(game, first):
+    """Play time walks only the path of the history reached: the ranges ``entering`` finds for it among all."""
+    from lowball.solve.resolve import entering_history
+
+    ranges = entering(game, first)
+    for k in (0, 1, 77, len(game.keys[-1]) - 1):
+        alone = entering_history(game, first, k)
+        for seat in range(2):
+            assert np.allclose(alone[seat][0], ranges[seat][k], rtol=1e-12, atol=0), f"history {k}, seat {seat}"
+    with pytest.raises(ValueError, match="histories must be 0 to"):
+        entering_history(game, first, len(game.keys[-1]))

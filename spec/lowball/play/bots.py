@@ -363,9 +363,11 @@ def equilibrium_bot(hand: Hand, rng: random.Random) -> Action:
     """Return an action sampled from the table's solved heads-up strategy for the real cards, else the sound bot's.
 
     At a table with a shipped solution (``lowball.solve.policy``: the teaching table and deuce-to-seven single
-    draw, limit), heads-up, at stacks the solution covers, it samples the equilibrium's frequencies at the public
-    line so far for its real cards: its bucket before its draw, the abstraction's throw of the drawn count, its
-    final bucket after. Beyond the solution it plays as ``sound_bot``, for the whole decision:
+    draw, limit; ``lowball.solve.policy_draws``: deuce-to-seven triple draw at the PHH table), heads-up, at stacks
+    the solution covers, it samples the equilibrium's frequencies at the public line so far for its real cards: its
+    bucket before its draw, the abstraction's throw of the drawn count, its final bucket after (at triple draw, its
+    bucket after the draws made so far, among the counts the solution holds). Beyond the solution it plays as
+    ``sound_bot``, for the whole decision:
 
     - more than two players dealt in (the solution is heads-up);
     - a table without a shipped solution, one that cannot be solved, or a changed copy of a solved one;

@@ -398,8 +398,9 @@ class Kernels:
             chips_in = np.array([key[0] for key in keys], dtype=float)
             stakes = {}
             for i, spot in enumerate(rnd.spots):
-                if spot.kind == FOLD:
-                    stakes[i] = xp.asarray(np.array([fold_stake(spot, c) for c in chips_in]), dtype=dtype)
+                if spot.kind == FOLD:          # fold_stake, for every key at once
+                    lost = chips_in + spot.bets[spot.folder]
+                    stakes[i] = xp.asarray(-lost if spot.folder == 0 else lost, dtype=dtype)
                 elif spot.kind == SHOW:
                     stakes[i] = xp.asarray(chips_in + spot.bets[0], dtype=dtype)
             self.stakes.append(stakes)

@@ -37,7 +37,7 @@ from lowball.solve.lookup import StageLookup
 from lowball.solve.merged import ACT, FOLD, NEXT, Kernels, MergedGame, Spot
 from lowball.solve.policy import (DRAW, Advice, IllegalLine, Throw, _quoted, _shown, _tokens, label_for,
                                   word_for)
-from lowball.solve.resolve import ITERATIONS, entering, resolve_last_round
+from lowball.solve.resolve import DTYPE, ITERATIONS, LastRound, entering_history
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ class DrawsEquilibrium:
         _, state, _ = first_round(self.table, self.stacks)
         self.blind_bet = any(state.bets)          # a blind is the first round's bet: a raise over it is a raise
         self.final_buckets = game.buckets[-1]
-        self._entering: list | None = None
+        self._entering: dict[int, list] = {}                      # a last-round history -> the ranges entering it
         self._kernels: Kernels | None = None
         self._solved: dict[int, dict[int, np.ndarray]] = {}       # a last-round history -> its round solved again
 
@@ -86,8 +86,9 @@ class DrawsEquilibrium:
         if round_ < self.last:
             return {i: table[history:history + 1] for i, table in self.strategy[round_].items()}
         if history not in self._solved:
-            self._solved[history] = resolve_last_round(self.game, self.strategy, [history], self.iterations,
-                                                       kernels=self.kernels, ranges=self.entering)
+            ranges = self.entering(history)
+            solver = LastRound(self.game, [history], ranges, dtype=DTYPE, kernels=self.kernels).run(self.iterations)
+            self._solved[history] = solver.average()[self.last]
         return self._solved[history]
 
     @property
@@ -97,12 +98,11 @@ class DrawsEquilibrium:
             self._kernels = Kernels(self.game)
         return self._kernels
 
-    @property
-    def entering(self) -> list:
-        """Return both players' ranges entering the last round at every history (computed once)."""
-        if self._entering is None:
-            self._entering = entering(self.game, self.strategy, kernels=self.kernels)
-        return self._entering
+    def entering(self, history: int) -> list:
+        """Return both players' ranges entering the last round at one history, (1, buckets) each."""
+        if history not in self._entering:
+            self._entering[history] = entering_history(self.game, self.strategy, history, kernels=self.kernels)
+        return self._entering[history]
 
     def advise(self, cards: str | Iterable[Card | str], line: str | Iterable[str | Action] = ()) -> Advice:
         """Return what the equilibrium does with ``cards`` at the decision after ``line`` (see the module doc)."""
@@ -185,7 +185,7 @@ class DrawsEquilibrium:
     def _reach(self, place: Place, seat: int) -> np.ndarray:
         """Return the chance of each of the seat's final buckets at a point of the last round when both play the
         equilibrium: his range entering the round, times his own actions in it."""
-        reach = np.asarray(self.entering[seat][place.history], dtype=float)
+        reach = np.asarray(self.entering(place.history)[seat][0], dtype=float)
         tables = self.tables(place.round, place.history)
         for r, _, i, a in place.steps:
             if r == place.round and self.game.rounds[r].spots[i].player == seat:

@@ -67,6 +67,31 @@ def entering(game: MergedGame, strategy, xp=np, kernels: Kernels | None = None) 
     return start
 
 
+def entering_history(game: MergedGame, strategy, history: int, xp=np, kernels: Kernels | None = None) -> list:
+    """Return both players' ranges entering the last round at one history, (1, buckets) each: ``entering``'s row,
+    walked down that history's path only (play time: a few rounds of one row, not every history).
+
+    In the full tree's order history k of a round leads, by its way on j, to history k * ways + j of the next, so a
+    last-round history spells its path in that mixed radix.
+    """
+    check_full_tree(game)
+    kernels = Kernels(game, xp) if kernels is None else kernels
+    last = game.table.draws
+    if not 0 <= history < len(game.keys[last]):
+        raise ValueError(f"histories must be 0 to {len(game.keys[last]) - 1:,}")
+    keys = [history]
+    for r in reversed(range(last)):
+        keys.append(keys[-1] // len(game.rounds[r].nexts))
+    keys.reverse()                                       # the history's number in each round, the first's 0
+    start = [kernels.weights[None, :], kernels.weights[None, :]]
+    for r in range(last):
+        rnd, k = game.rounds[r], keys[r]
+        at = down_round(rnd, start, {i: xp.asarray(strategy[r][i][k:k + 1]) for i in rnd.decisions})
+        way = rnd.nexts[keys[r + 1] - k * len(rnd.nexts)]
+        start = [at[way][seat] @ kernels.moves[r][rnd.spots[way].counts[seat]] for seat in range(2)]
+    return start
+
+
 class LastRound(RoundSolver):
     """CFR on the last betting round alone, for some of its histories, each entered with both players' ranges.
 
