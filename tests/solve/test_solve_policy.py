@@ -144,7 +144,7 @@ def test_snow_break_and_bluff_follow_their_definitions(teaching):
 
 def test_tables_without_a_solution_are_refused_naming_the_solved_ones():
     with pytest.raises(NoSolution, match=r"razz: 0 draws.*\(solved tables: deuce-to-seven-single-draw-limit, "
-                                         r"teaching-table\)"):
+                                         r"deuce-to-seven-triple-draw-phh, teaching-table\)"):
         Equilibrium.load("razz")
     changed = load_game_table("teaching-table", overrides={"raises_per_round": "2"})
     with pytest.raises(store.WrongTable, match="another version of teaching-table"):

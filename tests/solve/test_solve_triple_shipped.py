@@ -79,8 +79,8 @@ def test_the_last_round_is_solved_again_and_answers(equilibrium):
     assert 0 <= advice.range_above <= 1
 
 
-@pytest.mark.parametrize("lang, words", [("en", ["draw1", "throws Kc", "after 'call check'"]),
-                                         ("ru", ["поменять 1", "Kc"])])
+@pytest.mark.parametrize("lang, words", [("en", ["draw1", "throws Kc", "after call check", "pre-draw bucket"]),
+                                         ("ru", ["поменять 1", "сбрасывает Kc", "после «call check»"])])
 def test_lowball_strategy_answers_for_triple_draw(capsys, lang, words):
     code = main(["strategy", "--game", TABLE, "Kc 7d 4h 3s 2c", "--line", "call check", "--lang", lang])
     out = capsys.readouterr().out
@@ -115,3 +115,11 @@ def test_the_shipped_exploitability_is_what_play_gets(tmp_path):
     shutil.copy(store.path_of(TABLE), copy)
     again = run_draws.measure_shipped(load_game_table(TABLE), copy, written["last_round_iterations"])
     assert again["exploitability_mbb"] == pytest.approx(written["exploitability_mbb"], rel=1e-6)
+
+
+def test_the_card_room_triple_draw_is_refused_for_its_uncapped_heads_up_raises(capsys):
+    """The card room lifts the cap heads-up (G2): its merged game has no all-in, so no solution is made for it; the
+    refusal says why and names the tables that are solved, the PHH triple draw among them."""
+    code = main(["strategy", "--game", "deuce-to-seven-triple-draw", "Kc 7d 4h 3s 2c"])
+    err = capsys.readouterr().err
+    assert code == 2 and "no cap heads-up (T4, G2)" in err and TABLE in err and len(err.strip().splitlines()) == 1

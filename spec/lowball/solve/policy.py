@@ -7,7 +7,7 @@ cards as it holds them then: the five dealt cards before its own draw, its final
 
 >>> eq = Equilibrium.load("teaching-table")
 >>> eq.solved_tables()
-('deuce-to-seven-single-draw-limit', 'teaching-table')
+('deuce-to-seven-single-draw-limit', 'deuce-to-seven-triple-draw-phh', 'teaching-table')
 >>> first = eq.advise("6c 4h 3s 2d Ac")                  # seat 0 (p1) opens the betting: check or bet
 >>> first.seat, first.phase, sorted(first.frequencies)
 (0, 'bet', ['bet', 'check'])
@@ -341,9 +341,17 @@ def _load(name: str, table_hash: str, table: GameTable) -> Equilibrium:
 
 def _read(name: str, table: GameTable) -> Equilibrium:
     solved = Equilibrium.solved_tables()
-    if table.draws > 1 and store.path_of(name).exists():     # several draws: the merged game's solution
-        from lowball.solve.policy_draws import load_draws                  # noqa: PLC0415 - imports this module
-        return load_draws(table)                                           # type: ignore[return-value]
+    if table.draws > 1:                                     # several draws: the merged game's solution
+        if store.path_of(name).exists():
+            from lowball.solve.policy_draws import load_draws              # noqa: PLC0415 - imports this module
+            return load_draws(table)                                       # type: ignore[return-value]
+        from lowball.solve.merged import check_table                       # noqa: PLC0415
+        try:
+            check_table(table)
+        except LowballError as refusal:
+            raise NoSolution(f"{refusal} (solved tables: {', '.join(solved)})") from None
+        raise NoSolution(f"{name}: no solution is shipped (solved tables: {', '.join(solved)}; "
+                         f"`lowball solve --game {name}` solves it)")
     try:
         check_solvable(table)
     except LowballError as refusal:
