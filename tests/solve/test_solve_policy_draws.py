@@ -9,14 +9,11 @@ does not hold is refused in one line, and the equilibrium bot plays a hand with 
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
 
-from lowball.engine.state import OVER, Hand
+from lowball.engine.state import Hand
 from lowball.errors import LowballError
-from lowball.play import bots
 from lowball.ranking.fast import hand_index
 from lowball.solve import run_draws, store
 from lowball.solve.best_response import evaluate
@@ -28,6 +25,7 @@ from lowball.solve.policy_draws import DrawsEquilibrium, load_draws
 from lowball.solve.resolve import resolve_last_round
 from lowball.solve.stages import toy_stages
 from lowball.solve.tree import Decision, Transition
+from tests.support.solving import equilibrium_plays_out
 
 BUCKETS = (2, 3, 3, 4)
 
@@ -124,16 +122,7 @@ def test_the_equilibrium_bot_plays_a_hand_from_the_shipped_file(shipped, monkeyp
     table = small_table()
     assert isinstance(Equilibrium.load(table), DrawsEquilibrium)
     hand = Hand([40, 40], table=table, seed=11, narrate=False)
-    rng = random.Random(4)
-    hand.advance()
-    decisions = 0
-    while hand.phase != OVER:
-        choice = bots.equilibrium_choice(hand, rng)
-        assert not isinstance(choice, str), choice
-        hand.apply(choice)
-        hand.advance()
-        decisions += 1
-    assert decisions >= 2 and sum(hand.result.changes) == 0
+    assert equilibrium_plays_out(hand) >= 2 and sum(hand.result.changes) == 0
 
 
 def toy_with_hands(system, buckets):

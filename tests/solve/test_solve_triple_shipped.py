@@ -11,19 +11,18 @@ check (half an hour).
 from __future__ import annotations
 
 import os
-import random
 
 import numpy as np
 import pytest
 
 from lowball.cli import main
 from lowball.core.games import load_game_table
-from lowball.engine.state import OVER, Hand
-from lowball.play import bots
+from lowball.engine.state import Hand
 from lowball.ranking.fast import hand_index
 from lowball.solve import run_draws, store
 from lowball.solve.policy import HANDS, Equilibrium, IllegalLine
 from lowball.solve.policy_draws import DrawsEquilibrium
+from tests.support.solving import equilibrium_plays_out
 
 TABLE = "deuce-to-seven-triple-draw-phh"
 
@@ -90,16 +89,7 @@ def test_lowball_strategy_answers_for_triple_draw(capsys, lang, words):
 def test_the_equilibrium_bot_plays_a_heads_up_hand_of_triple_draw(equilibrium):
     table = load_game_table(TABLE)
     hand = Hand([equilibrium.stacks] * 2, table=table, seed=7, narrate=False)
-    rng = random.Random(1)
-    hand.advance()
-    taken = 0
-    while hand.phase != OVER:
-        choice = bots.equilibrium_choice(hand, rng)
-        assert not isinstance(choice, str), choice
-        hand.apply(choice)
-        hand.advance()
-        taken += 1
-    assert taken >= 2 and sum(hand.result.changes) == 0
+    assert equilibrium_plays_out(hand) >= 2 and sum(hand.result.changes) == 0
 
 
 @pytest.mark.slow

@@ -49,3 +49,23 @@ def plain_draws(number: int, throw: int, score) -> list:
     unseen = [card for card in DECK if card not in cards]
     k = len(cards) - len(kept)
     return [score(kept + list(drawn)) for drawn in combinations(unseen, k)]
+
+
+def equilibrium_plays_out(hand) -> int:
+    """Play a heads-up hand to its end with the equilibrium bot's choice at every decision, failing at the first
+    the solution does not cover (the bot's fallback to the sound bot); return the number of decisions taken."""
+    import random
+
+    from lowball.engine.state import OVER
+    from lowball.play import bots
+
+    rng = random.Random(1)
+    hand.advance()
+    taken = 0
+    while hand.phase != OVER:
+        choice = bots.equilibrium_choice(hand, rng)
+        assert not isinstance(choice, str), choice
+        hand.apply(choice)
+        hand.advance()
+        taken += 1
+    return taken
