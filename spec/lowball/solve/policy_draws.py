@@ -33,11 +33,13 @@ from lowball.engine.actions import Action
 from lowball.errors import CardError
 from lowball.ranking.value import hand_cards
 from lowball.solve.game_tree import PLAYERS, RAISE, first_round
+from lowball.solve.abstraction import MASKS
 from lowball.solve.lookup import StageLookup
 from lowball.solve.merged import ACT, FOLD, NEXT, Kernels, MergedGame, Spot
 from lowball.solve.policy import (DRAW, Advice, IllegalLine, Throw, _quoted, _shown, _tokens, label_for,
                                   word_for)
 from lowball.solve.resolve import DTYPE, ITERATIONS, LastRound, entering_history
+from lowball.solve.stages import COUNTS
 
 
 @dataclass(frozen=True)
@@ -108,8 +110,8 @@ class DrawsEquilibrium:
         """Return what the equilibrium does with ``cards`` at the decision after ``line`` (see the module doc)."""
         held = hand_cards(cards)
         if JOKER in held:
-            raise CardError(f"{JOKER}: {self.table.name} is dealt from 52 cards without a joker, and its solution "
-                            f"places no hand holding one")
+            raise CardError(f"{JOKER}: {self.table.name} is dealt from {self.table.deck_cards} cards without a joker, "
+                            f"and its solution places no hand holding one")
         place = self._place(line)
         rnd = self.game.rounds[place.round]
         spot = rnd.spots[place.spot]
@@ -210,8 +212,8 @@ def load_draws(table: GameTable, path=None) -> DrawsEquilibrium:
     lookup = StageLookup.read(arrays, table.draws)
     sizes = game.buckets
     checks = [(f"bucket_{s}", b, (HANDS,), sizes[s] - 1) for s, b in enumerate(lookup.buckets)]
-    checks += [(f"throw_{d}", t, (HANDS, max(game.allowed[d]) + 1), 31) for d, t in enumerate(lookup.throws)]
-    checks += [(f"best_{d}", b, (sizes[d],), 5) for d, b in enumerate(lookup.best)]
+    checks += [(f"throw_{d}", t, (HANDS, max(game.allowed[d]) + 1), MASKS - 1) for d, t in enumerate(lookup.throws)]
+    checks += [(f"best_{d}", b, (sizes[d],), COUNTS - 1) for d, b in enumerate(lookup.best)]
     for name, array, shape, most in checks:
         store.check_array(path, store.SOLUTION, name, array, "u", shape)
         if array.size and int(array.max()) > most:
