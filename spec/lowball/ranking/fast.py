@@ -316,6 +316,39 @@ def hand_index(cards: str | Iterable[Card | str]) -> int:
     return index
 
 
+@functools.cache
+def _before() -> np.ndarray:
+    """Return ``before[place, position]``: how many hands put a smaller card than ``position`` at ``place`` when the
+    cards before it are fixed, summed from position 0 (``hand_index``'s inner sum, read off by difference)."""
+    table = np.zeros((HAND_SIZE, len(DECK) + 1), dtype=np.int64)
+    for place in range(HAND_SIZE):
+        for position in range(len(DECK)):
+            table[place, position + 1] = table[place, position] + math.comb(len(DECK) - position - 1,
+                                                                             HAND_SIZE - place - 1)
+    table.flags.writeable = False
+    return table
+
+
+def hand_indices(hands: np.ndarray) -> np.ndarray:
+    """Return ``hand_index`` of each row of DECK indexes in rising order, vectorized (int64).
+
+    >>> rows = np.array([[DECK_INDEX[card] for card in sorted(hand_cards(text), key=DECK_INDEX.__getitem__)]
+    ...                  for text in ("3c 2s 2h 2d 2c", "Ks Ac Ad Ah As", "7c 5d 4h 3s 2c")])
+    >>> hand_indices(rows).tolist() == [hand_index(text) for text in ("3c 2s 2h 2d 2c", "Ks Ac Ad Ah As",
+    ...                                                               "7c 5d 4h 3s 2c")]
+    True
+    """
+    hands = np.asarray(hands, dtype=np.int64)
+    before = _before()
+    index = np.zeros(len(hands), dtype=np.int64)
+    previous = np.full(len(hands), -1, dtype=np.int64)
+    for place in range(HAND_SIZE):
+        position = hands[:, place]
+        index += before[place, position] - before[place, previous + 1]
+        previous = position
+    return index
+
+
 def order_disagreement(ranks: np.ndarray, keys: np.ndarray) -> tuple[int, int] | None:
     """Return two positions that ``ranks`` and ``keys`` order differently, or None if they order alike.
 
