@@ -50,7 +50,7 @@ help:
 	@echo "               --memory everything --most-cards 3,2,1 --bits 32 --goal 5'; then what ships:"
 	@echo "               make solve SOLVE_ARGS='--game deuce-to-seven-triple-draw-phh --ship"
 	@echo "               build/solve/deuce-to-seven-triple-draw-phh.npz', measured with every last round solved"
-	@echo "               again, about half an hour more)"
+	@echo "               again safely, about an hour more on two cores)"
 	@echo "  make clean   remove $(VENV) and caches"
 	@echo "  make help    this list"
 

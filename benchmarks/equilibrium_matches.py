@@ -6,10 +6,13 @@ report gives the equilibrium's win in mbb per hand (thousandths of the big bet) 
 (1.96 standard errors of the pair means). Besides the bots, the equilibrium meets the abstract game's best
 response to it (``Equilibrium.best_response``: in the abstract game it wins exactly the stored exploitability,
 lowball.solve.best_response) played in the real game with real cards: what the abstraction's exploitability is
-worth at the table. The real game's own best response is out of reach (about 3.6e15 information sets).
+worth at the table. The real game's own best response is out of reach (about 3.6e15 information sets). At a table
+of several draws (triple draw) it also meets the local best response (``lowball.play.local_best``), whose win is a
+lower bound on what the equilibrium loses to the real game's best response.
 
     .venv/bin/python benchmarks/equilibrium_matches.py --deals 4000          # a few minutes on two cores
     .venv/bin/python benchmarks/equilibrium_matches.py --json
+    .venv/bin/python benchmarks/equilibrium_matches.py --game deuce-to-seven-triple-draw-phh --deals 2000
 """
 
 from __future__ import annotations
@@ -25,8 +28,10 @@ from concurrent.futures import ProcessPoolExecutor
 from lowball.core.games import load_game_table
 from lowball.engine.state import Hand, stacked_deck
 from lowball.play.bots import BOTS, equilibrium_choice
+from lowball.play.local_best import local_best_bot
 from lowball.play.sessions import play_hand
 from lowball.solve.policy import Equilibrium
+from lowball.solve.policy_draws import DrawsEquilibrium
 
 HERO = "equilibrium"
 
@@ -41,7 +46,12 @@ def best_response_bot(hand: Hand, rng: random.Random):
     return BOTS["sound"](hand, rng) if isinstance(choice, str) else choice
 
 
-OPPONENTS = {**{name: bot for name, bot in BOTS.items() if name != HERO}, RESPONSE: best_response_bot}
+# The local best response (lowball.play.local_best): at each decision the best action against the equilibrium's
+# range if the hand were then checked down; a lower bound on the equilibrium's exploitability in the real game.
+LOCAL = "local-best-response"
+
+OPPONENTS = {**{name: bot for name, bot in BOTS.items() if name != HERO}, RESPONSE: best_response_bot,
+             LOCAL: local_best_bot}
 
 
 def play_pair(game: str, opponent: str, seed: int) -> int:
@@ -92,13 +102,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=2000, help="duplicate deals per opponent (two hands each)")
     parser.add_argument("--workers", type=int, default=2, help="processes")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--opponent", action="append", choices=sorted(OPPONENTS),
+                        help="play only this opponent (repeatable; default: every one the table allows)")
     args = parser.parse_args(argv)
     equilibrium = Equilibrium.load(args.game)
-    # A table of several draws (lowball.solve.policy_draws) has no abstract best response to play yet, and its
-    # exploitability is the one measured on what ships, with every last round solved again.
-    several = not hasattr(equilibrium, "best_response")
+    # A table of several draws (lowball.solve.policy_draws): its exploitability is the one measured on what ships,
+    # with every last round solved again, and its best response the one that measure kept (if it was measured).
+    several = isinstance(equilibrium, DrawsEquilibrium)
     facts = equilibrium.head["facts"].get("shipped", {}) if several else equilibrium.solution.facts
-    opponents = [name for name in OPPONENTS if not (several and name == RESPONSE)]
+    measured = not several or all(actions is not None for actions in equilibrium.actions)
+    opponents = [name for name in OPPONENTS if (name != RESPONSE or measured) and (name != LOCAL or several)]
+    if args.opponent:
+        opponents = [name for name in opponents if name in args.opponent]
     rows = [match(args.game, name, args.deals, args.workers) for name in opponents]
     exploitability = facts.get("exploitability_mbb")
     abstract = {"game": args.game, "opponent": "best response in the abstract game",

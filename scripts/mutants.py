@@ -140,6 +140,9 @@ TARGETS = [
             "tests/tables/test_fuzz_findings.py::test_posts_of_joining_players_for_too_many_seats_are_refused",
             "tests/interop/test_room_departures.py::test_a_post_that_could_not_be_posted_is_refused_naming_the_key",
             "tests/tables/test_card_room_games.py::test_z2_a_five_card_and_a_badugi_half_each_of_its_own_kind",
+            # Q4: the open-pair option refused where it means nothing
+            "tests/tables/test_card_room_games.py::test_q4_the_open_pair_option_is_refused_where_it_means_nothing",
+            "tests/tables/test_card_room_games.py::test_q4_a_draw_game_has_no_open_pair",
             *(f"tests/cards/test_card_flow.py::{name}" for name in (      # the worst case of each table's stub, at load
                 "test_razz_that_never_reshuffles_is_refused_for_players_its_deck_cannot_serve",
                 "test_a_draw_game_deals_five_cards", "test_a_burn_larger_than_the_stub_is_refused",

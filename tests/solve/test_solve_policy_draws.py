@@ -22,7 +22,9 @@ from lowball.solve.lookup import StageLookup
 from lowball.solve.merged import build_game, small_table, unrolled
 from lowball.solve.policy import HANDS, Equilibrium, IllegalLine
 from lowball.solve.policy_draws import DrawsEquilibrium, load_draws
-from lowball.solve.resolve import resolve_last_round
+from lowball.solve.recall import Recall
+from lowball.solve.resolve import (LEVELS, from_levels, gadget_values, largest_stakes, resolve_last_round,
+                                   to_levels)
 from lowball.solve.stages import toy_stages
 from lowball.solve.tree import Decision, Transition
 from tests.support.solving import equilibrium_plays_out
@@ -100,6 +102,51 @@ def test_the_advice_is_the_stored_row_or_the_last_round_solved_again(equilibrium
         assert [len(t.cards) for t in advice.throws] == [t.count for t in advice.throws]
 
 
+def test_with_the_gadgets_values_the_last_round_is_solved_safely_as_the_measure_solves_it(shipped, tmp_path):
+    """A file that keeps the gadget's values answers in the last round with each seat's safe round
+    (``SafeLastRound``): the rows the measure of what ships solves for the same history, not the plain round's."""
+    path, strategy, lookup = shipped
+    table = small_table()
+    game = load_draws(table, path).game
+    levels = to_levels(gadget_values(game, strategy), largest_stakes(game))
+    safe_path = tmp_path / path.name
+    run_draws.save(safe_path, game, strategy, {"iterations": 40}, rounds=table.draws,
+                   extra={**lookup.arrays(), run_draws.GADGET: levels})
+    safe = load_draws(table, safe_path)
+    values = from_levels(levels, largest_stakes(game))
+    differs = 0.0
+    for line in ("call check draw1 draw1 check check draw0 draw0 check check draw1 draw0",
+                 "call check draw1 draw1 check check draw0 draw0 check check draw1 draw0 bet"):
+        place = safe._place(line)
+        assert place.round == safe.last
+        solved = resolve_last_round(game, safe.strategy, [place.history], values=values)[place.spot][0]
+        plain = resolve_last_round(game, safe.strategy, [place.history])[place.spot][0]
+        for cards in HANDS_SEEN:
+            advice = safe.advise(cards, line)
+            assert np.allclose(list(advice.frequencies.values()), solved[advice.bucket], atol=1e-12), (line, cards)
+            differs = max(differs, float(np.abs(solved[advice.bucket] - plain[advice.bucket]).max()))
+    assert differs > 1e-3, "the safe rounds answer as the plain ones: the gadget was not used"
+
+
+@pytest.mark.parametrize("gadget, words", [
+    (np.zeros((2, 3, 4), dtype=np.int16), "its array 'gadget' is int16 of shape (2, 3, 4)"),
+    ("float64", "its array 'gadget' is float64, expected whole numbers"),
+    ("int64", "its array 'gadget' is int64, expected int16 levels"),
+])
+def test_a_file_with_a_damaged_gadget_is_refused_in_one_line(shipped, tmp_path, gadget, words):
+    path, strategy, lookup = shipped
+    table = small_table()
+    game = load_draws(table, path).game
+    if isinstance(gadget, str):
+        gadget = np.zeros((2, len(game.keys[-1]), game.buckets[-1]), dtype=gadget)
+    bad = tmp_path / path.name
+    run_draws.save(bad, game, strategy, {"iterations": 40}, rounds=table.draws,
+                   extra={**lookup.arrays(), run_draws.GADGET: gadget})
+    with pytest.raises(store.BadSolverFile) as refused:
+        load_draws(table, bad)
+    assert words in str(refused.value) and "\n" not in str(refused.value)
+
+
 def test_a_throw_the_solution_does_not_hold_and_a_finished_hand_are_refused(equilibrium):
     with pytest.raises(IllegalLine, match=r"^'draw2' is not legal for p1 after 'call check': p1 may pat, draw1$"):
         equilibrium.advise("7c 5d 4h 3s 2c", "call check draw2")
@@ -138,8 +185,10 @@ def toy_with_hands(system, buckets):
 
 
 def test_what_ships_is_measured_with_every_last_round_solved_again(tmp_path):
-    """``ship`` writes the first rounds and the per-hand tables, and states the exploitability of the strategy play
-    uses: the one the generic tree's best response finds for the shipped rounds with each last round solved again."""
+    """``ship`` writes the first rounds, the gadget's values and the per-hand tables, and states the exploitability
+    of the strategy play uses: the one the generic tree's best response finds for the shipped rounds with each last
+    round solved again safely, from the values in the file; those are what the best response wins in each round
+    against the whole solution, to a 16-bit level of the round's largest stake and never above."""
     table = small_table()
     run_draws.solve_draws(table, out=tmp_path / "whole.npz", buckets=BUCKETS, memory="everything", iterations=30,
                           every=10, checkpoints=tmp_path / "checks", progress=False, stages=toy_with_hands)
@@ -148,12 +197,31 @@ def test_what_ships_is_measured_with_every_last_round_solved_again(tmp_path):
     equilibrium = load_draws(table, tmp_path / "shipped.npz")
     assert equilibrium.head["rounds_kept"] == table.draws and facts["rounds_kept"] == table.draws
     assert all(not tables for tables in equilibrium.strategy[table.draws:])
+    game, solution, _ = run_draws.load(table, tmp_path / "whole.npz")
+    stakes = largest_stakes(game)
+    values = from_levels(equilibrium.gadget, stakes)
+    exact = gadget_values(game, solution)
+    assert np.all(values <= exact + 1e-12) and np.all(exact - values <= stakes[None, :, None] / LEVELS + 1e-12)
+    assert facts["gadget_numbers"] == exact.size and facts["safe"] is True
     whole = [*equilibrium.strategy[:table.draws],
-             resolve_last_round(equilibrium.game, equilibrium.strategy, iterations=60)]
+             resolve_last_round(equilibrium.game, equilibrium.strategy, iterations=60, values=values)]
     tree = unrolled(equilibrium.game)
     walked = evaluate(tree.tree, tree.strategy(whole))
     assert facts["exploitability_mbb"] == pytest.approx(walked.exploitability / table.big_bet * 1000, rel=1e-9)
     assert facts["values"] == pytest.approx(list(walked.values), abs=1e-9)
+    # The best response the measure keeps, read as play reads it: the actions the whole strategy's best response
+    # takes, before the last round from the file, in it the reply to the round solved again for the history reached.
+    recall = Recall(equilibrium.game, whole)
+    for seat in range(2):
+        value, actions = recall.best_actions(seat, len(whole))
+        assert value == pytest.approx(facts["best_response_chips"][seat], abs=1e-12)
+        response = equilibrium.best_response(seat)
+        for r, tables in enumerate(actions[:table.draws]):
+            for i, best in tables.items():
+                assert np.array_equal(response.strategy[r][i].argmax(axis=-1), best), (seat, r, i)
+        for k in (0, 99, len(equilibrium.game.keys[-1]) - 1):
+            for i, best in actions[-1].items():
+                assert np.array_equal(response.tables(table.draws, k)[i][0].argmax(axis=-1), best[k]), (seat, k, i)
     kept = store.read_arrays(tmp_path / "shipped.npz", store.SOLUTION, ["strategy"])["strategy"]
     solved = store.read_arrays(tmp_path / "whole.npz", store.SOLUTION, ["strategy"])["strategy"]
     last = sum(t.size for t in whole[-1].values())
@@ -170,7 +238,7 @@ def test_ship_refuses_a_solution_already_shipped_or_stages_that_differ(tmp_path)
     measured = run_draws.measure_shipped(table, tmp_path / "later.npz", 5)
     at_once = run_draws.load(table, tmp_path / "shipped.npz")[2]["facts"]["shipped"]
     figures = ("exploitability_mbb", "values", "best_response_chips", "rounds_kept", "numbers_kept",
-               "last_round_iterations")
+               "last_round_iterations", "safe", "gadget_numbers")
     assert {k: measured[k] for k in figures} == {k: at_once[k] for k in figures}
     with pytest.raises(LowballError, match="not a shipped solution"):
         run_draws.measure_shipped(table, tmp_path / "whole.npz")
@@ -202,3 +270,8 @@ def test_lowball_strategy_names_the_stage_of_the_bucket(equilibrium, line, en, r
     advice = equilibrium.advise("7c 5d 4h 3s 2c", line)
     assert en in advice_text(advice, "en")[0] and ru in advice_text(advice, "ru")[0]
     assert advice_record(advice)["stage"] == equilibrium._place(line).round
+
+
+def test_a_solution_not_measured_has_no_best_response_to_read(equilibrium):
+    with pytest.raises(LowballError, match="keeps no best response .* scripts/solve.py --measure"):
+        equilibrium.best_response(0)

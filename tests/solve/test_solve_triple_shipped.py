@@ -105,6 +105,10 @@ def test_the_shipped_exploitability_is_what_play_gets(tmp_path):
     shutil.copy(store.path_of(TABLE), copy)
     again = run_draws.measure_shipped(load_game_table(TABLE), copy, written["last_round_iterations"])
     assert again["exploitability_mbb"] == pytest.approx(written["exploitability_mbb"], rel=1e-6)
+    names = [f"{run_draws.RESPONSE}_{seat}" for seat in range(2)]
+    shipped = store.read_arrays(store.path_of(TABLE), store.SOLUTION, names)
+    measured = store.read_arrays(copy, store.SOLUTION, names)
+    assert all(np.array_equal(shipped[name], measured[name]) for name in names), "the best response kept differs"
 
 
 def test_the_card_room_triple_draw_is_refused_for_its_uncapped_heads_up_raises(capsys):

@@ -300,6 +300,10 @@ def test_z2_a_five_card_and_a_badugi_half_each_of_its_own_kind():
     """Z2: the five-card half ranks five cards, the badugi half is a badugi row; the loader refuses the rest."""
     with pytest.raises(RulesError, match=r"ranking: a five-card and a badugi half"):
         table_from_text('extends = "badacey"\nranking = { five-card = "badugi", badugi = "ace-to-five" }\n')
+    for halves in ('five-card = "badugi-ace-high", badugi = "badugi"',          # two badugi rows
+                   'five-card = "ace-to-five", badugi = "deuce-to-seven"'):     # two rankings of five cards
+        with pytest.raises(RulesError, match=r"ranking: a five-card and a badugi half"):
+            table_from_text(f'extends = "badacey"\nranking = {{ {halves} }}\n')
     with pytest.raises(RulesError, match=r"ranking: a split pot names its two halves, high and low \(L2\) or "
                                          r"five-card and badugi \(Z2\); got five-card, low"):
         table_from_text('extends = "ace-to-five-triple-draw"\nranking = { five-card = "ace-to-five", low = "badugi" }\n')

@@ -38,11 +38,7 @@ class FullSolver(RoundSolver):
     """
 
     def __init__(self, game: MergedGame, rule: Discounting = DCFR, xp=np, dtype=np.float64, rows: int = ROWS):
-        for r, table in enumerate(game.following):
-            if not np.array_equal(table, np.arange(table.size).reshape(table.shape)):
-                # build_game numbers the full tree's histories in its order; any other game merges some
-                raise ValueError(f"round {r + 2} of the game merges histories (memory {game.memory!r}); the full "
-                                 f"tree needs memory 'everything'")
+        check_full_tree(game, "the full tree's solver")
         super().__init__(game, rule, xp, dtype)
         self.rows = rows
 
@@ -105,6 +101,15 @@ class FullSolver(RoundSolver):
         """
         value = float(self.kernels.weights @ self.values(strategy, 0, update=False)[0])
         return value, -value
+
+
+def check_full_tree(game: MergedGame, who: str) -> None:
+    """Refuse a game that merges histories for ``who``, which needs one range per history (the full public tree)."""
+    for r, table in enumerate(game.following):
+        # build_game numbers the full tree's histories in its order; any other game merges some
+        if not np.array_equal(table, np.arange(table.size).reshape(table.shape)):
+            raise ValueError(f"round {r + 2} of the game merges histories (memory {game.memory!r}); {who} needs the "
+                             f"full tree (memory 'everything')")
 
 
 def sweep_round(xp, rnd, size: int, start, tables, stakes, sign_matrix, player: int, later=None, learn=None):

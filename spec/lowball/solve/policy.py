@@ -54,7 +54,7 @@ names the tables with a shipped solution.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -255,23 +255,11 @@ class Equilibrium:
         labels = dict(zip(words, node.actions))
         common = dict(table=self.table.name, seat=seat, line=point.labels, said=point.said, cards=held, bucket=bucket,
                       frequencies=frequencies, labels=labels)
+        weak = self.lookup.post_bucket(held) >= self.post_buckets // 2
         if node.actions[0].startswith(DRAW):
-            counts = [int(label[len(DRAW):]) for label in node.actions]
-            throws = tuple(Throw(k, float(p), self.lookup.throw(held, k)) for k, p in zip(counts, row))
-            pat = dict(zip(counts, row)).get(0, 0.0)
-            pat_hand = self.lookup.best_count(held) == 0
-            weak = self.lookup.post_bucket(held) >= self.post_buckets // 2
-            return Advice(phase=DRAW, throws=throws, pat_hand=pat_hand, weak=weak,
-                          snow=float(pat) if weak else 0.0, breaking=float(1 - pat) if pat_hand else 0.0, **common)
-        bluff, above = 0.0, None
-        if drawn:
-            reach = self._reach(point, seat)
-            total = reach.sum()
-            above = float(reach[:bucket].sum() / total) if total > 0 else None
-            if above is not None and above >= 0.5:
-                bluff = float(sum(p for label, p in zip(node.actions, row) if label == RAISE))
-        return Advice(phase="bet", bluff=bluff, range_above=above,
-                      weak=self.lookup.post_bucket(held) >= self.post_buckets // 2, **common)
+            return teaching_advice(node.actions, row, weak, pat_hand=self.lookup.best_count(held) == 0,
+                                   throw=lambda k: self.lookup.throw(held, k), **common)
+        return teaching_advice(node.actions, row, weak, reach=self._reach(point, seat) if drawn else None, **common)
 
     # ---- the line ----
 
@@ -382,6 +370,26 @@ def _read_lookup(path, table: GameTable, solution: store.Solution) -> HandLookup
             raise store.bad_file(path, store.SOLUTION, f"its array {name!r} holds {int(array.max())}, "
                                                        f"where at most {most} fits")
     return lookup
+
+
+def teaching_advice(actions: Sequence[str], row, weak: bool, *, pat_hand: bool = False,
+                    throw: Callable[[int], tuple[Card, ...]] | None = None, reach=None, **common) -> Advice:
+    """Return the ``Advice`` of a row with the teacher's facts (the module doc says what each means): at a draw the
+    throws, the snow and the break; at a bet after the last draw (``reach``, the seat's range there, given) the
+    range above the hand and the bluff."""
+    if actions[0].startswith(DRAW):
+        counts = [int(label[len(DRAW):]) for label in actions]
+        throws = tuple(Throw(k, float(p), throw(k)) for k, p in zip(counts, row))
+        pat = dict(zip(counts, row)).get(0, 0.0)
+        return Advice(phase=DRAW, throws=throws, pat_hand=pat_hand, weak=weak, snow=float(pat) if weak else 0.0,
+                      breaking=float(1 - pat) if pat_hand else 0.0, **common)
+    bluff, above = 0.0, None
+    if reach is not None:
+        total = reach.sum()
+        above = float(reach[:common["bucket"]].sum() / total) if total > 0 else None
+        if above is not None and above >= 0.5:
+            bluff = float(sum(p for label, p in zip(actions, row) if label == RAISE))
+    return Advice(phase="bet", bluff=bluff, range_above=above, weak=weak, **common)
 
 
 def word_for(label: str, node, bet_in_round: bool, facing: bool | None = None) -> str:

@@ -2,9 +2,11 @@
 
 The solution of such a table (``lowball.solve.run_draws``) keeps the strategy of its merged game, which remembers
 every public action (``memory = "everything"``), for the betting rounds before the last; the last round is solved
-again when a line reaches it (``lowball.solve.resolve``), from the ranges the earlier rounds leave. The file also
-keeps where each real hand sits in the abstraction at each stage and which cards it throws
-(``lowball.solve.lookup.StageLookup``).
+again when a line reaches it (``lowball.solve.resolve``), from the ranges the earlier rounds leave, and safely where
+the file keeps the re-solving gadget's values (each seat's round solved on its own, the opponent free to take what
+he wins there against the whole solution). The file also keeps where each real hand sits in the abstraction at
+each stage and which cards it throws (``lowball.solve.lookup.StageLookup``), and, once measured, the actions of the
+abstract game's best response before the last round (``best_response``, which the matches play).
 
 ``DrawsEquilibrium.advise(cards, line)`` answers as ``lowball.solve.policy.Equilibrium.advise`` does, with the same
 words and the same ``Advice``: ``cards`` are the five the seat holds at that point (after its draws so far). Its
@@ -30,15 +32,16 @@ import numpy as np
 from lowball.core.cards import JOKER, Card
 from lowball.core.games import GameTable
 from lowball.engine.actions import Action
-from lowball.errors import CardError
+from lowball.errors import CardError, LowballError
 from lowball.ranking.value import hand_cards
 from lowball.solve.game_tree import PLAYERS, RAISE, first_round
 from lowball.solve.abstraction import MASKS
 from lowball.solve.lookup import StageLookup
+from lowball.solve.recall import Recall
 from lowball.solve.merged import ACT, FOLD, NEXT, Kernels, MergedGame, Spot
-from lowball.solve.policy import (DRAW, Advice, IllegalLine, Throw, _quoted, _shown, _tokens, label_for,
+from lowball.solve.policy import (DRAW, Advice, IllegalLine, _quoted, _shown, _tokens, label_for, teaching_advice,
                                   word_for)
-from lowball.solve.resolve import DTYPE, ITERATIONS, LastRound, entering_history
+from lowball.solve.resolve import DTYPE, ITERATIONS, entering_history, from_levels, largest_stakes, solve_rows
 from lowball.solve.stages import COUNTS
 
 
@@ -58,8 +61,12 @@ class Place:
 class DrawsEquilibrium:
     """A solved table with several draws: its merged game, the first rounds' strategy, and the per-hand tables."""
 
-    def __init__(self, game: MergedGame, strategy, lookup: StageLookup, head: dict, iterations: int = ITERATIONS):
+    def __init__(self, game: MergedGame, strategy, lookup: StageLookup, head: dict, iterations: int = ITERATIONS,
+                 gadget: np.ndarray | None = None, actions: Sequence[dict | None] = (None, None)):
         self.game, self.strategy, self.lookup, self.head, self.iterations = game, strategy, lookup, head, iterations
+        self.gadget = gadget                      # the re-solving gadget's levels: the last round solved safely
+        self.actions = tuple(actions)             # by seat: the best response's actions before the last round
+        self._responses: dict[int, DrawsResponse] = {}
         self.table: GameTable = game.table
         self.stacks = game.stacks
         self.last = game.table.draws
@@ -69,6 +76,18 @@ class DrawsEquilibrium:
         self._entering: dict[int, list] = {}                      # a last-round history -> the ranges entering it
         self._kernels: Kernels | None = None
         self._solved: dict[int, dict[int, np.ndarray]] = {}       # a last-round history -> its round solved again
+        self._stakes: np.ndarray | None = None                    # each last-round history's largest stake
+
+    def best_response(self, seat: int) -> "DrawsResponse":
+        """Return the abstract game's best response to this equilibrium in one seat, read as an equilibrium is: the
+        actions the measure of the file found before the last round (``run_draws.measure_shipped``), and in the last
+        round the best reply to the round solved again for the history reached."""
+        if seat not in self._responses:
+            if self.actions[seat] is None:
+                raise LowballError(f"{self.table.name}: the solution keeps no best response (it was not measured: "
+                                   f"scripts/solve.py --measure)")
+            self._responses[seat] = DrawsResponse(self, seat, self.actions[seat])
+        return self._responses[seat]
 
     def covers(self, stacks: Sequence[int]) -> str | None:
         """Return why a hand with these starting stacks is beyond the solution, or None when it covers it: heads-up,
@@ -79,18 +98,54 @@ class DrawsEquilibrium:
             return f"stacks of {list(stacks)}: the solution needs {self.stacks} each (a shorter stack can be all in)"
         return None
 
+    def place(self, line: str | Iterable[str | Action] = ()) -> Place:
+        """Return the point a public line reaches in the merged game (a decision; a finished hand is refused)."""
+        return self._place(line)
+
+    def range_at(self, place: Place, seat: int) -> np.ndarray:
+        """Return the chance of each of the seat's buckets at a point of play when both play the equilibrium, scaled
+        to 1: the deal, his own actions along the line, and his draws (in the buckets of the point's stage).
+
+        The abstraction deals the two hands apart (no card of one is known to shape the other's), so the other
+        seat's cards do not enter; where no bucket could have played the line, every bucket is as likely.
+        """
+        game, moves = self.game, self.kernels.moves
+        reach = np.asarray(self.kernels.weights, dtype=float)
+        thrown = [0, 0]
+        r = 0
+        for step_round, history, i, a in place.steps:
+            while r < step_round:                          # the round's draws made: into the next stage's buckets
+                reach = reach @ moves[r][thrown[seat]]
+                r += 1
+            spot = game.rounds[step_round].spots[i]
+            label = spot.actions[a]
+            if label.startswith(DRAW):
+                thrown[spot.player] = int(label[len(DRAW):])
+            if spot.player == seat:
+                reach = reach * self.tables(step_round, history)[i][0, :, a]
+        while r < place.round:
+            reach = reach @ moves[r][thrown[seat]]
+            r += 1
+        total = reach.sum()
+        return reach / total if total > 0 else np.full(reach.size, 1 / reach.size)
+
     def labels_of(self, line: str | Iterable[str | Action] = ()) -> tuple[str, ...]:
         """Return a public line in the game's labels, checking each step is legal there."""
         return self._place(line, allow_end=True).labels
 
     def tables(self, round_: int, history: int) -> dict[int, np.ndarray]:
-        """Return the strategy of one history's round, (1, buckets, actions) by spot: stored, or the last solved again."""
+        """Return the strategy of one history's round, (1, buckets, actions) by spot: stored, or the last solved
+        again."""
         if round_ < self.last:
             return {i: table[history:history + 1] for i, table in self.strategy[round_].items()}
         if history not in self._solved:
-            ranges = self.entering(history)
-            solver = LastRound(self.game, [history], ranges, dtype=DTYPE, kernels=self.kernels).run(self.iterations)
-            self._solved[history] = solver.average()[self.last]
+            values = None
+            if self.gadget is not None:
+                if self._stakes is None:
+                    self._stakes = largest_stakes(self.game, self.kernels)
+                values = from_levels(self.gadget[:, [history]], self._stakes[[history]])
+            self._solved[history] = solve_rows(self.game, [history], self.entering(history), values, self.iterations,
+                                               dtype=DTYPE, kernels=self.kernels)
         return self._solved[history]
 
     @property
@@ -124,20 +179,10 @@ class DrawsEquilibrium:
                       labels=dict(zip(words, spot.actions)), stage=stage, draws=self.last)
         weak = self.lookup.bucket(held, self.last) >= self.final_buckets // 2
         if spot.actions[0].startswith(DRAW):
-            counts = [int(label[len(DRAW):]) for label in spot.actions]
-            throws = tuple(Throw(k, float(p), self.lookup.throw(held, stage, k)) for k, p in zip(counts, row))
-            pat = dict(zip(counts, row)).get(0, 0.0)
-            pat_hand = self.lookup.best_count(held, stage) == 0
-            return Advice(phase=DRAW, throws=throws, pat_hand=pat_hand, weak=weak,
-                          snow=float(pat) if weak else 0.0, breaking=float(1 - pat) if pat_hand else 0.0, **common)
-        bluff, above = 0.0, None
-        if place.round == self.last:
-            reach = self._reach(place, seat)
-            total = reach.sum()
-            above = float(reach[:bucket].sum() / total) if total > 0 else None
-            if above is not None and above >= 0.5:
-                bluff = float(sum(p for label, p in zip(spot.actions, row) if label == RAISE))
-        return Advice(phase="bet", bluff=bluff, range_above=above, weak=weak, **common)
+            return teaching_advice(spot.actions, row, weak, pat_hand=self.lookup.best_count(held, stage) == 0,
+                                   throw=lambda k: self.lookup.throw(held, stage, k), **common)
+        reach = self._reach(place, seat) if place.round == self.last else None
+        return teaching_advice(spot.actions, row, weak, reach=reach, **common)
 
     # ---- the line ----
 
@@ -195,6 +240,39 @@ class DrawsEquilibrium:
         return reach
 
 
+class DrawsResponse(DrawsEquilibrium):
+    """The abstract game's best response to a ``DrawsEquilibrium`` in one seat, read as the equilibrium is read: one
+    action per bucket at the seat's decisions (the other seat's rows are the equilibrium's)."""
+
+    def __init__(self, equilibrium: DrawsEquilibrium, seat: int, actions: dict[tuple[int, int], np.ndarray]):
+        strategy = [dict(tables) for tables in equilibrium.strategy]
+        for (r, i), best in actions.items():
+            strategy[r][i] = np.eye(strategy[r][i].shape[-1])[best]
+        super().__init__(equilibrium.game, strategy, equilibrium.lookup, equilibrium.head, equilibrium.iterations,
+                         equilibrium.gadget)
+        self.equilibrium, self.seat = equilibrium, seat
+        self._kernels = equilibrium.kernels
+        self._recall: Recall | None = None
+
+    def tables(self, round_: int, history: int) -> dict[int, np.ndarray]:
+        """Return one history's round: the stored actions before the last round, else the best reply to the
+        equilibrium's last round solved again there (its range entering the round is the equilibrium's own)."""
+        if round_ < self.last:
+            return super().tables(round_, history)
+        if history not in self._solved:
+            solved = self.equilibrium.tables(round_, history)
+            theirs = np.asarray(self.equilibrium.entering(history)[1 - self.seat], dtype=float)
+            total = theirs.sum()
+            theirs = theirs / total if total > 0 else np.full_like(theirs, 1 / theirs.size)
+            if self._recall is None:
+                self._recall = Recall(self.game, self.strategy)
+            best = self._recall.round_actions(round_, self.seat, [history], theirs, solved)
+            rnd = self.game.rounds[round_]
+            self._solved[history] = {i: np.eye(len(rnd.spots[i].actions))[best[i]] if i in best else table
+                                     for i, table in solved.items()}
+        return self._solved[history]
+
+
 def facing(spot: Spot) -> bool | None:
     """Return whether the player at a betting spot faces a bet (None at a draw): he has put in less than the most."""
     return spot.bets[spot.player] < max(spot.bets) if spot.bets else None
@@ -219,4 +297,6 @@ def load_draws(table: GameTable, path=None) -> DrawsEquilibrium:
         if array.size and int(array.max()) > most:
             raise store.bad_file(path, store.SOLUTION, f"its array {name!r} holds {int(array.max())}, where at most "
                                                        f"{most} fits")
-    return DrawsEquilibrium(game, strategy, lookup, head)
+    iterations = int(head["facts"].get("shipped", {}).get("last_round_iterations", ITERATIONS))  # as measured
+    return DrawsEquilibrium(game, strategy, lookup, head, iterations, gadget=run_draws.gadget_of(game, path, arrays),
+                            actions=[run_draws.response_of(game, path, arrays, seat) for seat in range(2)])

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from lowball.solve.backend import to_numpy
 from lowball.solve.merged import ACT, FOLD, NEXT, SHOW, Kernels, MergedGame
 
 ROWS = 1 << 17          # the most histories of the last round held at once
@@ -32,6 +33,7 @@ class Recall:
         self.weights, self.moves, self.sign, self.stakes = kernels.weights, kernels.moves, kernels.sign, kernels.stakes
         self.following = [xp.asarray(table) for table in game.following]
         self.tables = [{i: xp.asarray(table) for i, table in tables.items()} for tables in strategy]
+        self._choices: list[dict[int, np.ndarray]] = []    # per round: where the best actions are written, if asked
 
     def value(self, player: int) -> float:
         """Return what the best response in seat ``player`` wins against the strategy, in chips a hand."""
@@ -39,21 +41,61 @@ class Recall:
         start = self._round(0, player, xp.zeros(1, dtype=np.int64), self.weights[None, :])
         return float(self.weights @ start[0])
 
-    def _round(self, r: int, player: int, keys, opponent):
-        """Return the best responder's values, (rows, his buckets), for rows of histories entering round r."""
+    def round_values(self, r: int, player: int, keys, opponent, tables=None):
+        """Return the best responder's values, (rows, his buckets), entering round r at the histories ``keys``
+        with the opponent's ranges ``opponent`` (rows, buckets): what each of his buckets wins from there on.
+
+        ``tables`` (the last round only): that round's strategy for these histories alone, a row per key, in place
+        of the strategy's own (a round solved again for one history at play time).
+        """
+        keys = self.xp.asarray(keys, dtype=np.int64)
+        rows = None if tables is None else self.xp.arange(len(keys))
+        return self._round(r, player, keys, opponent, rows, tables)
+
+    def round_actions(self, r: int, player: int, keys, opponent, tables=None) -> dict[int, np.ndarray]:
+        """Return the best responder's action in round r at the histories ``keys`` (``round_values``' arguments):
+        each of his decision spots' (rows, buckets) table of the best action's index (the first of equals)."""
+        rnd = self.game.rounds[r]
+        self._choices = [{} for _ in range(r)] + [{i: np.zeros((len(keys), self.game.buckets[r]), dtype=np.int8)
+                                                   for i in rnd.decisions if rnd.spots[i].player == player}]
+        try:
+            keys = self.xp.asarray(keys, dtype=np.int64)
+            self._round(r, player, keys, opponent, self.xp.arange(len(keys)), tables or self.tables[r])
+            return self._choices[r]
+        finally:
+            self._choices = []
+
+    def best_actions(self, player: int, rounds: int) -> tuple[float, list[dict[int, np.ndarray]]]:
+        """Return what the best response in seat ``player`` wins (chips a hand) and its action in each of the first
+        ``rounds`` rounds: per round, each of its decision spots' (keys, buckets) table of the best action's index
+        (the first of equals)."""
+        xp = self.xp
+        self._choices = [{i: np.zeros((len(self.game.keys[r]), self.game.buckets[r]), dtype=np.int8)
+                          for i in rnd.decisions if rnd.spots[i].player == player}
+                         for r, rnd in enumerate(self.game.rounds[:rounds])]
+        try:
+            start = self._round(0, player, xp.zeros(1, dtype=np.int64), self.weights[None, :])
+            return float(self.weights @ start[0]), self._choices
+        finally:
+            self._choices = []
+
+    def _round(self, r: int, player: int, keys, opponent, rows=None, tables=None):
+        """Return the best responder's values, (rows, his buckets), for rows of histories entering round r (their
+        strategy's rows ``rows`` of ``tables``: by default, the keys' own of the strategy)."""
         xp, game = self.xp, self.game
         rnd = game.rounds[r]
         if r < game.table.draws and len(keys) * len(rnd.nexts) > self.rows and len(keys) > 1:
             step = max(1, self.rows // len(rnd.nexts))
             return xp.concatenate([self._round(r, player, keys[s:s + step], opponent[s:s + step])
                                    for s in range(0, len(keys), step)])
+        rows, tables = (keys, self.tables[r]) if tables is None else (rows, tables)
         sign = 1.0 if player == 0 else -1.0
         at: list = [None] * len(rnd.spots)
         at[0] = opponent
         for i, spot in enumerate(rnd.spots):
             if spot.kind == ACT:
                 for a, child in enumerate(spot.children):
-                    at[child] = at[i] * self.tables[r][i][keys, :, a] if spot.player != player else at[i]
+                    at[child] = at[i] * tables[i][rows, :, a] if spot.player != player else at[i]
         carried = self._carried(r, player, keys, at) if r < game.table.draws else {}
         values: list = [None] * len(rnd.spots)
         size = game.buckets[r]
@@ -72,6 +114,9 @@ class Recall:
                     values[i] = children[0]
                     for more in children[1:]:
                         values[i] = xp.maximum(values[i], more)
+                    if r < len(self._choices) and i in self._choices[r]:
+                        best = xp.argmax(xp.stack(children, axis=-1), axis=-1)
+                        self._choices[r][i][to_numpy(rows)] = to_numpy(best)
                 else:
                     values[i] = sum(children[1:], children[0])
                 for c in spot.children:

@@ -36,8 +36,8 @@ from lowball.errors import LowballError
 from lowball.solve import store
 from lowball.solve.backend import array_module, to_numpy
 from lowball.solve.full import FullSolver
-from lowball.solve.merged import MEMORIES, MergedGame, MergedSolver, build_game, check_table
-from lowball.solve.recall import recall_values
+from lowball.solve.merged import MEMORIES, Kernels, MergedGame, MergedSolver, build_game, check_table
+from lowball.solve.recall import Recall, recall_values
 from lowball.solve.run import CHECKPOINTS, MOST_ITERATIONS, flat, iterate, mbb, unflat
 from lowball.solve.stages import COUNTS, Stages
 from lowball.solve.strategy import normalise
@@ -320,15 +320,34 @@ def load(table: GameTable, path: Path, arrays: dict | None = None) -> tuple[Merg
     return game, strategy, head
 
 
+GADGET = "gadget"          # a shipped file's array of the re-solving gadget's values (lowball.solve.resolve)
+
+
+def gadget_of(game: MergedGame, path: Path, arrays: dict) -> np.ndarray | None:
+    """Return a shipped file's gadget levels, (2, last-round histories, final buckets) int16, checked; None in a file
+    that keeps none (its last round is then solved again from the ranges alone)."""
+    if GADGET not in arrays:
+        return None
+    shape = (2, len(game.keys[-1]), game.buckets[-1])
+    levels = store.check_array(path, store.SOLUTION, GADGET, arrays[GADGET], "i", shape)
+    if levels.dtype != np.int16:
+        raise store.bad_file(path, store.SOLUTION, f"its array {GADGET!r} is {levels.dtype}, expected int16 levels")
+    return levels
+
+
 def ship(table: GameTable, solution: Path, out: Path, *, iterations: int | None = None, measure: bool = True,
-         stages: Callable[[str, tuple[int, ...]], object] = build_stages, workers: int = 1) -> dict:
+         stages: Callable[[str, tuple[int, ...]], object] = build_stages, workers: int = 1,
+         progress: bool = False) -> dict:
     """Write the solution that ships from a solution of the full tree, and measure it as play will use it.
 
-    What ships is the strategy of the rounds before the last (the last is solved again when play reaches it,
-    ``lowball.solve.resolve``) and the per-hand tables of the stages, rebuilt (minutes) and checked against the
-    solution's own matrices. ``measure`` then measures the written file (``measure_shipped``).
+    What ships is the strategy of the rounds before the last (the last is solved again, safely, when play reaches
+    it, ``lowball.solve.resolve``), what each seat's best response wins in the last round against the whole
+    solution's (the re-solving gadget's values, per history and bucket, in 16-bit levels of the round's largest
+    stake), and the per-hand tables of the stages, rebuilt (minutes) and checked against the solution's own matrices.
+    ``measure`` then measures the written file (``measure_shipped``).
     """
     from lowball.solve.lookup import StageLookup                                 # noqa: PLC0415
+    from lowball.solve.resolve import gadget_values, largest_stakes, to_levels  # noqa: PLC0415
 
     game, strategy, head = load(table, Path(solution))
     if head.get("rounds_kept", len(game.rounds)) != len(game.rounds) or game.memory != "everything":
@@ -343,25 +362,32 @@ def ship(table: GameTable, solution: Path, out: Path, *, iterations: int | None 
     if not same:
         raise LowballError(f"{path_text(solution)}: the stages rebuilt for its buckets differ from its own")
     lookup = StageLookup.of(rebuilt, tuple(max(counts) for counts in game.allowed))
+    looked = time.perf_counter() - started
+    started = time.perf_counter()
+    kernels = Kernels(game)
+    levels = to_levels(gadget_values(game, strategy, kernels=kernels), largest_stakes(game, kernels))
     kept = table.draws                                   # every round but the last
     facts = {**head["facts"], "shipped": {
-        "rounds_kept": kept, "lookup_seconds": round(time.perf_counter() - started, 1),
-        "numbers_kept": int(sum(strategy[r][i].size for r in range(kept) for i in strategy[r]))}}
-    save(Path(out), game, strategy, facts, rounds=kept, extra=lookup.arrays())
+        "rounds_kept": kept, "lookup_seconds": round(looked, 1),
+        "gadget_seconds": round(time.perf_counter() - started, 1),
+        "numbers_kept": int(sum(strategy[r][i].size for r in range(kept) for i in strategy[r])),
+        "gadget_numbers": int(levels.size)}}
+    save(Path(out), game, strategy, facts, rounds=kept, extra={**lookup.arrays(), GADGET: levels})
     if measure:
-        measure_shipped(table, Path(out), iterations, workers)
+        measure_shipped(table, Path(out), iterations, workers, progress)
     head = store.read_json(out, store.SOLUTION, "head", store.read_arrays(out, store.SOLUTION, ["head"])["head"])
     return {**head["facts"]["shipped"], "table": table.name, "file": str(out), "file_bytes": Path(out).stat().st_size}
 
 
-def measure_shipped(table: GameTable, path: Path, iterations: int | None = None, workers: int = 1) -> dict:
+def measure_shipped(table: GameTable, path: Path, iterations: int | None = None, workers: int = 1,
+                    progress: bool = False) -> dict:
     """Measure a shipped solution as play uses it, and write the figures into its head (``facts["shipped"]``).
 
     Every history's last round is solved again as play solves it (``lowball.solve.resolve``; ``workers`` processes
     share them), and the exploitability of the whole strategy is measured by the best response that remembers every
     public action.
     """
-    from lowball.solve.resolve import ITERATIONS, with_last_round                # noqa: PLC0415
+    from lowball.solve.resolve import ITERATIONS, from_levels, largest_stakes, with_last_round  # noqa: PLC0415
 
     iterations = ITERATIONS if iterations is None else iterations
     arrays = store.read_arrays(path, store.SOLUTION)
@@ -369,14 +395,58 @@ def measure_shipped(table: GameTable, path: Path, iterations: int | None = None,
     if head.get("rounds_kept") != table.draws:
         raise LowballError(f"{path_text(path)}: not a shipped solution (it keeps {head.get('rounds_kept')} rounds; "
                            f"one that ships keeps the {table.draws} before the last)")
+    levels = gadget_of(game, path, arrays)
+    gadget = None if levels is None else from_levels(levels, largest_stakes(game))
     started = time.perf_counter()
-    whole = with_last_round(game, shipped, iterations, workers=workers)
+    whole = with_last_round(game, shipped, iterations, workers=workers, values=gadget, progress=progress)
     solving = time.perf_counter() - started
-    value, values = exploitability(game, whole)
+    recall = Recall(game, whole)
+    responses = [recall.best_actions(seat, table.draws) for seat in range(2)]
+    values = tuple(found for found, _ in responses)
+    value = mbb(sum(values) / 2, table)
     seats = seat_values(game, whole)
     head["facts"]["shipped"].update({
-        "last_round_iterations": iterations, "exploitability_mbb": value, "best_response_chips": list(values),
+        "last_round_iterations": iterations, "safe": gadget is not None,
+        "exploitability_mbb": value, "best_response_chips": list(values),
         "values": list(seats), "values_mbb": [mbb(v, table) for v in seats], "last_rounds_seconds": round(solving, 1),
         "measure_seconds": round(time.perf_counter() - started, 1)})
-    store.add_arrays(Path(path), {"head": np.array(json.dumps(head))})
+    store.add_arrays(Path(path), {"head": np.array(json.dumps(head)),
+                                  **{f"{RESPONSE}_{seat}": flat_actions(game, choices, seat)
+                                     for seat, (_, choices) in enumerate(responses)}})
     return head["facts"]["shipped"]
+
+
+RESPONSE = "response"      # a measured file's arrays of the best response's actions before the last round, by seat
+
+
+def response_spots(game: MergedGame, seat: int) -> list[tuple[int, int]]:
+    """Return the (round, spot) of the seat's decisions before the last round, in the order their actions are kept."""
+    return [(r, i) for r, rnd in enumerate(game.rounds[:game.table.draws]) for i in rnd.decisions
+            if rnd.spots[i].player == seat]
+
+
+def flat_actions(game: MergedGame, choices: list[dict[int, np.ndarray]], seat: int) -> np.ndarray:
+    """Return a best response's actions before the last round as one int8 array (``response_spots``' order)."""
+    return np.concatenate([choices[r][i].ravel() for r, i in response_spots(game, seat)]).astype(np.int8)
+
+
+def response_of(game: MergedGame, path: Path, arrays: dict, seat: int) -> dict[tuple[int, int], np.ndarray] | None:
+    """Return the best response's actions a measured file keeps for a seat, by (round, spot): (keys, buckets) int8,
+    each checked against its spot's actions; None in a file not measured."""
+    name = f"{RESPONSE}_{seat}"
+    if name not in arrays:
+        return None
+    flat = store.check_array(path, store.SOLUTION, name, arrays[name], "i", (None,))
+    out, at = {}, 0
+    for r, i in response_spots(game, seat):
+        shape = (len(game.keys[r]), game.buckets[r])
+        size = shape[0] * shape[1]
+        part = flat[at:at + size]
+        most = len(game.rounds[r].spots[i].actions) - 1
+        if len(part) < size or part.min() < 0 or part.max() > most:
+            raise store.bad_file(path, store.SOLUTION, f"its array {name!r} does not fit the game's decisions")
+        out[r, i] = part.reshape(shape)
+        at += size
+    if at != len(flat):
+        raise store.bad_file(path, store.SOLUTION, f"its array {name!r} is longer than the game's decisions")
+    return out
