@@ -793,6 +793,8 @@ def max_investment(table: GameTable) -> int | None:
     >>> from lowball.core.games import load_game_table
     >>> max_investment(load_game_table()), max_investment(load_game_table("razz"))
     (13, 65)
+    >>> max_investment(load_game_table(overrides={"raises_per_round": "unlimited"})) is None    # T4 lifted: no most
+    True
     """
     if table.structure is not Structure.FIXED_LIMIT or table.bets_per_round is None:
         return None
