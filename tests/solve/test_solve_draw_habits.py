@@ -19,17 +19,17 @@ from lowball.ranking.fast import DECK_INDEX, hand_index, hand_indices
 from lowball.ranking.value import hand_cards
 from lowball.play.draw_habits import KINDS, Visits, habits, play
 from lowball.solve.full import down_round, ways_on
-from lowball.solve.policy import DRAW, PAT, Equilibrium
+from lowball.solve.policy import DRAW, PAT
 from lowball.solve.policy_draws import DrawsEquilibrium
+
+from tests.support.solving import triple_equilibrium
 
 TABLE = "deuce-to-seven-triple-draw-phh"
 
 
 @pytest.fixture(scope="module")
 def equilibrium() -> DrawsEquilibrium:
-    found = Equilibrium.load(TABLE)
-    assert isinstance(found, DrawsEquilibrium)
-    return found
+    return triple_equilibrium()
 
 
 @pytest.fixture(scope="module")

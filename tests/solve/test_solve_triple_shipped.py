@@ -20,20 +20,18 @@ from lowball.core.games import load_game_table
 from lowball.engine.state import Hand
 from lowball.ranking.fast import hand_index
 from lowball.solve import run_draws, store
-from lowball.solve.policy import HANDS, Equilibrium, IllegalLine
+from lowball.solve.policy import HANDS, IllegalLine
 from lowball.solve.policy_draws import DrawsEquilibrium
 from lowball.solve.recall import Recall
 from lowball.solve.resolve import from_levels, largest_stakes
-from tests.support.solving import equilibrium_plays_out
+from tests.support.solving import equilibrium_plays_out, triple_equilibrium
 
 TABLE = "deuce-to-seven-triple-draw-phh"
 
 
 @pytest.fixture(scope="module")
 def equilibrium() -> DrawsEquilibrium:
-    found = Equilibrium.load(TABLE)
-    assert isinstance(found, DrawsEquilibrium)
-    return found
+    return triple_equilibrium()
 
 
 def test_the_file_is_the_tables_and_keeps_the_rounds_before_the_last(equilibrium):

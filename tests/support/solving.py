@@ -69,3 +69,14 @@ def equilibrium_plays_out(hand) -> int:
         hand.advance()
         taken += 1
     return taken
+
+
+def triple_equilibrium():
+    """Return the shipped equilibrium of deuce-to-seven triple draw (the PHH table), checked to be one of several
+    draws."""
+    from lowball.solve.policy import Equilibrium
+    from lowball.solve.policy_draws import DrawsEquilibrium
+
+    found = Equilibrium.load("deuce-to-seven-triple-draw-phh")
+    assert isinstance(found, DrawsEquilibrium)
+    return found

@@ -38,11 +38,10 @@ from lowball.ranking.fast import CODES, hand_indices, shape_codes, shape_hands, 
 from lowball.ranking import category, value
 from lowball.ranking.literate import as_system
 from lowball.solve.merged import ACT, FOLD, NEXT
-from lowball.solve.game_tree import RAISE
+from lowball.solve.game_tree import PLAYERS, RAISE
 from lowball.solve.policy import DRAW, word_for
 from lowball.solve.policy_draws import DrawsEquilibrium, facing
 
-PLAYERS = 2
 MADE = "no-pair"          # the category of a made low: five ranks, no straight, no flush (E1, E2)
 
 

@@ -35,7 +35,7 @@ import numpy as np
 from lowball.engine.actions import Action
 from lowball.engine.state import BET, Hand
 from lowball.errors import LowballError
-from lowball.solve.game_tree import CALL, FOLD, RAISE
+from lowball.solve.game_tree import CALL, FOLD, PLAYERS, RAISE
 from lowball.core.cards import DECK
 from lowball.ranking.fast import DECK_INDEX, combinations_array, hand_indices
 from lowball.ranking.value import hand_cards
@@ -43,7 +43,6 @@ from lowball.solve.merged import ACT, NEXT, SHOW
 from lowball.solve.policy import DRAW, ENGINE_LABEL
 from lowball.solve.policy_draws import DrawsEquilibrium, Place
 
-PLAYERS = 2
 
 
 def held_after(eq: DrawsEquilibrium, cards, draw: int, count: int) -> np.ndarray:
