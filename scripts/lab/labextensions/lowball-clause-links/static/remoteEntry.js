@@ -6,15 +6,19 @@
    are drawn after that, and each one drawn above the clause pushes it down: on a first click the clause ended
    out of sight (O5 from notebook 14 showed T1; in a rules notebook restored in its tab, P1-P4, "Cell 1/189"). Here
    the fragment is set again, in the notebook the link named (its path), until the clause stays at the top of the
-   notebook's window; the reader's own scrolling, clicking or typing stops it at once, and it gives up after ten
-   seconds. scripts/lab/README.md says more.
+   notebook's window; the reader's own scrolling, clicking or typing stops it at once, and it gives up when the
+   notebook has drawn nothing new for ten seconds (a minute at most). scripts/lab/README.md says more.
 
    The container below is the shape JupyterLab's loader expects of a federated extension (init, then
    get("./extension") returning a factory of the module); this one shares no modules. */
 (function () {
   "use strict";
   var HANDLE_LINK = "rendermime:handle-local-link";
-  var LIMIT_MS = 10000;   // stop looking this long after the click (a busy machine draws slowly)
+  // A busy machine opens and draws the rules notebook slowly (CI saw the clause missed with the docs site built
+  // beside the browser): the clock of ten seconds starts again whenever the notebook draws more, so that a slow
+  // draw is waited for and a finished one is not; a minute bounds it all.
+  var QUIET_MS = 10000;   // give up when the notebook has drawn nothing new for this long
+  var LIMIT_MS = 60000;   // and this long after the click in any case
   var STEP_MS = 200;      // look this often
   var SETTLED = 4;        // consecutive looks with the clause in place before stopping early
 
@@ -50,6 +54,12 @@
     return outer.height > 0 && top >= outer.top - 2 && top <= outer.top + outer.height / 2;
   }
 
+  // How far the notebook is drawn: its scrolling height and its cells on the page change while cells are drawn.
+  function drawn(panel) {
+    var outer = panel.node.querySelector(".jp-WindowedPanel-outer") || panel.content.node;
+    return outer.scrollHeight + "/" + panel.content.node.querySelectorAll(".jp-Cell").length;
+  }
+
   async function land(app, path, fragment) {
     var started = Date.now();
     var panel = null;
@@ -66,10 +76,13 @@
       node.addEventListener(name, stop, { once: true, passive: true });
     });
     var settled = 0;
+    var last = drawn(panel), changed = Date.now();
     try {
-      while (!stopped && settled < SETTLED && Date.now() - started < LIMIT_MS) {
+      while (!stopped && settled < SETTLED && Date.now() - changed < QUIET_MS && Date.now() - started < LIMIT_MS) {
         await sleep(STEP_MS);
         if (stopped || panel.isDisposed) { break; }
+        var now = drawn(panel);
+        if (now !== last || !panel.isVisible) { last = now; changed = Date.now(); }
         var element = target(panel, fragment);
         if (element === null && !/^#cell-id=/.test(fragment)) { break; }   // a heading: JupyterLab's one try
         if (panel.isVisible && inPlace(panel, element)) {
