@@ -68,10 +68,24 @@ def text_of(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+# A clause id as a whole word: what ``\bT1\b`` finds, read once per file (a search per clause and file took 40 s of
+# each docs build and of the traceability test).
+CLAUSE_WORD = re.compile(r"\b[A-Z]\d+\b")
+
+
+@functools.cache
+def ids_in(path: Path) -> frozenset[str]:
+    """Return the words of ``path`` that have a clause id's shape (a capital, then digits)."""
+    return frozenset(CLAUSE_WORD.findall(text_of(path)))
+
+
 def citing(clause: str, paths: tuple[Path, ...]) -> list[str]:
-    """Return the files among ``paths`` that cite ``clause`` as a whole word."""
-    word = re.compile(rf"\b{re.escape(clause)}\b")
-    return [p.relative_to(ROOT).as_posix() for p in paths if word.search(text_of(p))]
+    """Return the files among ``paths`` that cite ``clause`` as a whole word.
+
+    >>> citing("T1", (ROOT / "docs" / "rules" / "teaching-table.md",))
+    ['docs/rules/teaching-table.md']
+    """
+    return [p.relative_to(ROOT).as_posix() for p in paths if clause in ids_in(p)]
 
 
 def clause_index() -> list[tuple[str, list[str], list[str], str]]:

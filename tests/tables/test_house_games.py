@@ -99,3 +99,21 @@ def test_the_house_hand_of_the_docs_replays_with_replay_game(capsys):
     assert main(["replay", "--json", "--game", str(ACE_TO_FIVE), str(history)]) == 0
     assert '"finishing_stacks": [\n    112,\n    88\n  ]' in capsys.readouterr().out
     assert main(["replay", str(history)]) == 2          # its code is the house table's own
+
+
+CLUB = Path(__file__).resolve().parents[1] / "data" / "house" / "club-rules-in-russian.toml"
+
+
+def test_a_hand_written_at_a_house_table_that_cites_its_rules_in_russian_replays_there(capsys):
+    """A club's file may cite its own rulebook in its own letters (``clauses.cap`` in Russian): the table's code
+    is a digest of its rules as written, so a hand written at it before (the ``.phh`` beside the file) keeps its
+    code and replays at the same file with the stacks it finished with; the file changed, it is refused."""
+    history = CLUB.with_suffix(".phh")
+    table = load_game_table(str(CLUB))
+    assert any(ord(letter) > 127 for letter in table.data["clauses"]["cap"])
+    assert main(["replay", "--json", "--game", str(CLUB), str(history)]) == 0
+    finished = [int(n) for n in history.read_text(encoding="utf-8").split("finishing_stacks = [")[1]
+                .split("]")[0].split(",")]
+    assert f'"finishing_stacks": {finished}'.replace(" ", "") in capsys.readouterr().out.replace(" ", "").replace("\n", "")
+    changed = load_game_table(str(CLUB), overrides={"clauses.cap": '"Правила клуба, п. 3.3"'})
+    assert changed.variant != table.variant

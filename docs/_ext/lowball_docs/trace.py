@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from lowball_docs.excerpts import cites
+from lowball_docs.excerpts import CLAUSE, cites
 from tests.support.clauses import suite_files    # the test files the traceability test counts as evidence
 
 
@@ -58,32 +58,49 @@ def _python_citations(path: Path, root: Path, module: str | None) -> tuple[tuple
     return tuple(out)
 
 
+@functools.cache
+def _cited_ranges(path: Path, root: Path, module: str | None) -> dict[str, tuple[tuple[int, int, int, str], ...]]:
+    """Return, by a clause's letter, (lowest, highest, line, object) of every id or range a Python file cites, in
+    line order: what ``cites`` finds in each line, read once per file instead of once per clause and line (7.7
+    million calls, 23 s of every build)."""
+    found: dict[str, list[tuple[int, int, int, str]]] = {}
+    for number, obj, line in _python_citations(path, root, module):
+        for match in CLAUSE.finditer(line):
+            low = int(match.group(2))
+            high = int(match.group(3)) if match.group(3) else low
+            found.setdefault(match.group(1), []).append((low, high, number, obj))
+    return {letter: tuple(ranges) for letter, ranges in found.items()}
+
+
 def python_citations(clause: str, files: list[Path], root: Path, package_root: Path | None = None) -> list[Citation]:
-    """Return the objects of ``files`` that cite ``clause``, each once, in file order."""
+    """Return the objects of ``files`` that cite ``clause`` (as ``cites`` reads a line), each once, in file order."""
+    letter, wanted = clause[0], int(clause[1:])
     seen: dict[tuple[str, str], Citation] = {}
     for path in files:
         module = None
         if package_root is not None:
             parts = path.relative_to(package_root.parent).with_suffix("").parts
             module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        for number, obj, line in _python_citations(path, root, module):
-            if cites(line, clause):
+        for low, high, number, obj in _cited_ranges(path, root, module).get(letter, ()):
+            if low <= wanted <= high:
                 key = (path.as_posix(), obj)
                 seen.setdefault(key, Citation(path.relative_to(root).as_posix(), obj, number))
     return list(seen.values())
 
 
+@functools.cache
+def _words(path: Path) -> str:
+    """Return the text of a TOML table, or of a notebook's cells (read once a build)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".ipynb":
+        cells = json.loads(text).get("cells", [])
+        text = "\n".join("".join(cell.get("source", [])) for cell in cells)
+    return text
+
+
 def text_citations(clause: str, files: list[Path], root: Path) -> list[Citation]:
     """Return the files among ``files`` (TOML tables, notebooks) that cite ``clause``."""
-    found = []
-    for path in files:
-        text = path.read_text(encoding="utf-8")
-        if path.suffix == ".ipynb":
-            cells = json.loads(text).get("cells", [])
-            text = "\n".join("".join(cell.get("source", [])) for cell in cells)
-        if cites(text, clause):
-            found.append(Citation(path.relative_to(root).as_posix(), "", 0))
-    return found
+    return [Citation(path.relative_to(root).as_posix(), "", 0) for path in files if cites(_words(path), clause)]
 
 
 @dataclass(frozen=True)
