@@ -138,6 +138,8 @@ TARGETS = [
             "tests/tables/test_fuzz_findings.py::test_seat_antes_of_a_number_the_table_seats_load_and_play",
             "tests/tables/test_fuzz_findings.py::test_seat_antes_for_a_number_of_players_the_table_never_seats_are_refused",
             "tests/tables/test_fuzz_findings.py::test_posts_of_joining_players_for_too_many_seats_are_refused",
+            # F4: a named bet of exactly the loader's limit loads
+            "tests/tables/test_fuzz_findings.py::test_a_named_bet_of_exactly_the_limit_loads",
             "tests/interop/test_room_departures.py::test_a_post_that_could_not_be_posted_is_refused_naming_the_key",
             "tests/tables/test_card_room_games.py::test_z2_a_five_card_and_a_badugi_half_each_of_its_own_kind",
             # Q4: the open-pair option refused where it means nothing

@@ -119,6 +119,12 @@ def test_a_named_bet_past_the_limit_is_refused_too():
         house(f'small_bet = {MAX_CHIPS}\nbig_bet = "double"\nmin_stack = 0\n')
 
 
+def test_a_named_bet_of_exactly_the_limit_loads():
+    """F4: "double" of half the limit is the limit itself, which a bet may be, named or counted."""
+    table = house(f'small_bet = {MAX_CHIPS // 2}\nbig_bet = "double"\nmin_stack = 0\n')
+    assert (table.small_bet, table.big_bet) == (MAX_CHIPS // 2, MAX_CHIPS)
+
+
 def test_the_largest_amount_loads_and_plays():
     table = house(f"[forced]\nblinds = [1, {MAX_CHIPS}]\n", "deuce-to-seven-triple-draw")
     hand = Hand([MAX_CHIPS * 3] * 2, table=table, seed=3, narrate=False)

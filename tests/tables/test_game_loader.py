@@ -255,6 +255,24 @@ def test_a_table_is_checked_against_the_rankings_it_is_given():
         load_game_table("california-lowball", overrides={"ranking": "deuce-to-seven"}, rankings_data=raw)
 
 
+def test_a_house_file_gets_its_code_alike_with_no_overrides_an_empty_set_or_the_rankings_given(tmp_path):
+    """A house table that changes a built-in game's rules gets a code of its own; one whose file names the built-in
+    game's code while changing its rules is refused: the same whether the caller passes no overrides, an empty set
+    of them, or the rankings to check it against (``lowball verify --rankings``)."""
+    raw = tomllib.loads((RULES_DIR / "rankings.toml").read_text(encoding="utf-8"))
+    plain = tmp_path / "club.toml"
+    plain.write_text('extends = "teaching-table"\nname = "club"\nraises_per_round = 4\n', encoding="utf-8")
+    codes = {load_game_table(str(plain)).variant, load_game_table(str(plain), overrides={}).variant,
+             load_game_table(str(plain), rankings_data=raw).variant}
+    assert len(codes) == 1 and codes != {load_game_table("teaching-table").variant}
+    claims = tmp_path / "claims.toml"
+    claims.write_text('extends = "teaching-table"\nname = "claims"\nvariant = "FA6L1D"\nraises_per_round = 4\n',
+                      encoding="utf-8")
+    for extra in ({}, {"overrides": {}}, {"rankings_data": raw}):
+        with pytest.raises(RulesError, match=r"variant: 'FA6L1D' is the code of the built-in game teaching-table"):
+            load_game_table(str(claims), **extra)
+
+
 def test_stakes_that_contradict_the_posts_are_refused():
     """F4: at California lowball the small bet is the posts' total; a history may not name another."""
     table = load_game_table("california-lowball")
