@@ -265,11 +265,12 @@ def test_a_house_file_gets_its_code_alike_with_no_overrides_an_empty_set_or_the_
     codes = {load_game_table(str(plain)).variant, load_game_table(str(plain), overrides={}).variant,
              load_game_table(str(plain), rankings_data=raw).variant}
     assert len(codes) == 1 and codes != {load_game_table("teaching-table").variant}
+    builtin = load_game_table("teaching-table").variant
     claims = tmp_path / "claims.toml"
-    claims.write_text('extends = "teaching-table"\nname = "claims"\nvariant = "FA6L1D"\nraises_per_round = 4\n',
+    claims.write_text(f'extends = "teaching-table"\nname = "claims"\nvariant = "{builtin}"\nraises_per_round = 4\n',
                       encoding="utf-8")
     for extra in ({}, {"overrides": {}}, {"rankings_data": raw}):
-        with pytest.raises(RulesError, match=r"variant: 'FA6L1D' is the code of the built-in game teaching-table"):
+        with pytest.raises(RulesError, match=rf"variant: '{builtin}' is the code of the built-in game teaching-table"):
             load_game_table(str(claims), **extra)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
@@ -182,9 +183,15 @@ def cites(text: str, clause: str) -> bool:
     (True, False, False)
     """
     letter, number = clause[0], int(clause[1:])
+    return any(cited == letter and low <= number <= high for cited, low, high in cited_ranges(text))
+
+
+def cited_ranges(text: str) -> Iterator[tuple[str, int, int]]:
+    """Yield (letter, lowest, highest) of every clause id and range ``text`` names, in order.
+
+    >>> list(cited_ranges("T5, then H1-H4"))
+    [('T', 5, 5), ('H', 1, 4)]
+    """
     for match in CLAUSE.finditer(text):
         low = int(match.group(2))
-        high = int(match.group(3)) if match.group(3) else low
-        if match.group(1) == letter and low <= number <= high:
-            return True
-    return False
+        yield match.group(1), low, int(match.group(3)) if match.group(3) else low

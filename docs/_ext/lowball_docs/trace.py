@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from lowball_docs.excerpts import CLAUSE, cites
+from lowball_docs.excerpts import cited_ranges, cites
 from tests.support.clauses import suite_files    # the test files the traceability test counts as evidence
 
 
@@ -65,10 +65,8 @@ def _cited_ranges(path: Path, root: Path, module: str | None) -> dict[str, tuple
     million calls, 23 s of every build)."""
     found: dict[str, list[tuple[int, int, int, str]]] = {}
     for number, obj, line in _python_citations(path, root, module):
-        for match in CLAUSE.finditer(line):
-            low = int(match.group(2))
-            high = int(match.group(3)) if match.group(3) else low
-            found.setdefault(match.group(1), []).append((low, high, number, obj))
+        for letter, low, high in cited_ranges(line):
+            found.setdefault(letter, []).append((low, high, number, obj))
     return {letter: tuple(ranges) for letter, ranges in found.items()}
 
 
